@@ -1,0 +1,108 @@
+// Package hand holds melds, hands, and the pure, table-driven analysis of
+// concealed tiles: all decompositions into sets and a pair, the waits of a
+// hand one tile from complete, and shanten (the distance to ready).
+package hand
+
+import (
+	"fmt"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+)
+
+// MeldKind is the shape of a meld.
+type MeldKind uint8
+
+// The meld kinds. MeldNone is the none value.
+const (
+	MeldNone MeldKind = iota
+	Chow              // Chow is three consecutive suit tiles.
+	Pung              // Pung is three identical tiles.
+	Kong              // Kong is four identical tiles.
+	Pair              // Pair is two identical tiles.
+)
+
+var meldNames = [...]string{"none", "chow", "pung", "kong", "pair"}
+
+// String names the meld kind.
+func (k MeldKind) String() string {
+	if int(k) < len(meldNames) {
+		return meldNames[k]
+	}
+	return fmt.Sprintf("MeldKind(%d)", uint8(k))
+}
+
+// Size returns the number of tiles of the meld kind.
+func (k MeldKind) Size() int {
+	switch k {
+	case Chow, Pung:
+		return 3
+	case Kong:
+		return 4
+	case Pair:
+		return 2
+	}
+	return 0
+}
+
+// Meld is a set of tiles: its shape, its first (lowest) tile, and whether it
+// was exposed. A meld is Open when it was claimed from a discard, completed by
+// a claimed tile, or is an added kong; a declared concealed kong is not Open.
+type Meld struct {
+	Kind  MeldKind
+	Tile  tile.Kind
+	Open  bool
+	Added bool // Added marks a kong made by adding a drawn tile to an exposed pung.
+}
+
+// Tiles returns the meld's tiles.
+func (m Meld) Tiles() []tile.Kind {
+	if m.Kind == Chow {
+		return []tile.Kind{m.Tile, m.Tile + 1, m.Tile + 2}
+	}
+	out := make([]tile.Kind, m.Kind.Size())
+	for i := range out {
+		out[i] = m.Tile
+	}
+	return out
+}
+
+// Contains reports whether the meld holds a tile of kind k.
+func (m Meld) Contains(k tile.Kind) bool {
+	if m.Kind == Chow {
+		return k >= m.Tile && k <= m.Tile+2
+	}
+	return k == m.Tile
+}
+
+// IsPungOrKong reports whether the meld is a pung or a kong.
+func (m Meld) IsPungOrKong() bool { return m.Kind == Pung || m.Kind == Kong }
+
+// String writes the meld in notation: "[555z]" when open, "(1111p)" for a
+// concealed kong, and the bare tiles otherwise.
+func (m Meld) String() string {
+	s := tile.Format(m.Tiles())
+	switch {
+	case m.Open:
+		return "[" + s + "]"
+	case m.Kind == Kong:
+		return "(" + s + ")"
+	}
+	return s
+}
+
+// MeldFromTiles recognises the meld formed by tiles (in any order): a chow,
+// pung, kong or pair. It returns an error naming the tiles otherwise.
+func MeldFromTiles(ks []tile.Kind, open bool) (Meld, error) {
+	s := tile.Sorted(ks)
+	same := len(s) > 0
+	for _, k := range s {
+		same = same && k == s[0]
+	}
+	switch {
+	case len(s) >= 2 && len(s) <= 4 && same && s[0].Valid():
+		return Meld{Kind: [...]MeldKind{2: Pair, 3: Pung, 4: Kong}[len(s)], Tile: s[0], Open: open}, nil
+	case len(s) == 3 && s[0].IsSuited() && s[0].Suit() == s[2].Suit() && s[1] == s[0]+1 && s[2] == s[0]+2:
+		return Meld{Kind: Chow, Tile: s[0], Open: open}, nil
+	}
+	return Meld{}, fmt.Errorf("hand: %q is not a chow, pung, kong or pair", tile.Format(ks))
+}

@@ -1,0 +1,124 @@
+// Package rules is the contract between the engine and the rule families: a
+// Ruleset is a value (data plus a few hooks with standard defaults), its
+// table options are a typed schema, and rulesets are registered by id.
+// Scoring and settlement types live here too, so every ruleset values and
+// pays hands through the same interface.
+package rules
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"sync"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+)
+
+// Ruleset is one rule family. Every method must be safe for concurrent use
+// and must not keep state between calls: a ruleset is a value.
+type Ruleset interface {
+	// ID is the ruleset's registry id, such as "hongkong".
+	ID() string
+	// Name is the ruleset's display name.
+	Name() string
+	// OptionSpecs is the schema of the table options, from the rules file.
+	OptionSpecs() []OptionSpec
+	// Validate checks options against each other (for example, japanese
+	// discards turn the Celestial Empire off) and returns them normalised.
+	Validate(o Options) (Options, error)
+	// Setup returns the data the engine plays with under o.
+	Setup(o Options) Setup
+	// Value values a winning hand (h.Winning set) or a loser's hand in its
+	// context. An impossible or non-winning hand is a Valuation with Valid
+	// false and the reason; Value never panics on any input.
+	Value(h Hand, ctx Context) Valuation
+	// Settle says who pays whom once a hand is over.
+	Settle(in SettleInput) Settlement
+}
+
+// ErrUnknownRuleset is returned by Get for an id that is not registered.
+var ErrUnknownRuleset = errors.New("rules: unknown ruleset")
+
+var (
+	registryMu sync.RWMutex
+	registry   = map[string]Ruleset{}
+)
+
+// Register adds a ruleset to the registry; it panics on a duplicate id,
+// which is a programming error.
+func Register(r Ruleset) {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	if _, dup := registry[r.ID()]; dup {
+		panic("rules: ruleset " + r.ID() + " registered twice")
+	}
+	registry[r.ID()] = r
+}
+
+// Get returns the ruleset registered under id.
+func Get(id string) (Ruleset, error) {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	if r, ok := registry[id]; ok {
+		return r, nil
+	}
+	return nil, fmt.Errorf("%w %q; known: %v", ErrUnknownRuleset, id, idsLocked())
+}
+
+// IDs returns the registered ids, sorted.
+func IDs() []string {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	return idsLocked()
+}
+
+func idsLocked() []string {
+	ids := make([]string, 0, len(registry))
+	for id := range registry {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+// DefaultOptions returns r's options with every default.
+func DefaultOptions(r Ruleset) Options {
+	o, err := NewOptions(r.OptionSpecs(), nil)
+	if err != nil {
+		panic(err) // defaults that do not validate are a programming error
+	}
+	o, err = r.Validate(o)
+	if err != nil {
+		panic(err)
+	}
+	return o
+}
+
+// ResolveOptions builds r's options from name=value pairs and validates them.
+func ResolveOptions(r Ruleset, set map[string]string) (Options, error) {
+	o, err := NewOptions(r.OptionSpecs(), set)
+	if err != nil {
+		return Options{}, err
+	}
+	return r.Validate(o)
+}
+
+// StandardTiles returns the 136 standard tiles, plus the 8 bonus tiles when
+// bonus is true.
+func StandardTiles(bonus bool) tile.Counts {
+	var c tile.Counts
+	for k := range tile.NumStandard {
+		c[k] = 4
+	}
+	if bonus {
+		for k := tile.F1; k < tile.Joker; k++ {
+			c[k] = 1
+		}
+	}
+	return c
+}
+
+// HasRule reports whether id is among known, for tests that check every
+// breakdown line names a real rule.
+func HasRule(known []string, id string) bool { return slices.Contains(known, id) }

@@ -1,0 +1,3 @@
+module github.com/fourwinds-mahjong/fourwinds
+
+go 1.26
