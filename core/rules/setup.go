@@ -14,7 +14,7 @@ type Setup struct {
 	// Wall is the wall geometry and exhaustion policy.
 	Wall wall.Spec
 	// Deal says how many tiles each seat gets and how: see DealStyle.
-	Deal DealStyle
+	Deal wall.DealStyle
 	// Bonus: bonus tiles are set aside and replaced from the tail.
 	Bonus bool
 	// Chow: chows may be claimed (by the next player only).
@@ -39,22 +39,6 @@ type Setup struct {
 	// StartBalance is every player's starting balance.
 	StartBalance int
 }
-
-// DealStyle is how the deal distributes the first 53 tiles.
-type DealStyle uint8
-
-// The deal styles.
-const (
-	// DealTwos gives six passes of 2 tiles, then one each and one more to
-	// East (HK-4.1, FR-5.1).
-	DealTwos DealStyle = iota
-	// DealFours gives three passes of 4 tiles, then East takes indices 48
-	// and 52 by the jump (CL-5.1, CL-5.2, JL deal).
-	DealFours
-	// DealFoursAmerican gives twelve blocks of 4, then 48→E, 49→S, 50→E,
-	// 51→W, 52→N (AM-3.4).
-	DealFoursAmerican
-)
 
 // Count is how hands are counted toward the end of the game.
 type Count uint8

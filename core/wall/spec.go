@@ -44,3 +44,19 @@ type Spec struct {
 
 // Tiles returns the number of tiles the spec's wall holds.
 func (s Spec) Tiles() int { return s.StacksPerSide * 8 }
+
+// DealStyle is how the deal distributes the first 53 tiles.
+type DealStyle uint8
+
+// The deal styles.
+const (
+	// DealTwos gives six passes of 2 tiles, then one each and one more to
+	// East (HK-4.1, FR-5.1).
+	DealTwos DealStyle = iota
+	// DealFours gives three passes of 4 tiles, then East takes indices 48
+	// and 52 by the jump (CL-5.1, CL-5.2, JL deal).
+	DealFours
+	// DealFoursAmerican gives twelve blocks of 4, then 48→E, 49→S, 50→E,
+	// 51→W, 52→N (AM-3.4).
+	DealFoursAmerican
+)

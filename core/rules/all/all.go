@@ -1,0 +1,3 @@
+// Package all registers every ruleset. The app and the command line import
+// it for its side effect; the engine never imports a variant directly.
+package all
