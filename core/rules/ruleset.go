@@ -122,3 +122,13 @@ func StandardTiles(bonus bool) tile.Counts {
 // HasRule reports whether id is among known, for tests that check every
 // breakdown line names a real rule.
 func HasRule(known []string, id string) bool { return slices.Contains(known, id) }
+
+// Waiter is implemented by rulesets whose winning hands go beyond four sets
+// and a pair of standard shapes (thirteen orphans, Grands Jeux, jilin's
+// combinations). Waits returns a superset of the tiles that may complete h
+// (a 13-effective-tile hand with no winning tile); the engine confirms each
+// candidate with Value. Without it the engine uses hand.Waits on the
+// concealed tiles.
+type Waiter interface {
+	Waits(h Hand, ctx Context) tile.Set
+}

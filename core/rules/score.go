@@ -60,7 +60,7 @@ const (
 	RobbingKong                      // RobbingKong: won by robbing an added kong.
 	Heavenly                         // Heavenly: the dealer's dealt hand is complete.
 	Earthly                          // Earthly: won on the dealer's first discard.
-	Calling                          // Calling: the player declared a calling hand (or servi).
+	Calling                          // Calling: the player declared a calling hand (HK-OPT-9, FR-11.4).
 	Ting                             // Ting: the player declared TING (jilin).
 	JokerDrawn                       // JokerDrawn: the winning tile is the drawn joker (jilin M2).
 	JokerWins                        // JokerWins: the winning tile is of the joker's kind (jilin M3).
