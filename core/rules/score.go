@@ -251,3 +251,14 @@ type SeatFacts struct {
 	// Bonus is an end-of-hand amount every player collects (jilin kongs and combinations).
 	Bonus int
 }
+
+// Names returns the command-line names of the flags set in f, in order.
+func (f Flag) Names() []string {
+	var out []string
+	for _, n := range flagNames {
+		if f.Has(n.f) {
+			out = append(out, n.name)
+		}
+	}
+	return out
+}
