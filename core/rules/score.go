@@ -67,6 +67,7 @@ const (
 	NoCalls                          // NoCalls: no TCHE or TCHA this hand (jilin M4).
 	Compensation                     // Compensation: the winning tile came from a compensation draw (jilin M6).
 	Invoked                          // Invoked: won on a tile taken by invoking the Celestial Empire.
+	AnyTing                          // AnyTing: some player declared TING this hand (jilin JL-13.2).
 )
 
 var flagNames = []struct {
@@ -76,7 +77,7 @@ var flagNames = []struct {
 	{LastTile, "last-tile"}, {LastDiscard, "last-discard"}, {KongReplacement, "kong-replacement"},
 	{RobbingKong, "robbing-kong"}, {Heavenly, "heavenly"}, {Earthly, "earthly"}, {Calling, "calling"},
 	{Ting, "ting"}, {JokerDrawn, "joker-drawn"}, {JokerWins, "joker-wins"}, {NoCalls, "no-calls"},
-	{Compensation, "compensation"}, {Invoked, "invoked"},
+	{Compensation, "compensation"}, {Invoked, "invoked"}, {AnyTing, "any-ting"},
 }
 
 // ParseFlag reads a flag by its command-line name.
@@ -112,6 +113,9 @@ type Hand struct {
 	Melds     []hand.Meld
 	Bonus     []tile.Kind
 	Winning   tile.Kind
+	// Groups are the declared groups as written in notation; rulesets whose
+	// groups are not all melds read them (jilin special combinations, JL-0).
+	Groups []tile.Group
 }
 
 // IsWinner reports whether the hand has a winning tile.
@@ -120,7 +124,7 @@ func (h Hand) IsWinner() bool { return h.Winning != tile.None }
 // HandFromNotation converts a parsed hand in notation to a scoring Hand.
 // Exposed groups become Open melds; "(...)" groups become concealed kongs.
 func HandFromNotation(n tile.Hand) (Hand, error) {
-	h := Hand{Concealed: tile.CountsOf(n.Concealed), Bonus: n.Bonus, Winning: n.Winning}
+	h := Hand{Concealed: tile.CountsOf(n.Concealed), Bonus: n.Bonus, Winning: n.Winning, Groups: n.Groups}
 	for _, k := range n.Concealed {
 		if !k.Valid() {
 			return Hand{}, fmt.Errorf("rules: %s cannot be held", k)
@@ -168,6 +172,8 @@ type Item struct {
 	Limit   bool   `json:"limit"`
 	// Value is a fixed value set by this line (a limit hand, a Grand Jeu, a card line).
 	Value int `json:"value,omitempty"`
+	// Bonus is what the line adds to Valuation.Bonus (jilin end-of-hand points, JL-13).
+	Bonus int `json:"bonus,omitempty"`
 }
 
 // Valuation is a hand's value with its explanation.
@@ -185,6 +191,9 @@ type Valuation struct {
 	Line string `json:"line,omitempty"`
 	// Decomposition is how the hand was split, in notation, when it matters.
 	Decomposition string `json:"decomposition,omitempty"`
+	// Bonus is what the player collects from each other player when the hand
+	// ends, win or not (jilin JL-13); the engine passes it as SeatFacts.Bonus.
+	Bonus int `json:"bonus,omitempty"`
 }
 
 // Invalid returns a Valuation that is not valid, with the reason.
