@@ -1,6 +1,9 @@
 package tile
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+)
 
 // Counts holds how many tiles of each kind a set of tiles has.
 type Counts [NumKinds]uint8
@@ -107,3 +110,22 @@ func (s Set) Kinds() []Kind {
 
 // String formats the set in notation.
 func (s Set) String() string { return Format(s.Kinds()) }
+
+// MarshalText writes the counts as a sorted list in notation, so JSON
+// carries "123m 55p" rather than 43 numbers.
+func (c Counts) MarshalText() ([]byte, error) { return []byte(Format(c.Kinds())), nil }
+
+// UnmarshalText reads counts from a list in notation.
+func (c *Counts) UnmarshalText(b []byte) error {
+	ks, err := Parse(string(b))
+	if err != nil {
+		return err
+	}
+	for _, k := range ks {
+		if !k.Valid() {
+			return fmt.Errorf("tile: %s cannot be counted", k)
+		}
+	}
+	*c = CountsOf(ks)
+	return nil
+}

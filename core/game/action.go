@@ -1,0 +1,160 @@
+// Package game is the engine: a hand's State, the Actions a seat may take
+// (LegalActions) and their application (Apply), the Events that describe
+// what happened, the per-seat View that cannot hold another seat's hidden
+// tiles, and the Match that runs hands and rounds to the end of a game.
+//
+// Within a hand, seats are named by their seat wind (rules.E is the dealer).
+// The Match maps its fixed players to winds for each hand.
+package game
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+)
+
+// ActionType is the kind of a decision a seat makes.
+type ActionType uint8
+
+// The action types. ActNone is the none value.
+const (
+	ActNone ActionType = iota
+	// ActDiscard discards Tile, optionally with a declaration (servi,
+	// calling hand) made at the same moment.
+	ActDiscard
+	// ActSelfDraw declares mahjong on the tile just drawn (or the dealt hand).
+	ActSelfDraw
+	// ActConcealedKong declares a concealed kong of Tile.
+	ActConcealedKong
+	// ActAddKong adds the drawn Tile to an exposed pung.
+	ActAddKong
+	// ActPass declines a claim, a robbing chance or an invocation.
+	ActPass
+	// ActChow claims the discard for the chow starting at Tile.
+	ActChow
+	// ActPung claims the discard for a pung.
+	ActPung
+	// ActKong claims the discard for an exposed kong.
+	ActKong
+	// ActMahjong claims the discard (or the robbed or invoked tile) for mahjong.
+	ActMahjong
+	// ActInvoke takes the unclaimed discard Tile when invoking the Celestial
+	// Empire (HK-8.2, FR-12.2).
+	ActInvoke
+)
+
+var actionNames = [...]string{"none", "discard", "self-draw", "concealed-kong", "add-kong", "pass", "chow", "pung", "kong", "mahjong", "invoke"}
+
+// String returns the action type's stable name (used in JSON).
+func (t ActionType) String() string {
+	if int(t) < len(actionNames) {
+		return actionNames[t]
+	}
+	return fmt.Sprintf("ActionType(%d)", uint8(t))
+}
+
+// MarshalText writes the action type's name.
+func (t ActionType) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
+
+// UnmarshalText reads an action type's name.
+func (t *ActionType) UnmarshalText(b []byte) error {
+	for i, n := range actionNames {
+		if n == string(b) {
+			*t = ActionType(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("game: unknown action %q; allowed: %s", b, strings.Join(actionNames[1:], ", "))
+}
+
+// Declaration is a declaration made together with a discard.
+type Declaration uint8
+
+// The declarations. DeclNone is the none value.
+const (
+	DeclNone Declaration = iota
+	// DeclServi declares servi at the end of the first turn (HK-5.4, FR-11.3).
+	DeclServi
+	// DeclCalling declares a calling hand (HK-OPT-9, FR-11.4).
+	DeclCalling
+)
+
+var declNames = [...]string{"", "servi", "calling"}
+
+// String returns the declaration's name ("" for none).
+func (d Declaration) String() string {
+	if int(d) < len(declNames) {
+		return declNames[d]
+	}
+	return fmt.Sprintf("Declaration(%d)", uint8(d))
+}
+
+// MarshalText writes the declaration's name.
+func (d Declaration) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
+
+// UnmarshalText reads a declaration's name.
+func (d *Declaration) UnmarshalText(b []byte) error {
+	for i, n := range declNames {
+		if n == string(b) {
+			*d = Declaration(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("game: unknown declaration %q; allowed: servi, calling", b)
+}
+
+// Action is one decision of a seat. Tile is the discard, the kong's tile,
+// the first tile of a claimed chow, or the invoked tile; tile.None otherwise.
+type Action struct {
+	Type    ActionType  `json:"type"`
+	Tile    tile.Kind   `json:"tile"`
+	Declare Declaration `json:"declare,omitempty"`
+}
+
+// String writes the action for people and logs, such as "discard 5p".
+func (a Action) String() string {
+	s := a.Type.String()
+	if a.Tile != tile.None {
+		s += " " + a.Tile.String()
+	}
+	if a.Declare != DeclNone {
+		s += " +" + a.Declare.String()
+	}
+	return s
+}
+
+// MarshalJSON writes the action, omitting an absent tile.
+func (a Action) MarshalJSON() ([]byte, error) {
+	type out struct {
+		Type    ActionType  `json:"type"`
+		Tile    *tile.Kind  `json:"tile,omitempty"`
+		Declare Declaration `json:"declare,omitempty"`
+	}
+	o := out{Type: a.Type, Declare: a.Declare}
+	if a.Tile != tile.None {
+		o.Tile = &a.Tile
+	}
+	return json.Marshal(o)
+}
+
+// UnmarshalJSON reads an action; a missing tile is tile.None.
+func (a *Action) UnmarshalJSON(b []byte) error {
+	var in struct {
+		Type    ActionType  `json:"type"`
+		Tile    *tile.Kind  `json:"tile"`
+		Declare Declaration `json:"declare"`
+	}
+	if err := json.Unmarshal(b, &in); err != nil {
+		return err
+	}
+	*a = Action{Type: in.Type, Tile: tile.None, Declare: in.Declare}
+	if in.Tile != nil {
+		a.Tile = *in.Tile
+	}
+	return nil
+}
+
+// Act returns an action of type t on tile k.
+func Act(t ActionType, k tile.Kind) Action { return Action{Type: t, Tile: k} }

@@ -1,0 +1,205 @@
+package game
+
+import (
+	"slices"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/hand"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+	"github.com/fourwinds-mahjong/fourwinds/core/wall"
+)
+
+// LegalActions returns what seat may do now; nil when seat has no decision
+// to make. Whenever a decision is due, the seat that owes it has at least
+// one legal action.
+func (s *State) LegalActions(seat rules.Wind) []Action {
+	if seat < rules.E || seat > rules.N {
+		return nil
+	}
+	switch s.Phase {
+	case PhaseTurn:
+		if seat == s.Turn {
+			return s.turnActions()
+		}
+	case PhaseClaim, PhaseRob:
+		if s.answers[seat] == nil {
+			return s.options[seat]
+		}
+	case PhaseInvoke:
+		if seat == s.Turn {
+			acts := []Action{Act(ActPass, tile.None)}
+			for _, k := range s.deadDiscards() {
+				acts = append(acts, Act(ActInvoke, k))
+			}
+			return acts
+		}
+	}
+	return nil
+}
+
+// Waiting returns the seats that owe a decision now.
+func (s *State) Waiting() []rules.Wind {
+	var out []rules.Wind
+	for seat := rules.E; seat <= rules.N; seat++ {
+		if len(s.LegalActions(seat)) > 0 {
+			out = append(out, seat)
+		}
+	}
+	return out
+}
+
+// turnActions lists the seat to play's choices.
+func (s *State) turnActions() []Action {
+	seat := s.Turn
+	p := &s.Players[seat]
+	var acts []Action
+	drew := s.how == turnDraw || s.how == turnKong
+	if drew {
+		if k, _, ok := s.selfDrawWin(); ok {
+			acts = append(acts, Act(ActSelfDraw, k))
+		}
+	}
+	if p.Declared != DeclNone && s.drawn != tile.None && s.how != turnInvoke {
+		// HK-5.4, FR-11.3: a locked hand discards the drawn tile.
+		return append(acts, Act(ActDiscard, s.drawn))
+	}
+	if drew && s.kongAllowed() {
+		for _, k := range p.Concealed.Distinct() {
+			if p.Concealed[k] == 4 {
+				acts = append(acts, Act(ActConcealedKong, k))
+			}
+		}
+		if s.drawn != tile.None && slices.ContainsFunc(p.Melds, func(m hand.Meld) bool {
+			return m.Kind == hand.Pung && m.Open && m.Tile == s.drawn
+		}) {
+			// HK-7.2, HK-D-8, FR-9.2, CL-8.3: only the tile drawn this turn.
+			acts = append(acts, Act(ActAddKong, s.drawn))
+		}
+	}
+	for _, k := range p.Concealed.Distinct() {
+		acts = append(acts, Act(ActDiscard, k))
+		if s.how == turnInvoke || s.how == turnLoneInvke {
+			continue
+		}
+		if d := s.declarable(seat, k); d != DeclNone {
+			acts = append(acts, Action{Type: ActDiscard, Tile: k, Declare: d})
+		}
+	}
+	return acts
+}
+
+// kongAllowed reports whether the seat to play may declare a kong now: a
+// replacement must exist, except in hill layouts where a kong on the last
+// tile leads to a lone invocation (HK-8.1, FR-12.4).
+func (s *State) kongAllowed() bool {
+	return s.Players[s.Turn].Declared == DeclNone &&
+		(s.wall.LiveLeft() > 0 || (s.setup.Wall.Layout == wall.Hill && s.setup.CelestialEmpire))
+}
+
+// selfDrawWin reports whether the seat to play may declare a self-drawn
+// win, on which tile, and with which flags.
+func (s *State) selfDrawWin() (tile.Kind, rules.Flag, bool) {
+	seat := s.Turn
+	p := &s.Players[seat]
+	var flags rules.Flag
+	if s.how == turnKong {
+		flags |= rules.KongReplacement
+	}
+	if s.wall.LiveLeft() == 0 {
+		flags |= rules.LastTile
+	}
+	if s.setup.Heavenly && seat == rules.E && p.Discarded == 0 && s.firstGoAround {
+		flags |= rules.Heavenly // CL-10.3
+	}
+	candidates := []tile.Kind{s.drawn}
+	if s.drawn == tile.None { // the dealer's dealt 14 (HK-D-19)
+		candidates = p.Concealed.Distinct()
+	}
+	best, bestValue, found := tile.None, -1, false
+	for _, k := range candidates {
+		p.Concealed.Remove(k)
+		v := s.winValue(seat, k, rules.NoWind, flags)
+		p.Concealed.Add(k)
+		if v.Valid && v.Value > bestValue {
+			best, bestValue, found = k, v.Value, true
+		}
+	}
+	return best, flags, found
+}
+
+// declarable returns the declaration seat may make with the discard of k.
+func (s *State) declarable(seat rules.Wind, k tile.Kind) Declaration {
+	p := &s.Players[seat]
+	if p.Declared != DeclNone {
+		return DeclNone
+	}
+	servi := s.setup.Servi && p.Discarded == 0 && len(p.Melds) == 0 && s.how == turnDraw
+	if !servi && !s.setup.CallingHand {
+		return DeclNone
+	}
+	p.Concealed.Remove(k)
+	ready := s.isReady(seat)
+	p.Concealed.Add(k)
+	switch {
+	case !ready:
+		return DeclNone
+	case servi:
+		return DeclServi
+	}
+	return DeclCalling
+}
+
+// isReady reports whether seat's 13 tiles are one tile from a valid win.
+func (s *State) isReady(seat rules.Wind) bool {
+	saved := s.Players[seat].waits
+	s.updateSeatWaits(seat)
+	waits := s.Players[seat].waits
+	s.Players[seat].waits = saved
+	for _, k := range waits.Kinds() {
+		if s.winValue(seat, k, rules.NoWind, 0).Valid {
+			return true
+		}
+	}
+	return false
+}
+
+// claimOptions lists what seat may answer to the discard of k by from.
+func (s *State) claimOptions(seat, from rules.Wind, k tile.Kind, flags rules.Flag) []Action {
+	p := &s.Players[seat]
+	acts := []Action{Act(ActPass, tile.None)}
+	if s.canWinOn(seat, k, from, flags) {
+		acts = append(acts, Act(ActMahjong, k))
+	}
+	if s.lastDiscard || p.Declared != DeclNone {
+		// CL-7.4, HK-D-18, FR-8.10; HK-5.4, FR-11.3: mahjong only.
+		return acts
+	}
+	if p.Concealed[k] >= 2 {
+		acts = append(acts, Act(ActPung, k))
+	}
+	if p.Concealed[k] == 3 && s.wall.LiveLeft() > 0 {
+		acts = append(acts, Act(ActKong, k))
+	}
+	if s.setup.Chow && seat == from.Next() && k.IsSuited() {
+		// CL-7.1d, HK-6.3, FR-8.4: only the next player chows.
+		n := k.Number()
+		for start := max(1, n-2); start <= min(n, 7); start++ {
+			first := k - tile.Kind(n-start)
+			c := p.Concealed
+			c[k]++
+			if c[first] > 0 && c[first+1] > 0 && c[first+2] > 0 {
+				acts = append(acts, Act(ActChow, first))
+			}
+		}
+	}
+	return acts
+}
+
+// robOptions lists what seat may answer to an added kong of k by from.
+func (s *State) robOptions(seat, from rules.Wind, k tile.Kind) []Action {
+	acts := []Action{Act(ActPass, tile.None)}
+	if s.canWinOn(seat, k, from, rules.RobbingKong) {
+		acts = append(acts, Act(ActMahjong, k))
+	}
+	return acts
+}

@@ -1,0 +1,180 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/wall"
+)
+
+// MatchConfig is what a game needs: the ruleset, its options and the seed
+// every wall of the game is derived from.
+type MatchConfig struct {
+	Ruleset rules.Ruleset
+	Options rules.Options
+	Seed    wall.Seed
+}
+
+// HandSummary is one finished hand of a match.
+type HandSummary struct {
+	Number int        `json:"number"`
+	Round  rules.Wind `json:"round"`
+	// Dealer is the player who was East.
+	Dealer int `json:"dealer"`
+	// Winner is the winning player, or -1 for a void hand.
+	Winner int     `json:"winner"`
+	Result *Result `json:"result"`
+	// Net is each player's gain or loss (indexed by player, not wind).
+	Net [4]int `json:"net"`
+}
+
+// Match runs hands and rounds to the end of a game. Players are numbered
+// 0..3 around the table in turn order; their winds change as the deal passes.
+type Match struct {
+	cfg   MatchConfig
+	setup rules.Setup
+
+	// Dealer is the player who is East this hand.
+	Dealer        int
+	initialDealer int
+	// Number is the current hand's number, from 1.
+	Number int
+	Round  rules.Wind
+	// passes counts passes of the deal in the current round (CountDealerPasses).
+	passes int
+	// Balances are each player's running totals.
+	Balances [4]int
+	History  []HandSummary
+	Hand     *State
+	Over     bool
+}
+
+// ErrMatchOver is returned when a finished match is asked for another hand.
+var ErrMatchOver = errors.New("game: the match is over")
+
+// NewMatch starts a game: it chooses the first dealer with the dice (HK-2.1,
+// FR-2.2, CL-2.3) and deals the first hand.
+func NewMatch(cfg MatchConfig) (*Match, []Event, error) {
+	setup := cfg.Ruleset.Setup(cfg.Options)
+	m := &Match{cfg: cfg, setup: setup, Number: 1, Round: rules.E}
+	m.initialDealer = wall.NewRand(wall.Derive(cfg.Seed, "seats", 0)).IntN(4)
+	m.Dealer = m.initialDealer
+	for i := range m.Balances {
+		m.Balances[i] = setup.StartBalance
+	}
+	evs, err := m.deal()
+	return m, evs, err
+}
+
+// Config returns the match's configuration.
+func (m *Match) Config() MatchConfig { return m.cfg }
+
+// WindOf returns a player's seat wind in the current hand.
+func (m *Match) WindOf(player int) rules.Wind { return rules.Wind((player - m.Dealer + 4) % 4) }
+
+// PlayerAt returns the player sitting at a wind in the current hand.
+func (m *Match) PlayerAt(w rules.Wind) int { return (m.Dealer + int(w)) % 4 }
+
+func (m *Match) deal() ([]Event, error) {
+	st, evs, err := NewHand(HandConfig{
+		Ruleset: m.cfg.Ruleset, Options: m.cfg.Options, Number: m.Number, Round: m.Round,
+		Seed: wall.Derive(m.cfg.Seed, "hand", m.Number),
+	})
+	if err != nil {
+		return nil, err
+	}
+	m.Hand = st
+	if st.Phase == PhaseEnd {
+		m.record()
+	}
+	return evs, nil
+}
+
+// Apply applies a player's action to the current hand; when the hand ends,
+// the balances are updated. Call NextHand to deal the next one.
+func (m *Match) Apply(player int, a Action) ([]Event, error) {
+	if player < 0 || player > 3 {
+		return nil, fmt.Errorf("game: player %d does not exist; players are 0 to 3", player)
+	}
+	evs, err := m.Hand.Apply(m.WindOf(player), a)
+	if err == nil && m.Hand.Phase == PhaseEnd {
+		m.record()
+	}
+	return evs, err
+}
+
+// ApplyUnchecked is Apply without the legality check (AI fast path).
+func (m *Match) ApplyUnchecked(player int, a Action) []Event {
+	evs := m.Hand.ApplyUnchecked(m.WindOf(player), a)
+	if m.Hand.Phase == PhaseEnd {
+		m.record()
+	}
+	return evs
+}
+
+// record books the finished hand.
+func (m *Match) record() {
+	res := m.Hand.Result
+	sum := HandSummary{Number: m.Number, Round: m.Round, Dealer: m.Dealer, Winner: -1, Result: res}
+	if res.Winner != rules.NoWind {
+		sum.Winner = m.PlayerAt(res.Winner)
+	}
+	for p := range 4 {
+		sum.Net[p] = res.Net[m.WindOf(p)]
+		m.Balances[p] += sum.Net[p]
+	}
+	m.History = append(m.History, sum)
+}
+
+// NextHand moves the deal and the round on after a finished hand and deals
+// the next one, or ends the match (CL-3, HK-2.3–2.5, FR-3).
+func (m *Match) NextHand() ([]Event, error) {
+	if m.Over {
+		return nil, ErrMatchOver
+	}
+	if m.Hand.Phase != PhaseEnd {
+		return nil, fmt.Errorf("game: hand %d is not over yet", m.Number)
+	}
+	g := m.setup.Game
+	res := m.Hand.Result
+	keep := (res.Winner == rules.E && g.DealerKeepsOnWin) || (res.Winner == rules.NoWind && g.DealerKeepsOnDraw)
+	if !keep {
+		m.Dealer = (m.Dealer + 1) % 4
+	}
+	rounds := max(g.Rounds, 1)
+	switch g.Count {
+	case rules.CountDealerPasses:
+		if !keep {
+			m.passes++
+		}
+		if m.passes == 4 {
+			m.passes = 0
+			if int(m.Round)+1 >= rounds {
+				m.Over = true
+				return nil, nil
+			}
+			m.Round++
+		}
+	default:
+		if m.Number >= 4*rounds {
+			m.Over = true
+			return nil, nil
+		}
+		if m.Number%4 == 0 {
+			m.Round = rules.Wind(m.Number / 4)
+			switch g.RoundStart {
+			case "redraw":
+				m.Dealer = wall.NewRand(wall.Derive(m.cfg.Seed, "seats", m.Number)).IntN(4)
+			case "none":
+			default: // HK-2.5, FR-3.3: the initial winds rotated r times
+				m.Dealer = (m.initialDealer + int(m.Round)) % 4
+			}
+		}
+	}
+	m.Number++
+	return m.deal()
+}
+
+// View returns a player's view of the current hand.
+func (m *Match) View(player int) *View { return m.Hand.View(m.WindOf(player)) }

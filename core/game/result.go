@@ -1,0 +1,77 @@
+package game
+
+import (
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+)
+
+// Result is how a hand ended: the winner (rules.NoWind for a void hand),
+// every seat's revealed hand and valuation, and the settlement.
+type Result struct {
+	Winner rules.Wind `json:"winner"`
+	// From is the seat whose discard (or kong) gave the winning tile; NoWind when self-drawn.
+	From  rules.Wind `json:"from"`
+	Tile  tile.Kind  `json:"tile"`
+	Flags []string   `json:"flags,omitempty"`
+	// Void explains a hand that ended without a winner.
+	Void string `json:"void,omitempty"`
+	// Hands are every seat's tiles at the end, in notation.
+	Hands      [4]string          `json:"hands"`
+	Values     [4]rules.Valuation `json:"values"`
+	Settlement rules.Settlement   `json:"settlement"`
+	// Net is what each seat gains or loses (or records, in a ledger system).
+	Net [4]int `json:"net"`
+}
+
+// notation writes a seat's tiles in hand notation.
+func (s *State) notation(seat rules.Wind, winning tile.Kind) string {
+	p := &s.Players[seat]
+	h := tile.Hand{Concealed: p.Concealed.Kinds(), Winning: winning, Bonus: p.Bonus}
+	for _, m := range p.Melds {
+		g := tile.Group{Kind: tile.Exposed, Tiles: m.Tiles()}
+		if !m.Open {
+			g.Kind = tile.ConcealedKong
+		}
+		h.Groups = append(h.Groups, g)
+	}
+	return h.String()
+}
+
+// endWin ends the hand with seat winning on tile k from `from` (NoWind:
+// self-drawn, k already in the seat's concealed tiles).
+func (s *State) endWin(evs []Event, seat rules.Wind, k tile.Kind, from rules.Wind, flags rules.Flag) []Event {
+	if from == rules.NoWind {
+		s.Players[seat].Concealed.Remove(k)
+	}
+	res := &Result{Winner: seat, From: from, Tile: k, Flags: flags.Names()}
+	var in rules.SettleInput
+	in.Options, in.Winner, in.From, in.Flags = s.opts, seat, from, flags
+	for x := rules.E; x <= rules.N; x++ {
+		if x == seat {
+			res.Values[x] = s.winValue(seat, k, from, flags)
+			res.Hands[x] = s.notation(x, k)
+		} else {
+			res.Values[x] = s.ruleset.Value(s.scoringHand(x, tile.None), s.context(x, rules.NoWind, 0))
+			res.Hands[x] = s.notation(x, tile.None)
+		}
+		in.Values[x] = res.Values[x].Value
+	}
+	res.Settlement = s.ruleset.Settle(in)
+	res.Net = res.Settlement.Net
+	s.Result, s.Phase = res, PhaseEnd
+	evs = append(evs, Event{Type: EvMahjong, Seat: seat, From: from, Tiles: []tile.Kind{k}})
+	return append(evs, Event{Type: EvHandEnd, Seat: rules.NoWind, From: rules.NoWind, Result: res})
+}
+
+// endVoid ends the hand with no winner.
+func (s *State) endVoid(evs []Event, reason string) []Event {
+	res := &Result{Winner: rules.NoWind, From: rules.NoWind, Tile: tile.None, Void: reason}
+	for x := rules.E; x <= rules.N; x++ {
+		res.Hands[x] = s.notation(x, tile.None)
+		res.Values[x] = rules.Valuation{Valid: false, Items: []rules.Item{}}
+	}
+	res.Settlement = s.ruleset.Settle(rules.SettleInput{Options: s.opts, Winner: rules.NoWind, From: rules.NoWind})
+	res.Net = res.Settlement.Net
+	s.Result, s.Phase = res, PhaseEnd
+	return append(evs, Event{Type: EvHandEnd, Seat: rules.NoWind, From: rules.NoWind, Result: res})
+}

@@ -1,0 +1,322 @@
+package game
+
+import (
+	"fmt"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/hand"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+	"github.com/fourwinds-mahjong/fourwinds/core/wall"
+)
+
+// Phase is what a hand is waiting for.
+type Phase uint8
+
+// The phases. PhaseNone is the none value.
+const (
+	PhaseNone Phase = iota
+	// PhaseTurn waits for Turn to discard, declare a kong or win.
+	PhaseTurn
+	// PhaseClaim waits for the other seats to answer the discard.
+	PhaseClaim
+	// PhaseRob waits for the other seats to answer an added kong.
+	PhaseRob
+	// PhaseInvoke waits for Turn to invoke the Celestial Empire or pass.
+	PhaseInvoke
+	// PhaseEnd: the hand is over; Result is set.
+	PhaseEnd
+)
+
+var phaseNames = [...]string{"none", "turn", "claim", "rob", "invoke", "end"}
+
+// String returns the phase's name.
+func (p Phase) String() string {
+	if int(p) < len(phaseNames) {
+		return phaseNames[p]
+	}
+	return fmt.Sprintf("Phase(%d)", uint8(p))
+}
+
+// MarshalText writes the phase's name.
+func (p Phase) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
+
+// Discard is a tile in a seat's discard row.
+type Discard struct {
+	Tile tile.Kind `json:"tile"`
+	// Claimed: the tile was taken by a claim, robbing or invocation.
+	Claimed bool `json:"claimed,omitempty"`
+}
+
+// Player is one seat's private and public state in a hand.
+type Player struct {
+	Concealed tile.Counts
+	Melds     []hand.Meld
+	Bonus     []tile.Kind
+	Discards  []Discard
+	// Declared is the seat's declaration (servi, calling hand), which locks it.
+	Declared Declaration
+	// Discarded counts the seat's discards this hand.
+	Discarded int
+	// waits caches the tiles that may complete the hand (13 effective tiles).
+	waits tile.Set
+}
+
+// effective returns the number of tiles counted toward a hand: concealed
+// tiles plus 3 per meld.
+func (p *Player) effective() int { return p.Concealed.Total() + 3*len(p.Melds) }
+
+// clone returns a deep copy.
+func (p Player) clone() Player {
+	p.Melds = append([]hand.Meld(nil), p.Melds...)
+	p.Bonus = append([]tile.Kind(nil), p.Bonus...)
+	p.Discards = append([]Discard(nil), p.Discards...)
+	return p
+}
+
+// turnKind records how the seat to play came to hold its 14th tile.
+type turnKind uint8
+
+const (
+	turnDraw      turnKind = iota // a live draw (or the dealer's dealt hand)
+	turnKong                      // a replacement after a kong
+	turnClaim                     // a chow or pung claim: discard only (FR-8.9)
+	turnInvoke                    // an invoked tile that did not win: discard only
+	turnLoneInvke                 // the last tile needed a replacement: invoke alone (HK-8.1, FR-12.4)
+)
+
+// State is the whole, authoritative state of one hand. Only the dealer
+// device holds it; everyone else sees a View.
+type State struct {
+	ruleset rules.Ruleset
+	opts    rules.Options
+	setup   rules.Setup
+
+	Number   int
+	Round    rules.Wind
+	Dominant rules.Wind
+	Dice     [2]int
+	Seed     wall.Seed
+
+	wall    *wall.Wall
+	Players [4]Player
+
+	Phase Phase
+	// Turn is the seat to play in PhaseTurn and PhaseInvoke; in PhaseClaim
+	// and PhaseRob it is the discarder or the kong's owner.
+	Turn rules.Wind
+	// drawn is the tile the seat to play last drew (tile.None after a claim).
+	drawn tile.Kind
+	how   turnKind
+	// Pending is the discard (PhaseClaim) or the added tile (PhaseRob).
+	Pending tile.Kind
+	// answers holds each seat's answer in a claim or robbing window.
+	answers [4]*Action
+	// options holds each seat's legal answers in the window.
+	options [4][]Action
+
+	// firstGoAround is true until any claim or kong breaks the first turns.
+	firstGoAround bool
+	// dealerDiscarded is set once the dealer has discarded.
+	dealerDiscarded bool
+	// invokers counts the seats that have had their invocation chance.
+	invokers int
+	// lastDiscard marks the discard after the last live tile.
+	lastDiscard bool
+	// lastDiscarder made the latest discard (NoWind before any).
+	lastDiscarder rules.Wind
+	// windowFlags are the flags a mahjong claim in the open window wins with.
+	windowFlags rules.Flag
+
+	// StateID increases with every applied action; clients quote it.
+	StateID uint64
+	Result  *Result
+}
+
+// Ruleset returns the hand's ruleset.
+func (s *State) Ruleset() rules.Ruleset { return s.ruleset }
+
+// Options returns the hand's table options.
+func (s *State) Options() rules.Options { return s.opts }
+
+// Setup returns the data the hand is played with.
+func (s *State) Setup() rules.Setup { return s.setup }
+
+// WallLive returns the live draws left before the wall is exhausted.
+func (s *State) WallLive() int { return s.wall.LiveLeft() }
+
+// Wall returns a copy of the wall, for tests and the dealer's audit.
+func (s *State) Wall() *wall.Wall { return s.wall.Clone() }
+
+// Clone returns a deep copy of the state (for AI search and tests).
+func (s *State) Clone() *State {
+	c := *s
+	c.wall = s.wall.Clone()
+	for i := range c.Players {
+		c.Players[i] = s.Players[i].clone()
+	}
+	for i, a := range s.answers {
+		if a != nil {
+			x := *a
+			c.answers[i] = &x
+		}
+	}
+	for i := range s.options {
+		c.options[i] = append([]Action(nil), s.options[i]...)
+	}
+	if s.Result != nil {
+		r := *s.Result
+		c.Result = &r
+	}
+	return &c
+}
+
+// HandConfig is what a new hand needs beyond the ruleset.
+type HandConfig struct {
+	Ruleset rules.Ruleset
+	Options rules.Options
+	Seed    wall.Seed
+	Number  int
+	Round   rules.Wind
+}
+
+// NewHand deals a new hand from the seed and returns its state and the
+// opening events (hand start, deal, bonus tiles and replacements).
+func NewHand(cfg HandConfig) (*State, []Event, error) {
+	setup := cfg.Ruleset.Setup(cfg.Options)
+	r := wall.NewRand(cfg.Seed)
+	ring := wall.Shuffle(setup.Tiles, r)
+	a1, a2 := wall.RollDice(r)
+	b1, b2 := wall.RollDice(r)
+	w, err := wall.New(setup.Wall, ring, a1+a2, b1+b2)
+	if err != nil {
+		return nil, nil, fmt.Errorf("game: cannot build the wall of %s: %w", cfg.Ruleset.ID(), err)
+	}
+	s := &State{
+		ruleset: cfg.Ruleset, opts: cfg.Options, setup: setup,
+		Number: cfg.Number, Round: cfg.Round, Seed: cfg.Seed,
+		Dice: [2]int{a1 + a2, b1 + b2}, wall: w, Turn: rules.E,
+		Dominant: rules.Wind(w.Dominant()), firstGoAround: true, drawn: tile.None, lastDiscarder: rules.NoWind, Pending: tile.None,
+	}
+	evs := []Event{{Type: EvHandStart, Seat: rules.NoWind, From: rules.NoWind, Start: &HandStart{
+		Number: s.Number, Round: s.Round, Dominant: s.Dominant, Dice: s.Dice, Wall: len(ring)}}}
+	for seat, ts := range w.Deal(setup.Deal) {
+		p := &s.Players[seat]
+		p.Concealed = tile.CountsOf(ts)
+		evs = append(evs, Event{Type: EvDeal, Seat: rules.Wind(seat), From: rules.NoWind, Tiles: tile.Sorted(ts)})
+	}
+	// HK-4.2, FR-6.1, CL-5.3: bonus tiles set aside in turn order from East.
+	for seat := rules.E; seat <= rules.N; seat++ {
+		evs = s.replaceBonus(seat, evs)
+		if s.Phase == PhaseEnd {
+			return s, evs, nil
+		}
+	}
+	s.Phase = PhaseTurn
+	s.how = turnDraw // HK-D-19, FR-D14: the dealer's 14 dealt tiles count as a draw.
+	s.updateWaits()
+	return s, evs, nil
+}
+
+// replaceBonus sets aside the seat's bonus tiles and draws replacements from
+// the tail until none is left (HK-4.2, HK-4.3, FR-6.2).
+func (s *State) replaceBonus(seat rules.Wind, evs []Event) []Event {
+	p := &s.Players[seat]
+	for {
+		k := firstBonus(&p.Concealed)
+		if k == tile.None {
+			return evs
+		}
+		p.Concealed.Remove(k)
+		p.Bonus = append(p.Bonus, k)
+		evs = append(evs, Event{Type: EvBonus, Seat: seat, From: rules.NoWind, Tiles: []tile.Kind{k}})
+		t, ok := s.wall.DrawTail()
+		if !ok {
+			// HK-8.1, FR-12.4: no replacement exists.
+			return s.noReplacement(seat, evs)
+		}
+		p.Concealed.Add(t)
+		s.drawn = t
+		evs = append(evs, Event{Type: EvDraw, Seat: seat, From: rules.NoWind, Tiles: []tile.Kind{t}, Source: FromBonus})
+	}
+}
+
+func firstBonus(c *tile.Counts) tile.Kind {
+	for k := tile.F1; k < tile.Joker; k++ {
+		if c[k] > 0 {
+			return k
+		}
+	}
+	return tile.None
+}
+
+// noReplacement handles a bonus tile or kong that needs a replacement when
+// the wall has none: the seat invokes alone if the Celestial Empire is on,
+// otherwise the hand is void (HK-8.1, FR-12.4).
+func (s *State) noReplacement(seat rules.Wind, evs []Event) []Event {
+	if s.setup.CelestialEmpire && len(s.deadDiscards()) > 0 {
+		s.Phase, s.Turn, s.how, s.drawn = PhaseInvoke, seat, turnLoneInvke, tile.None
+		return evs
+	}
+	return s.endVoid(evs, "no replacement tile is left (HK-8.1, FR-12.4)")
+}
+
+// deadDiscards returns the kinds lying unclaimed in the discard rows.
+func (s *State) deadDiscards() []tile.Kind {
+	var set tile.Set
+	for _, p := range s.Players {
+		for _, d := range p.Discards {
+			if !d.Claimed {
+				set = set.Add(d.Tile)
+			}
+		}
+	}
+	return set.Kinds()
+}
+
+// updateWaits refreshes every seat's cached waits.
+func (s *State) updateWaits() {
+	for seat := range s.Players {
+		s.updateSeatWaits(rules.Wind(seat))
+	}
+}
+
+// updateSeatWaits refreshes the cached waits of a seat holding 13 tiles.
+func (s *State) updateSeatWaits(seat rules.Wind) {
+	p := &s.Players[seat]
+	if p.effective() != 13 {
+		p.waits = 0
+		return
+	}
+	if w, ok := s.ruleset.(rules.Waiter); ok {
+		p.waits = w.Waits(s.scoringHand(seat, tile.None), s.context(seat, rules.NoWind, 0))
+		return
+	}
+	p.waits = hand.Waits(&p.Concealed)
+}
+
+// scoringHand returns the seat's tiles as a rules.Hand with winning tile w.
+func (s *State) scoringHand(seat rules.Wind, w tile.Kind) rules.Hand {
+	p := &s.Players[seat]
+	return rules.Hand{Concealed: p.Concealed, Melds: p.Melds, Bonus: p.Bonus, Winning: w}
+}
+
+// context returns the scoring context of seat winning on a tile from
+// `from` (rules.NoWind: self-drawn) with flags.
+func (s *State) context(seat, from rules.Wind, flags rules.Flag) rules.Context {
+	if s.Players[seat].Declared == DeclCalling {
+		flags |= rules.Calling
+	}
+	return rules.Context{Options: s.opts, Seat: seat, Round: s.Round, Dominant: s.Dominant, From: from, Flags: flags, Joker: tile.None}
+}
+
+// winValue values seat's win on tile k from `from` with flags; the hand
+// (without k) must be the seat's current tiles.
+func (s *State) winValue(seat rules.Wind, k tile.Kind, from rules.Wind, flags rules.Flag) rules.Valuation {
+	return s.ruleset.Value(s.scoringHand(seat, k), s.context(seat, from, flags))
+}
+
+// canWinOn reports whether seat may win on tile k discarded (or robbed, or
+// invoked) from `from`.
+func (s *State) canWinOn(seat rules.Wind, k tile.Kind, from rules.Wind, flags rules.Flag) bool {
+	return s.Players[seat].waits.Has(k) && s.winValue(seat, k, from, flags).Valid
+}

@@ -1,0 +1,88 @@
+package game
+
+import (
+	"github.com/fourwinds-mahjong/fourwinds/core/hand"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+)
+
+// SeatView is what everyone may see of a seat. It has no field for the
+// seat's concealed tiles: only their number.
+type SeatView struct {
+	// Concealed is how many concealed tiles the seat holds.
+	Concealed int `json:"concealed"`
+	// Melds are the seat's melds; another seat's concealed kongs show tile.Unknown.
+	Melds    []hand.Meld `json:"melds"`
+	Bonus    []tile.Kind `json:"bonus"`
+	Discards []Discard   `json:"discards"`
+	Declared Declaration `json:"declared,omitempty"`
+}
+
+// View is one seat's view of a hand: its own tiles, the public table and
+// its legal actions. A spectator view (Seat rules.NoWind) has no own tiles.
+// Views are what the AI, the UI and the network consume, so none of them
+// can see another seat's hidden tiles or the wall order.
+type View struct {
+	Seat     rules.Wind `json:"seat"`
+	Ruleset  string     `json:"ruleset"`
+	Number   int        `json:"number"`
+	Round    rules.Wind `json:"round"`
+	Dominant rules.Wind `json:"dominant"`
+	Phase    Phase      `json:"phase"`
+	Turn     rules.Wind `json:"turn"`
+	// Pending is the discard or added-kong tile being answered, or tile.None.
+	Pending tile.Kind `json:"pending"`
+	StateID uint64    `json:"state_id"`
+	// Hand is the seat's own concealed tiles.
+	Hand tile.Counts `json:"hand"`
+	// Drawn is the tile the seat just drew, or tile.None.
+	Drawn    tile.Kind   `json:"drawn"`
+	Seats    [4]SeatView `json:"seats"`
+	WallLive int         `json:"wall_live"`
+	Legal    []Action    `json:"legal"`
+	// Result is set when the hand is over; every hand is then revealed.
+	Result *Result `json:"result,omitempty"`
+
+	options rules.Options
+	ruleset rules.Ruleset
+}
+
+// Options returns the table options (for AI and hints).
+func (v *View) Options() rules.Options { return v.options }
+
+// Rules returns the ruleset (for AI and hints).
+func (v *View) Rules() rules.Ruleset { return v.ruleset }
+
+// View returns what seat may see (rules.NoWind for a spectator).
+func (s *State) View(seat rules.Wind) *View {
+	v := &View{
+		Seat: seat, Ruleset: s.ruleset.ID(), Number: s.Number, Round: s.Round, Dominant: s.Dominant,
+		Phase: s.Phase, Turn: s.Turn, Pending: s.Pending, StateID: s.StateID, Drawn: tile.None,
+		WallLive: s.wall.LiveLeft(), Result: s.Result, options: s.opts, ruleset: s.ruleset,
+	}
+	if seat >= rules.E && seat <= rules.N {
+		v.Hand = s.Players[seat].Concealed
+		if s.Turn == seat && s.Phase == PhaseTurn {
+			v.Drawn = s.drawn
+		}
+		v.Legal = s.LegalActions(seat)
+	}
+	for x := range s.Players {
+		p := &s.Players[x]
+		sv := SeatView{Concealed: p.Concealed.Total(), Bonus: append([]tile.Kind(nil), p.Bonus...), Declared: p.Declared}
+		for _, m := range p.Melds {
+			if !m.Open && rules.Wind(x) != seat && s.Phase != PhaseEnd {
+				m.Tile = tile.Unknown // FR-9.1: hidden until the hand ends
+			}
+			sv.Melds = append(sv.Melds, m)
+		}
+		for i, d := range p.Discards {
+			if s.setup.JapaneseDiscards && !(rules.Wind(x) == s.lastDiscarder && i == len(p.Discards)-1) {
+				d.Tile = tile.Unknown // HK-5.3, FR-7.3: older discards face down
+			}
+			sv.Discards = append(sv.Discards, d)
+		}
+		v.Seats[x] = sv
+	}
+	return v
+}

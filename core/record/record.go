@@ -1,0 +1,162 @@
+// Package record reads and writes game records: a header line (format,
+// ruleset, options, seed) followed by the game's events, one JSON object a
+// line. Replaying a record re-applies its actions to a fresh match and
+// checks that every event comes out the same, so a record reproduces every
+// state of the game.
+package record
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/wall"
+)
+
+// Format is the record format written in every header.
+const Format = "fourwinds-record/1"
+
+// MaxLine is the longest line a record may have.
+const MaxLine = 1 << 20
+
+// ErrRecord is wrapped by every error about a malformed record.
+var ErrRecord = errors.New("record: bad record")
+
+// Header is a record's first line.
+type Header struct {
+	Format  string            `json:"format"`
+	Ruleset string            `json:"ruleset"`
+	Options map[string]string `json:"options"`
+	Seed    wall.Seed         `json:"seed"`
+}
+
+// Record is a whole game: its header and its events.
+type Record struct {
+	Header Header
+	Events []game.Event
+}
+
+// New returns an empty record for a match configuration.
+func New(cfg game.MatchConfig) *Record {
+	return &Record{Header: Header{Format: Format, Ruleset: cfg.Ruleset.ID(), Options: cfg.Options.Map(), Seed: cfg.Seed}}
+}
+
+// Add appends events.
+func (r *Record) Add(evs ...game.Event) { r.Events = append(r.Events, evs...) }
+
+// Encode writes the record as JSON lines.
+func (r *Record) Encode() ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	if err := enc.Encode(r.Header); err != nil {
+		return nil, err
+	}
+	for _, e := range r.Events {
+		if err := enc.Encode(e); err != nil {
+			return nil, fmt.Errorf("record: cannot encode a %s event: %w", e.Type, err)
+		}
+	}
+	return b.Bytes(), nil
+}
+
+// Decode reads a record written by Encode. Errors name the line.
+func Decode(data []byte) (*Record, error) {
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 64*1024), MaxLine)
+	r := &Record{}
+	line := 0
+	for sc.Scan() {
+		line++
+		text := bytes.TrimSpace(sc.Bytes())
+		if len(text) == 0 {
+			continue
+		}
+		if line == 1 {
+			if err := json.Unmarshal(text, &r.Header); err != nil {
+				return nil, fmt.Errorf("%w: line 1 is not a header: %v", ErrRecord, err)
+			}
+			if r.Header.Format != Format {
+				return nil, fmt.Errorf("%w: line 1: format %q, want %q", ErrRecord, r.Header.Format, Format)
+			}
+			continue
+		}
+		var e game.Event
+		if err := json.Unmarshal(text, &e); err != nil {
+			return nil, fmt.Errorf("%w: line %d: %v", ErrRecord, line, err)
+		}
+		if e.Type == game.EvAction && e.Action == nil {
+			return nil, fmt.Errorf("%w: line %d: an action event without its action", ErrRecord, line)
+		}
+		r.Events = append(r.Events, e)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrRecord, err)
+	}
+	if line == 0 {
+		return nil, fmt.Errorf("%w: empty", ErrRecord)
+	}
+	return r, nil
+}
+
+// Config rebuilds the match configuration the record was made with.
+func (r *Record) Config() (game.MatchConfig, error) {
+	rs, err := rules.Get(r.Header.Ruleset)
+	if err != nil {
+		return game.MatchConfig{}, fmt.Errorf("%w: %v", ErrRecord, err)
+	}
+	o, err := rules.ResolveOptions(rs, r.Header.Options)
+	if err != nil {
+		return game.MatchConfig{}, fmt.Errorf("%w: %v", ErrRecord, err)
+	}
+	return game.MatchConfig{Ruleset: rs, Options: o, Seed: r.Header.Seed}, nil
+}
+
+// Step is called after each replayed event with the match as it stands.
+type Step func(m *game.Match, e game.Event)
+
+// Replay re-applies the record's actions to a fresh match, checking that the
+// engine produces exactly the recorded events, and calls step after each
+// event. It returns the match as it stands at the end of the record.
+func (r *Record) Replay(step Step) (*game.Match, error) {
+	cfg, err := r.Config()
+	if err != nil {
+		return nil, err
+	}
+	m, produced, err := game.NewMatch(cfg)
+	if err != nil {
+		return nil, err
+	}
+	i := 0
+	for i < len(r.Events) {
+		if len(produced) == 0 {
+			e := r.Events[i]
+			switch {
+			case e.Type == game.EvAction:
+				produced, err = m.Apply(m.PlayerAt(e.Seat), *e.Action)
+			case e.Type == game.EvHandStart && m.Hand.Phase == game.PhaseEnd:
+				produced, err = m.NextHand()
+			default:
+				return m, fmt.Errorf("%w: event %d (%s) was not caused by any action", ErrRecord, i+1, e.Type)
+			}
+			if err != nil {
+				return m, fmt.Errorf("%w: event %d: %v", ErrRecord, i+1, err)
+			}
+			continue
+		}
+		want, _ := json.Marshal(r.Events[i])
+		got, _ := json.Marshal(produced[0])
+		if !bytes.Equal(want, got) {
+			return m, fmt.Errorf("%w: event %d differs on replay:\n recorded %s\n replayed %s", ErrRecord, i+1, want, got)
+		}
+		if step != nil {
+			step(m, produced[0])
+		}
+		produced = produced[1:]
+		i++
+	}
+	return m, nil
+}
