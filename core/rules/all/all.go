@@ -1,3 +1,5 @@
 // Package all registers every ruleset. The app and the command line import
 // it for its side effect; the engine never imports a variant directly.
 package all
+
+import _ "github.com/fourwinds-mahjong/fourwinds/core/rules/jilin" // jilin

@@ -1,0 +1,5 @@
+package jilin
+
+import "github.com/fourwinds-mahjong/fourwinds/core/rules"
+
+func init() { rules.Register(Ruleset{}) }
