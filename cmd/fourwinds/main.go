@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	_ "github.com/fourwinds-mahjong/fourwinds/core/rules/all" // register every ruleset
 )
 
@@ -113,4 +114,30 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "fourwinds %s: %v\n", c.name, err)
 	return 1
+}
+
+// rulesFlags adds the --rules and --opt flags every game command takes and
+// returns a function that resolves them after parsing.
+func rulesFlags(fs *flag.FlagSet, def string) func() (rules.Ruleset, rules.Options, error) {
+	id := fs.String("rules", def, "ruleset id (see fourwinds rules)")
+	var opts listFlag
+	fs.Var(&opts, "opt", "table option NAME=VALUE (repeatable; NAME is the option's id or key)")
+	return func() (rules.Ruleset, rules.Options, error) {
+		if *id == "" {
+			return nil, rules.Options{}, usagef("--rules is required; known: %s", strings.Join(rules.IDs(), ", "))
+		}
+		r, err := rules.Get(*id)
+		if err != nil {
+			return nil, rules.Options{}, usagef("%v", err)
+		}
+		set, err := rules.ParseAssignments(opts)
+		if err != nil {
+			return nil, rules.Options{}, usagef("%v", err)
+		}
+		o, err := rules.ResolveOptions(r, set)
+		if err != nil {
+			return nil, rules.Options{}, usagef("%v", err)
+		}
+		return r, o, nil
+	}
 }

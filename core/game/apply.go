@@ -338,10 +338,10 @@ func (s *State) applyInvoke(evs []Event, seat rules.Wind, a Action) []Event {
 	if s.canWinOn(seat, a.Tile, owner, rules.Invoked) {
 		return s.endWin(evs, seat, a.Tile, owner, rules.Invoked)
 	}
+	s.Players[seat].Concealed.Add(a.Tile)
 	if lone {
 		return s.endVoid(evs, "the invoked tile does not complete the hand (HK-8.1, FR-12.4)")
 	}
-	s.Players[seat].Concealed.Add(a.Tile)
 	s.Phase, s.how, s.drawn = PhaseTurn, turnInvoke, tile.None
 	return evs
 }

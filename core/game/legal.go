@@ -117,7 +117,9 @@ func (s *State) selfDrawWin() (tile.Kind, rules.Flag, bool) {
 	}
 	best, bestValue, found := tile.None, -1, false
 	for _, k := range candidates {
-		p.Concealed.Remove(k)
+		if !p.Concealed.Remove(k) {
+			continue
+		}
 		v := s.winValue(seat, k, rules.NoWind, flags)
 		p.Concealed.Add(k)
 		if v.Valid && v.Value > bestValue {

@@ -211,7 +211,7 @@ func NewHand(cfg HandConfig) (*State, []Event, error) {
 			return s, evs, nil
 		}
 	}
-	s.Phase = PhaseTurn
+	s.Phase, s.drawn = PhaseTurn, tile.None
 	s.how = turnDraw // HK-D-19, FR-D14: the dealer's 14 dealt tiles count as a draw.
 	s.updateWaits()
 	return s, evs, nil

@@ -34,9 +34,11 @@ func (w Wind) Tile() tile.Kind { return tile.Wind(int(w)) }
 // Next returns the wind that plays after w.
 func (w Wind) Next() Wind { return (w + 1) & 3 }
 
-// ParseWind reads "E", "S", "W" or "N" (any case).
+// ParseWind reads "E", "S", "W" or "N" (any case), or "-" for no wind.
 func ParseWind(s string) (Wind, error) {
 	switch s {
+	case "-":
+		return NoWind, nil
 	case "E", "e":
 		return E, nil
 	case "S", "s":

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+)
+
+func init() {
+	register(command{name: "rules", usage: "rules [--json] [ID]", about: "list the rulesets, or one ruleset's options and defaults", run: runRules})
+}
+
+// ruleJSON is the JSON of one ruleset in `fourwinds rules --json`.
+type ruleJSON struct {
+	ID      string             `json:"id"`
+	Name    string             `json:"name"`
+	Options []rules.OptionSpec `json:"options"`
+}
+
+func runRules(args []string, stdout, _ io.Writer) error {
+	fs := newFlags("rules")
+	asJSON := fs.Bool("json", false, "print JSON")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	ids := rules.IDs()
+	switch len(pos) {
+	case 0:
+	case 1:
+		if _, err := rules.Get(pos[0]); err != nil {
+			return usagef("%v", err)
+		}
+		ids = pos
+	default:
+		return usagef("give at most one ruleset id")
+	}
+	var out []ruleJSON
+	for _, id := range ids {
+		r, _ := rules.Get(id)
+		out = append(out, ruleJSON{ID: id, Name: r.Name(), Options: r.OptionSpecs()})
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(out)
+	}
+	for _, r := range out {
+		fmt.Fprintf(stdout, "%-10s %s\n", r.ID, r.Name)
+		if len(pos) == 0 {
+			continue
+		}
+		fmt.Fprintln(stdout, "\noptions (set with --opt NAME=VALUE; NAME is the id or the key):")
+		for _, o := range r.Options {
+			fmt.Fprintf(stdout, "  %-10s %-18s default %-10s allowed: %s\n", o.ID, o.Key, o.Default, o.Allowed())
+		}
+	}
+	return nil
+}
