@@ -1,0 +1,95 @@
+package rules
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+)
+
+// Score values a hand written in notation (such as "234m 567m 5z [666z]
+// [999p] +5z bonus: 1f") under r in ctx: the scorer the app and `fourwinds
+// score` share. A winning tile written with "*" sets JokerDrawn. Notation
+// that does not parse is an error; a hand that parses but cannot be held
+// (a pair in brackets, a fifth copy, a wrong tile count, no winning shape)
+// is a Valuation with Valid false and the reason.
+func Score(r Ruleset, notation string, ctx Context) (Valuation, error) {
+	n, err := tile.ParseHand(notation)
+	if err != nil {
+		return Valuation{}, err
+	}
+	h, err := HandFromNotation(n)
+	if err != nil {
+		return Invalid("%v", err), nil
+	}
+	if n.WinningJoker {
+		ctx.Flags |= JokerDrawn
+	}
+	return r.Value(h, ctx), nil
+}
+
+// PaidByLosers is implemented by rulesets in which the losers pay the
+// winner amounts that follow from the winner's value alone (classical,
+// jilin, american), so that one hand's payments can be shown without the
+// other hands. Ledger systems and hongkong's advanced system do not.
+type PaidByLosers interface {
+	PaidByLosers(o Options) bool
+}
+
+// WinnerPayments returns each seat's net when winner wins with value v
+// (the other seats' values 0), and false when r's payments under o depend
+// on the other hands or pass no points.
+func WinnerPayments(r Ruleset, o Options, winner, from Wind, v int, flags Flag) ([4]int, bool) {
+	p, ok := r.(PaidByLosers)
+	if !ok || !p.PaidByLosers(o) || winner < E || winner > N {
+		return [4]int{}, false
+	}
+	in := SettleInput{Options: o, Winner: winner, From: from, Flags: flags}
+	in.Values[winner] = v
+	s := r.Settle(in)
+	return s.Net, !s.Ledger
+}
+
+var (
+	namesMu sync.RWMutex
+	names   = map[string]string{}
+)
+
+// RegisterNames adds the English texts of translation keys (score
+// breakdown names such as "score.pung_honour_exposed", option labels such
+// as "option.limit"). Rulesets call it from init; the translations of the
+// app start from these texts.
+func RegisterNames(m map[string]string) {
+	namesMu.Lock()
+	defer namesMu.Unlock()
+	for k, v := range m {
+		names[k] = v
+	}
+}
+
+// EnglishName returns the English text of a translation key, or the key
+// itself when none is registered.
+func EnglishName(key string) string {
+	namesMu.RLock()
+	defer namesMu.RUnlock()
+	if v, ok := names[key]; ok {
+		return v
+	}
+	return key
+}
+
+// Describe writes one breakdown item in English with its rule id, such
+// as "HK-S-8 Exposed pung of winds or dragons: 4 points".
+func Describe(it Item) string {
+	s := fmt.Sprintf("%s %s:", it.Rule, EnglishName(it.Name))
+	if it.Points != 0 {
+		s += fmt.Sprintf(" %d points", it.Points)
+	}
+	if it.Doubles != 0 {
+		s += fmt.Sprintf(" %d doubles", it.Doubles)
+	}
+	if it.Value != 0 {
+		s += fmt.Sprintf(" value %d", it.Value)
+	}
+	return s
+}
