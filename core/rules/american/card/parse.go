@@ -268,7 +268,7 @@ func (p *lineParser) flags(l *Line, lo, hi int) int {
 		p.errorf(offs[0], "flags start with X (exposures allowed) or C (concealed), not %q", toks[0])
 	}
 	if len(toks) < 2 {
-		p.errorf(hi, "missing value after %q: write a positive integer such as 25", toks[0])
+		p.errorf(offs[0], "missing value after %q: write a positive integer such as 25", toks[0])
 		return p.col(at)
 	}
 	l.Value = p.value(toks[1], offs[1])
