@@ -1,0 +1,40 @@
+# Four Winds. `make run` plays; `make test` runs every check and test.
+GO ?= go
+GOBIN ?= $(shell $(GO) env GOPATH)/bin
+STATICCHECK_VERSION := v0.6.1
+STATICCHECK := $(GOBIN)/staticcheck
+RULES ?= hongkong
+
+.PHONY: run test lint vet fmt-check staticcheck unit bench build
+
+## run: play a game in the terminal (the Fyne app replaces this when it lands)
+run:
+	$(GO) run ./cmd/fourwinds play --rules $(RULES)
+
+## test: formatting, vet, staticcheck, then every test
+test: lint unit
+
+lint: fmt-check vet staticcheck
+
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+
+vet:
+	$(GO) vet ./...
+
+$(STATICCHECK):
+	$(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
+
+staticcheck: $(STATICCHECK)
+	$(STATICCHECK) ./...
+
+unit:
+	CGO_ENABLED=0 $(GO) test -count=1 -timeout 15m ./...
+
+## bench: the performance figures recorded in the README
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./core/...
+
+build:
+	CGO_ENABLED=0 $(GO) build -o bin/fourwinds ./cmd/fourwinds
