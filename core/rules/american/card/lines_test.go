@@ -495,10 +495,10 @@ func TestFeasible(t *testing.T) {
 	}{
 		{"fresh hand", "", full(), 8, true},
 		{"nothing left", "", tile.Counts{}, 8, false},
-		{"pung of 6p fits Y1 or T4", "[666p]", full(6 + 9 - 1, 6+9-1, 6+9-1), 8, true},
+		{"pung of 6p fits Y1 or T4", "[666p]", full(tile.MustParse("666p")...), 8, true},
 		{"kong of flowers fits M1", "[111f0j]", full(), 7, true},
 		{"no sextet on the house card", "[7777p00j]", full(), 6, false},
-		{"two kongs of North fit nothing", "[4444z] [000j4z]", full(), 4, false},
+		{"five Norths are malformed", "[4444z] [000j4z]", full(), 4, false},
 		{"malformed exposure", "[12p0j]", full(), 8, false},
 	} {
 		if got := c.Feasible(ex(tc.exposed), tc.avail, tc.jokers); got != tc.want {
