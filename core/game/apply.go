@@ -87,6 +87,7 @@ func (s *State) ApplyAt(seat rules.Wind, a Action, stateID uint64) ([]Event, err
 // an illegal action corrupts the state.
 func (s *State) ApplyUnchecked(seat rules.Wind, a Action) []Event {
 	s.StateID++
+	s.legalKnown = [4]bool{}
 	act := a
 	evs := []Event{{Type: EvAction, Seat: seat, From: rules.NoWind, Action: &act}}
 	switch s.Phase {

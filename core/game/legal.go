@@ -16,6 +16,16 @@ func (s *State) LegalActions(seat rules.Wind) []Action {
 	if seat < rules.E || seat > rules.N {
 		return nil
 	}
+	if !s.legalKnown[seat] {
+		s.legal[seat] = s.computeLegal(seat)
+		s.legalKnown[seat] = true
+	}
+	return s.legal[seat]
+}
+
+// computeLegal works out LegalActions; the result is cached until the next
+// applied action.
+func (s *State) computeLegal(seat rules.Wind) []Action {
 	switch s.Phase {
 	case PhaseTurn:
 		if seat == s.Turn {
@@ -151,18 +161,39 @@ func (s *State) declarable(seat rules.Wind, k tile.Kind) Declaration {
 	return DeclCalling
 }
 
-// isReady reports whether seat's 13 tiles are one tile from a valid win.
+// isReady reports whether seat's 13 tiles are one tile from a valid win on
+// a tile that still exists. Regular shapes always win in rulesets without
+// a Waiter; a Waiter's candidates are confirmed with Value.
 func (s *State) isReady(seat rules.Wind) bool {
-	saved := s.Players[seat].waits
+	p := &s.Players[seat]
+	saved := p.waits
 	s.updateSeatWaits(seat)
-	waits := s.Players[seat].waits
-	s.Players[seat].waits = saved
+	waits := p.waits
+	p.waits = saved
+	_, special := s.ruleset.(rules.Waiter)
 	for _, k := range waits.Kinds() {
-		if s.winValue(seat, k, rules.NoWind, 0).Valid {
+		if s.holds(seat, k) >= 4 {
+			continue
+		}
+		if !special || s.winValue(seat, k, rules.NoWind, 0).Valid {
 			return true
 		}
 	}
 	return false
+}
+
+// holds counts the tiles of kind k the seat holds, melds included.
+func (s *State) holds(seat rules.Wind, k tile.Kind) int {
+	p := &s.Players[seat]
+	n := int(p.Concealed[k])
+	for _, m := range p.Melds {
+		for _, t := range m.Tiles() {
+			if t == k {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // claimOptions lists what seat may answer to the discard of k by from.

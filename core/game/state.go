@@ -127,6 +127,10 @@ type State struct {
 	// windowFlags are the flags a mahjong claim in the open window wins with.
 	windowFlags rules.Flag
 
+	// legal caches each seat's legal actions until the next action.
+	legal      [4][]Action
+	legalKnown [4]bool
+
 	// StateID increases with every applied action; clients quote it.
 	StateID uint64
 	Result  *Result
