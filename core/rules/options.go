@@ -217,3 +217,13 @@ func ParseAssignments(list []string) (map[string]string, error) {
 	}
 	return m, nil
 }
+
+// At returns the value of the i-th option of Specs(), or "" when i is out
+// of range. Rulesets read their own options by position where a lookup by
+// name would cost too much (Value runs in the AI's search).
+func (o Options) At(i int) string {
+	if i < 0 || i >= len(o.vals) {
+		return ""
+	}
+	return o.vals[i]
+}

@@ -22,7 +22,7 @@ type Ruleset struct{}
 func (Ruleset) ID() string { return "classical" }
 
 // Name returns the display name.
-func (Ruleset) Name() string { return "Chinese Four Winds (classical)" }
+func (Ruleset) Name() string { return "Chinese Four Winds" }
 
 // OptionSpecs returns the options table CL-16.
 func (Ruleset) OptionSpecs() []rules.OptionSpec { return specs }
@@ -46,8 +46,8 @@ func (Ruleset) Validate(o rules.Options) (rules.Options, error) {
 // (CL-4.4, CL-OPT-7), the deal by fours (CL-5), no robbing of honour kongs
 // (CL-8.5), heavenly and earthly hands, the banker keeping the deal on a
 // win or a draw (CL-3.2, CL-3.3), rounds by passes of the deal (CL-3.4).
-func (Ruleset) Setup(o rules.Options) rules.Setup {
-	o = own(o)
+func (Ruleset) Setup(opts rules.Options) rules.Setup {
+	o := own(opts)
 	bonus := o.Bool("CL-OPT-1")
 	stacks := 17
 	if bonus {
@@ -78,9 +78,9 @@ func (Ruleset) PaidByLosers(rules.Options) bool { return true }
 // included (rules.Waiter).
 func (Ruleset) Waits(h rules.Hand, _ rules.Context) tile.Set { return pattern.Candidates(&h) }
 
-var defaults = sync.OnceValue(func() rules.Options { return rules.DefaultOptions(Ruleset{}) })
+var book = pattern.NewBook(specs, sync.OnceValue(func() rules.Options { return rules.DefaultOptions(Ruleset{}) }))
 
-func own(o rules.Options) rules.Options { return pattern.Own(o, specs, defaults) }
+func own(o rules.Options) pattern.Reader { return book.Read(o) }
 
 // Value values a winning hand (CL-10 to CL-13). Only the winner's hand is
 // scored (CL-D-20): a loser's possible hand is worth 0.
@@ -95,15 +95,14 @@ func (Ruleset) Value(h rules.Hand, ctx rules.Context) rules.Valuation {
 	if !h.IsWinner() {
 		return rules.Valuation{Valid: true, Items: []rules.Item{{Rule: "CL-D-20", Name: "score.loser_unscored"}}}
 	}
-	f := pattern.FactsOf(&h, &ctx)
-	e := eval{F: &f, Ctx: &ctx, Cfg: &cfg}
-	best, regular := pattern.Best(&h, f.SelfDrawn, func(r *pattern.Reading) int64 {
-		e.R = r
+	e := &eval{F: pattern.FactsOf(&h, &ctx), Ctx: ctx, Cfg: cfg}
+	best, regular := pattern.Best(&h, e.F.SelfDrawn, func(r *pattern.Reading) int64 {
 		if bigFourWinds(r) {
 			return math.MaxInt64
 		}
+		e.R = *r
 		var t pattern.Tally
-		pattern.Apply(table, &e, &t, false)
+		pattern.Apply(table, e, &t, false)
 		v, _ := pattern.Value(t.Points, t.Doubles, 0)
 		return int64(v)
 	})
@@ -119,8 +118,8 @@ func (Ruleset) Value(h rules.Hand, ctx rules.Context) rules.Valuation {
 	case bigFourWinds(&best):
 		v = limitHand("CL-10.5", "score.big_four_winds", cfg.limit)
 	default:
-		e.R = &best
-		v = regularValue(&e)
+		e.R = best
+		v = regularValue(e)
 	}
 	if ctx.Flags.Has(rules.Earthly) && v.Value < cfg.limit/2 {
 		v.Value, v.Limit = cfg.limit/2, true
@@ -169,7 +168,6 @@ func limitHand(rule, name string, limit int) rules.Valuation {
 func regularValue(e *eval) rules.Valuation {
 	t := pattern.Tally{Items: make([]rules.Item, 0, 10)}
 	pattern.Apply(table, e, &t, true)
-	pattern.SortItems(t.Items)
 	v := rules.Valuation{Valid: true, Items: t.Items, Points: t.Points, Doubles: t.Doubles, Decomposition: e.R.String()}
 	v.Value, v.Limit = pattern.Value(t.Points, t.Doubles, e.Cfg.limit)
 	if v.Limit {

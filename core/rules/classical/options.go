@@ -1,6 +1,9 @@
 package classical
 
-import "github.com/fourwinds-mahjong/fourwinds/core/rules"
+import (
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules/pattern"
+)
 
 func onOff(id, key, label, def, rule string) rules.OptionSpec {
 	return rules.OptionSpec{ID: id, Key: key, Label: label, Type: rules.OptionBool, Default: def, Rule: rule}
@@ -31,7 +34,7 @@ type config struct {
 	literalRound                                 bool
 }
 
-func configOf(o rules.Options) config {
+func configOf(o pattern.Reader) config {
 	return config{
 		bonus:           o.Bool("CL-OPT-1"),
 		limit:           o.Int("CL-OPT-2"),

@@ -1,6 +1,8 @@
 package classical
 
 import (
+	"slices"
+
 	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules/pattern"
@@ -48,12 +50,14 @@ func birdsHead(self, major bool) func(*eval) int {
 // extra is an extra double of CL-12 that CL-OPT-3 turns on and a flag of
 // the win sets.
 func extra(on func(c *config) bool, f rules.Flag) func(*eval) int {
-	return when(func(e *eval) bool { return on(e.Cfg) && e.Ctx.Flags.Has(f) })
+	return when(func(e *eval) bool { return on(&e.Cfg) && e.Ctx.Flags.Has(f) })
 }
 
-// pointRows are CL-11.2 to CL-11.6, after the sets of CL-11.1.
+// goingOut is CL-11.5, first in the breakdown.
+var goingOut = row{Rule: "CL-11.5", Name: "score.going_out", English: "Going out", Points: 10, Count: when(func(*eval) bool { return true })}
+
+// pointRows are CL-11.2 to CL-11.4 and CL-11.6, after the sets of CL-11.1.
 var pointRows = []row{
-	{Rule: "CL-11.5", Name: "score.going_out", English: "Going out", Points: 10, Count: when(func(*eval) bool { return true })},
 	{Rule: "CL-11.2", Name: "score.pair_dragon", English: "Pair of dragons", Points: 2, Count: pairs(func(k tile.Kind, _ *eval) bool { return k.IsDragon() })},
 	{Rule: "CL-11.2", Name: "score.pair_own_wind", English: "Pair of own wind", Points: 2, Count: pairs(ownWind)},
 	{Rule: "CL-11.2", Name: "score.pair_round_wind", English: "Pair of the round wind", Points: 2, Count: pairs(roundWind)},
@@ -90,10 +94,11 @@ var doubleRows = []row{
 	{Rule: "CL-12", Name: "score.all_seasons", English: "All four seasons", Doubles: 1, Count: when(func(e *eval) bool { return e.F.Seasons == 0xF })},
 }
 
-// table is the whole classical table: CL-11.1 sets, the other points, the doubles.
-var table = append(append(
+// table is the whole classical table: going out, the CL-11.1 sets, the
+// other points, the doubles.
+var table = slices.Concat([]row{goingOut},
 	pattern.SetRows[config]([]pattern.Class{pattern.Simples, pattern.Majors}, func(hand.MeldKind, pattern.Class) string { return "CL-11.1" }),
-	pointRows...), doubleRows...)
+	pointRows, doubleRows)
 
 // The special hands and lines outside the table.
 var specials = map[string]string{

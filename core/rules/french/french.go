@@ -61,8 +61,8 @@ func (Ruleset) Validate(o rules.Options) (rules.Options, error) {
 
 // Setup returns the play data under o: hands counted as dealt (FR-3.1),
 // East keeping the deal after a void hand (FR-3.2).
-func (Ruleset) Setup(o rules.Options) rules.Setup {
-	o = own(o)
+func (Ruleset) Setup(opts rules.Options) rules.Setup {
+	o := own(opts)
 	return simple.Play{
 		Bonus:             o.Bool("flowers"),
 		JapaneseDiscards:  o.String("discards") == "japanese",
@@ -90,11 +90,11 @@ func (Ruleset) Settle(in rules.SettleInput) rules.Settlement {
 // included (rules.Waiter).
 func (Ruleset) Waits(h rules.Hand, _ rules.Context) tile.Set { return pattern.Candidates(&h) }
 
-var defaults = sync.OnceValue(func() rules.Options { return rules.DefaultOptions(Ruleset{}) })
+var book = pattern.NewBook(specs, sync.OnceValue(func() rules.Options { return rules.DefaultOptions(Ruleset{}) }))
 
-func own(o rules.Options) rules.Options { return pattern.Own(o, specs, defaults) }
+func own(o rules.Options) pattern.Reader { return book.Read(o) }
 
-func config(o rules.Options) simple.Config {
+func config(o pattern.Reader) simple.Config {
 	extra := o.Bool("extra_doubles")
 	return simple.Config{
 		Bonus: o.Bool("flowers"), BonusOption: "flowers",

@@ -33,8 +33,8 @@ func (Ruleset) Validate(o rules.Options) (rules.Options, error) {
 }
 
 // Setup returns the play data under o.
-func (Ruleset) Setup(o rules.Options) rules.Setup {
-	o = own(o)
+func (Ruleset) Setup(opts rules.Options) rules.Setup {
+	o := own(opts)
 	count := rules.CountHands
 	if o.String("HK-OPT-14") == "rotations" {
 		count = rules.CountDealerPasses
@@ -66,11 +66,11 @@ func (Ruleset) Settle(in rules.SettleInput) rules.Settlement {
 // included (rules.Waiter).
 func (Ruleset) Waits(h rules.Hand, _ rules.Context) tile.Set { return pattern.Candidates(&h) }
 
-var defaults = sync.OnceValue(func() rules.Options { return rules.DefaultOptions(Ruleset{}) })
+var book = pattern.NewBook(specs, sync.OnceValue(func() rules.Options { return rules.DefaultOptions(Ruleset{}) }))
 
-func own(o rules.Options) rules.Options { return pattern.Own(o, specs, defaults) }
+func own(o rules.Options) pattern.Reader { return book.Read(o) }
 
-func config(o rules.Options) simple.Config {
+func config(o pattern.Reader) simple.Config {
 	return simple.Config{
 		Bonus: o.Bool("HK-OPT-1"), BonusOption: "HK-OPT-1",
 		Limit:       o.Int("HK-OPT-3"),

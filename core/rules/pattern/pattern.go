@@ -37,9 +37,33 @@ func (s Set) Contains(k tile.Kind) bool {
 }
 
 // String writes the set in notation, exposed sets in brackets.
-func (s Set) String() string {
-	m := hand.Meld{Kind: s.Kind, Tile: s.Tile, Open: s.Exposed}
-	return m.String()
+func (s Set) String() string { return string(s.appendTo(nil)) }
+
+// appendTo writes the set in notation: "[555z]" exposed, "(1111p)" a
+// concealed kong, "234m" otherwise.
+func (s Set) appendTo(b []byte) []byte {
+	open, closer := byte(0), byte(0)
+	switch {
+	case s.Exposed:
+		open, closer = '[', ']'
+	case s.Kind == hand.Kong:
+		open, closer = '(', ')'
+	}
+	if open != 0 {
+		b = append(b, open)
+	}
+	for i := range s.Kind.Size() {
+		k := s.Tile
+		if s.Kind == hand.Chow {
+			k += tile.Kind(i)
+		}
+		b = append(b, byte('0'+k.Number()))
+	}
+	b = append(b, s.Tile.Suit().Letter())
+	if closer != 0 {
+		b = append(b, closer)
+	}
+	return b
 }
 
 // Pair is a pair of a hand read for scoring; Exposed when the winning tile
@@ -119,20 +143,17 @@ func (r *Reading) Chows() int {
 
 // String writes the reading in notation: sets, then pairs.
 func (r *Reading) String() string {
-	out := make([]byte, 0, 40)
+	b := make([]byte, 0, 48)
 	for _, s := range r.Sets() {
-		if len(out) > 0 {
-			out = append(out, ' ')
-		}
-		out = append(out, s.String()...)
+		b = append(s.appendTo(b), ' ')
 	}
 	for _, p := range r.Pairs() {
-		if len(out) > 0 {
-			out = append(out, ' ')
-		}
-		out = append(out, tile.Format([]tile.Kind{p.Tile, p.Tile})...)
+		b = append(Set{Kind: hand.Pair, Tile: p.Tile}.appendTo(b), ' ')
 	}
-	return string(out)
+	if len(b) > 0 {
+		b = b[:len(b)-1]
+	}
+	return string(b)
 }
 
 // Readings calls fn with every reading of the winning hand h, which must

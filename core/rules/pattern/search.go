@@ -9,16 +9,25 @@ import (
 
 // Best returns the reading of the winning hand h (checked by Check) with
 // the highest rank, the first on a tie (CL-10.7, HK-S-38, FR-13.10), and
-// false when h is not four sets and a pair.
+// false when h is not four sets and a pair. rank is called only when
+// there are two readings or more.
 func Best(h *rules.Hand, selfDrawn bool, rank func(r *Reading) int64) (Reading, bool) {
 	var best Reading
-	bestRank, found := int64(math.MinInt64), false
+	var bestRank int64
+	n := 0
 	Readings(h, selfDrawn, func(r *Reading) {
-		if v := rank(r); !found || v > bestRank {
-			best, bestRank, found = *r, v, true
+		if n++; n == 1 {
+			best = *r
+			return
+		}
+		if n == 2 {
+			bestRank = rank(&best)
+		}
+		if v := rank(r); v > bestRank {
+			best, bestRank = *r, v
 		}
 	})
-	return best, found
+	return best, n > 0
 }
 
 // Value returns points × 2^doubles capped at limit (0: no cap), and
@@ -89,21 +98,3 @@ func Candidates(h *rules.Hand) tile.Set {
 	return s
 }
 
-// Own returns o when it holds the options of specs, and defaults()
-// otherwise (a zero Options, or another ruleset's), so that reading an
-// option never panics.
-func Own(o rules.Options, specs []rules.OptionSpec, defaults func() rules.Options) rules.Options {
-	got := o.Specs()
-	if len(got) != len(specs) {
-		return defaults()
-	}
-	if len(got) == 0 || &got[0] == &specs[0] {
-		return o
-	}
-	for i := range got {
-		if got[i].Name() != specs[i].Name() {
-			return defaults()
-		}
-	}
-	return o
-}

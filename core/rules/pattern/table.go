@@ -9,12 +9,13 @@ import (
 )
 
 // Eval is what a scoring row looks at: a reading of the hand, its facts,
-// its context and the ruleset's configuration C.
+// its context and the ruleset's configuration C. It holds them by value
+// so that valuing a hand allocates it once.
 type Eval[C any] struct {
-	R   *Reading
-	F   *Facts
-	Ctx *rules.Context
-	Cfg *C
+	R   Reading
+	F   Facts
+	Ctx rules.Context
+	Cfg C
 }
 
 // Row is one row of a scoring table: the rule id it cites, the translation
@@ -52,13 +53,6 @@ func Apply[C any](table []Row[C], e *Eval[C], t *Tally, withItems bool) {
 			t.Items = append(t.Items, rules.Item{Rule: r.Rule, Name: r.Name, Points: r.Points, Doubles: r.Doubles})
 		}
 	}
-}
-
-// SortItems puts point items before double-only items, keeping their order.
-func SortItems(items []rules.Item) {
-	slices.SortStableFunc(items, func(a, b rules.Item) int {
-		return btoi(a.Points == 0 && a.Doubles > 0) - btoi(b.Points == 0 && b.Doubles > 0)
-	})
 }
 
 func btoi(b bool) int {

@@ -92,6 +92,9 @@ func (g *gjHand) pairs() int {
 	return n
 }
 
+// evenBamboo are the tiles of the great green hand (HK-G-5).
+var evenBamboo = tile.MustParse("2468s")
+
 var grands = []grand{
 	{"HK-G-1", "score.gj.little_snake", "Petit serpent (little snake)", 1000, func(g *gjHand) bool {
 		return !g.declaredKong && g.run([9]uint8{}) != tile.SuitNone &&
@@ -118,7 +121,7 @@ var grands = []grand{
 	}},
 	{"HK-G-5", "score.gj.great_green", "Grande main verte majeure (great green hand)", 3500, func(g *gjHand) bool {
 		pungs, pair := 0, 0
-		for _, k := range tile.MustParse("2468s") {
+		for _, k := range evenBamboo {
 			pungs += btoi(g.all[k] == 3)
 			pair += btoi(g.all[k] == 2)
 		}

@@ -42,11 +42,20 @@ type Config struct {
 
 // System is the simple system under one variant's rule ids.
 type System struct {
-	hand, bonus, winner []pattern.Row[Config]
-	grands              []grand
-	id                  func(string) string
-	ids                 []string
+	// tables are the rows by group (winner, hand, bonus), each split into
+	// points rows and doubles rows, so that breakdowns list points first.
+	tables [3][2][]pattern.Row[Config]
+	grands []grand
+	id     func(string) string
+	ids    []string
 }
+
+// The row groups of System.tables.
+const (
+	winnerGroup = iota
+	handGroup
+	bonusGroup
+)
 
 type eval = pattern.Eval[Config]
 
@@ -66,9 +75,13 @@ func New(rename map[string]string) *System {
 		}
 	}
 	sys := &System{id: id}
-	sys.hand = renamed(handRows(), id)
-	sys.bonus = renamed(bonusRows, id)
-	sys.winner = renamed(winnerRows, id)
+	for g, rows := range [3][]pattern.Row[Config]{winnerGroup: winnerRows, handGroup: handRows(), bonusGroup: bonusRows} {
+		for _, r := range rows {
+			r.Rule = id(r.Rule)
+			pass := btoi(r.Points == 0)
+			sys.tables[g][pass] = append(sys.tables[g][pass], r)
+		}
+	}
 	sys.grands = make([]grand, len(grands))
 	for i, g := range grands {
 		g.rule = id(g.rule)
@@ -80,15 +93,6 @@ func New(rename map[string]string) *System {
 		}
 	}
 	return sys
-}
-
-func renamed(rows []pattern.Row[Config], id func(string) string) []pattern.Row[Config] {
-	out := make([]pattern.Row[Config], len(rows))
-	for i, r := range rows {
-		r.Rule = id(r.Rule)
-		out[i] = r
-	}
-	return out
 }
 
 // Cited returns every hongkong rule id the system's items and notes cite.
@@ -135,25 +139,25 @@ func (s *System) Value(h rules.Hand, ctx rules.Context, cfg Config) rules.Valuat
 	if msg := pattern.CheckContext(&ctx, h.IsWinner()); msg != "" {
 		return rules.Invalid("%s", msg)
 	}
-	f := pattern.FactsOf(&h, &ctx)
-	e := eval{F: &f, Ctx: &ctx, Cfg: &cfg}
+	e := &eval{F: pattern.FactsOf(&h, &ctx), Ctx: ctx, Cfg: cfg}
 	if !h.IsWinner() {
-		return s.loser(&h, &e)
+		e.R = pattern.LoserReading(&h)
+		return s.valuation(e, false)
 	}
-	best, ok := pattern.Best(&h, f.SelfDrawn, func(r *pattern.Reading) int64 {
-		e.R = r
+	best, ok := pattern.Best(&h, e.F.SelfDrawn, func(r *pattern.Reading) int64 {
+		e.R = *r
 		var t pattern.Tally
-		s.apply(&e, &t, false)
+		s.apply(e, &t, false, winnerGroup, handGroup, bonusGroup)
 		v, _ := pattern.Value(t.Points, t.Doubles, 0)
 		return int64(v)
 	})
 	var v rules.Valuation
 	if ok {
-		e.R = &best
-		v = s.valuation(&e, true)
+		e.R = best
+		v = s.valuation(e, true)
 	}
 	if cfg.GrandsJeux {
-		if g, found := s.grand(&h, &f, cfg.LanternsAny); found && (!ok || g.value > v.Value) {
+		if g, found := s.grand(&h, &e.F, cfg.LanternsAny); found && (!ok || g.value > v.Value) {
 			return g.valuation()
 		}
 	}
@@ -163,44 +167,35 @@ func (s *System) Value(h rules.Hand, ctx rules.Context, cfg Config) rules.Valuat
 	return v
 }
 
-func (s *System) apply(e *eval, t *pattern.Tally, items bool) {
-	pattern.Apply(s.winner, e, t, items)
-	pattern.Apply(s.hand, e, t, items)
-	pattern.Apply(s.bonus, e, t, items)
+// apply applies the groups' tables to e, points rows first.
+func (s *System) apply(e *eval, t *pattern.Tally, items bool, groups ...int) {
+	for pass := range 2 {
+		for _, g := range groups {
+			pattern.Apply(s.tables[g][pass], e, t, items)
+		}
+	}
 }
 
-// valuation builds the breakdown of e's reading, capped (HK-S-36).
+// valuation builds the breakdown of e's reading, a winner's or a loser's
+// (HK-S-33, HK-S-34), capped (HK-S-36).
 func (s *System) valuation(e *eval, winner bool) rules.Valuation {
 	t := pattern.Tally{Items: make([]rules.Item, 0, 12)}
-	if winner {
-		s.apply(e, &t, true)
-	} else {
-		s.loserTally(e, &t)
+	switch {
+	case winner:
+		s.apply(e, &t, true, winnerGroup, handGroup, bonusGroup)
+	case e.Cfg.CallingHand && e.Ctx.Flags.Has(rules.Calling):
+		// A loser with a calling hand scores his bonus tiles only (HK-OPT-9, FR-11.4).
+		t.Items = append(t.Items, rules.Item{Rule: s.id(callingRule), Name: callingName})
+		s.apply(e, &t, true, bonusGroup)
+	default:
+		s.apply(e, &t, true, handGroup, bonusGroup)
 	}
-	pattern.SortItems(t.Items)
 	v := rules.Valuation{Valid: true, Items: t.Items, Points: t.Points, Doubles: t.Doubles, Decomposition: e.R.String()}
 	v.Value, v.Limit = pattern.Value(t.Points, t.Doubles, e.Cfg.Limit)
 	if v.Limit {
 		v.Items = append(v.Items, rules.Item{Rule: s.id(limitRule), Name: limitName, Limit: true, Value: v.Value})
 	}
 	return v
-}
-
-// loser values a loser's hand: HK-S-1 to HK-S-20 on the grouping of
-// HK-S-34, or bonus tiles only after a calling hand (HK-OPT-9, FR-11.4).
-func (s *System) loser(h *rules.Hand, e *eval) rules.Valuation {
-	r := pattern.LoserReading(h)
-	e.R = &r
-	return s.valuation(e, false)
-}
-
-func (s *System) loserTally(e *eval, t *pattern.Tally) {
-	if e.Cfg.CallingHand && e.Ctx.Flags.Has(rules.Calling) {
-		t.Items = append(t.Items, rules.Item{Rule: s.id(callingRule), Name: callingName})
-	} else {
-		pattern.Apply(s.hand, e, t, true)
-	}
-	pattern.Apply(s.bonus, e, t, true)
 }
 
 // Settle pays a finished hand: the simple-system ledger (HK-S-37, FR-14.1)
