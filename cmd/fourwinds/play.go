@@ -176,7 +176,7 @@ func (t *terminal) table(v *game.View) {
 			line += "  " + meldsText(sv.Melds)
 		}
 		if len(sv.Bonus) > 0 {
-			line += "  bonus " + tile.Format(sv.Bonus)
+			line += "  bonus " + tile.Format(tile.Sorted(sv.Bonus))
 		}
 		if sv.Declared != game.DeclNone {
 			line += "  [" + sv.Declared.String() + "]"
@@ -207,16 +207,15 @@ func (t *terminal) table(v *game.View) {
 func (t *terminal) ask(v *game.View) (game.Action, error) {
 	t.table(v)
 	for {
-		fmt.Fprintln(t.out, "Your choices:")
-		for i, a := range v.Legal {
-			fmt.Fprintf(t.out, "  %2d) %s\n", i+1, actionText(a))
-		}
+		writeChoices(t.out, v.Legal)
 		fmt.Fprint(t.out, "> ")
 		if !t.in.Scan() {
 			return game.Action{}, errQuit
 		}
 		text := strings.TrimSpace(t.in.Text())
 		switch strings.ToLower(text) {
+		case "":
+			continue
 		case "q", "quit", "exit":
 			return game.Action{}, errQuit
 		case "?", "h", "help":
@@ -238,6 +237,26 @@ const playHelp = `Type the number of a choice, or:
   pung, kong, chow [3m], mahjong, invoke 5p
   t           show the table again
   q           quit (the record is saved if you gave --record)`
+
+// writeChoices lists the legal actions, numbered: plain discards share one
+// line, every other choice gets a line of its own.
+func writeChoices(w io.Writer, legal []game.Action) {
+	fmt.Fprintln(w, "Your choices:")
+	var discards []string
+	for i, a := range legal {
+		if a.Type == game.ActDiscard && a.Declare == game.DeclNone {
+			discards = append(discards, fmt.Sprintf("%d) %s", i+1, a.Tile))
+		}
+	}
+	if len(discards) > 0 {
+		fmt.Fprintf(w, "  discard:  %s\n", strings.Join(discards, "  "))
+	}
+	for i, a := range legal {
+		if a.Type != game.ActDiscard || a.Declare != game.DeclNone {
+			fmt.Fprintf(w, "  %d) %s\n", i+1, actionText(a))
+		}
+	}
+}
 
 // parseChoice reads a number or a short command and finds the legal action.
 func parseChoice(text string, legal []game.Action) (game.Action, bool) {
