@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -115,10 +116,7 @@ func cardCheck(args []string, stdout, _ io.Writer) error {
 }
 
 // cardFlags adds --card and --json to fs; load returns the card to use.
-func cardFlags(fs interface {
-	String(name, value, usage string) *string
-	Bool(name string, value bool, usage string) *bool
-}) (load func(stderr io.Writer) (*card.Card, error), asJSON *bool) {
+func cardFlags(fs *flag.FlagSet) (load func(stderr io.Writer) (*card.Card, error), asJSON *bool) {
 	path := fs.String("card", "", "a card file in the AM-11 format (default: the house card)")
 	asJSON = fs.Bool("json", false, "print JSON")
 	return func(stderr io.Writer) (*card.Card, error) {

@@ -220,22 +220,6 @@ func (l *Line) Concrete(in Inst) []Concrete {
 	return out
 }
 
-// Tiles returns the 14 natural tiles of the line under in (flowers as 1f),
-// in pattern order, or nil when in does not fit the line.
-func (l *Line) Tiles(in Inst) []tile.Kind {
-	cs := l.Concrete(in)
-	if cs == nil {
-		return nil
-	}
-	var out []tile.Kind
-	for _, c := range cs {
-		for range c.Size {
-			out = append(out, c.Kind)
-		}
-	}
-	return out
-}
-
 // slot sums the groups of one kind in an instantiation: r slots in all, p of
 // them in pairs and singles.
 type slot struct {

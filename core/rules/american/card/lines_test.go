@@ -506,3 +506,19 @@ func TestFeasible(t *testing.T) {
 		}
 	}
 }
+
+// TestConcurrentUse matches from several goroutines on a card built in code,
+// whose expansion is lazy (run with -race).
+func TestConcurrentUse(t *testing.T) {
+	c := &card.Card{Lines: card.House().Lines}
+	h, _ := card.ParseHand("55p 666p 77p 0j 5z [888p0j] +5z")
+	done := make(chan []string)
+	for range 4 {
+		go func() { done <- matchedIDs(c, h) }()
+	}
+	for range 4 {
+		if ids := <-done; !slices.Equal(ids, []string{"R1"}) {
+			t.Errorf("matches %v, want [R1]", ids)
+		}
+	}
+}

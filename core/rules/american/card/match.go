@@ -165,7 +165,7 @@ func FromTiles(t tile.Hand) (Hand, error) {
 	var h Hand
 	switch {
 	case len(t.Bonus) > 0:
-		return h, fmt.Errorf("%w: flowers are part of the hand here: write them with the concealed tiles, not after bonus:", ErrHand)
+		return h, fmt.Errorf("%w: flowers are part of the hand here: write them with the concealed tiles, not after \"bonus:\"", ErrHand)
 	case t.WinningJoker:
 		return h, fmt.Errorf("%w: a winning tile marked '*' does not exist here; a joker is 0j", ErrHand)
 	case len(t.Concealed) >= HandSize+1:
