@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"fmt"
 	"sync"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
@@ -76,20 +75,4 @@ func EnglishName(key string) string {
 		return v
 	}
 	return key
-}
-
-// Describe writes one breakdown item in English with its rule id, such
-// as "HK-S-8 Exposed pung of winds or dragons: 4 points".
-func Describe(it Item) string {
-	s := fmt.Sprintf("%s %s:", it.Rule, EnglishName(it.Name))
-	if it.Points != 0 {
-		s += fmt.Sprintf(" %d points", it.Points)
-	}
-	if it.Doubles != 0 {
-		s += fmt.Sprintf(" %d doubles", it.Doubles)
-	}
-	if it.Value != 0 {
-		s += fmt.Sprintf(" value %d", it.Value)
-	}
-	return s
 }

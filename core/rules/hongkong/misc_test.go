@@ -111,7 +111,9 @@ func FuzzValue(f *testing.F) {
 		"999s 11z 23m 456p [777z] bonus: 3f 1y", "[1111z] (2222z) 3z", "1112345678999m +5m"} {
 		f.Add(s, int8(1), int8(-1), uint32(0))
 	}
-	f.Fuzz(func(t *testing.T, s string, seat, from int8, flags uint32) { patterntest.Fuzz(t, r, s, seat, from, flags) })
+	f.Fuzz(func(t *testing.T, s string, seat, from int8, flags uint32) {
+		patterntest.Fuzz(t, r, s, seat, from, flags)
+	})
 }
 
 func FuzzValueRaw(f *testing.F) {

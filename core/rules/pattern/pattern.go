@@ -148,7 +148,7 @@ func (r *Reading) String() string {
 		b = append(s.appendTo(b), ' ')
 	}
 	for _, p := range r.Pairs() {
-		b = append(Set{Kind: hand.Pair, Tile: p.Tile}.appendTo(b), ' ')
+		b = append(Set{Kind: hand.Pair, Tile: p.Tile, Exposed: p.Exposed}.appendTo(b), ' ')
 	}
 	if len(b) > 0 {
 		b = b[:len(b)-1]

@@ -97,4 +97,3 @@ func Candidates(h *rules.Hand) tile.Set {
 	}
 	return s
 }
-
