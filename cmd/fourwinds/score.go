@@ -41,8 +41,10 @@ type windFlag struct {
 	set bool
 }
 
+// String writes the wind.
 func (f *windFlag) String() string { return f.w.String() }
 
+// Set reads a wind: E, S, W or N.
 func (f *windFlag) Set(s string) error {
 	w, err := rules.ParseWind(s)
 	f.w, f.set = w, err == nil

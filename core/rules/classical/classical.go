@@ -133,7 +133,7 @@ func (Ruleset) Value(h rules.Hand, ctx rules.Context) rules.Valuation {
 // a non-banker's win on the banker's discard (CL-10.4), and honour kongs
 // cannot be robbed (CL-8.5).
 func checkContext(h *rules.Hand, ctx *rules.Context) string {
-	if msg := pattern.CheckContext(ctx, h.IsWinner()); msg != "" || !h.IsWinner() {
+	if msg := pattern.CheckContext(ctx, h.IsWinner(), false); msg != "" || !h.IsWinner() {
 		return msg
 	}
 	switch {

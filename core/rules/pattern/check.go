@@ -90,14 +90,18 @@ func checkCount(h *rules.Hand) string {
 }
 
 // CheckContext says what is wrong with ctx for a hand (winner tells whether
-// it has a winning tile), or "": seat, round and dominant winds must be
-// winds, the discarder another seat, and the flags of a win consistent
-// with where its tile came from.
-func CheckContext(ctx *rules.Context, winner bool) string {
-	for _, w := range []struct {
+// it has a winning tile), or "": seat and round winds (and the dominant
+// wind when dominant is true) must be winds, the discarder another seat,
+// and the flags of a win consistent with where its tile came from.
+func CheckContext(ctx *rules.Context, winner, dominant bool) string {
+	winds := []struct {
 		name string
 		w    rules.Wind
-	}{{"seat", ctx.Seat}, {"round", ctx.Round}, {"dominant", ctx.Dominant}} {
+	}{{"seat", ctx.Seat}, {"round", ctx.Round}, {"dominant", ctx.Dominant}}
+	if !dominant {
+		winds = winds[:2]
+	}
+	for _, w := range winds {
 		if w.w < rules.E || w.w > rules.N {
 			return fmt.Sprintf("the %s wind must be E, S, W or N", w.name)
 		}

@@ -110,7 +110,7 @@ func TestCheckContext(t *testing.T) {
 		{rules.Context{From: rules.NoWind, Flags: rules.LastDiscard}, "discard"},
 		{rules.Context{From: rules.NoWind, Flags: rules.RobbingKong | rules.KongReplacement}, "self-drawn"},
 	} {
-		if got := CheckContext(&c.ctx, true); (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
+		if got := CheckContext(&c.ctx, true, true); (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
 			t.Errorf("%+v: %q, want %q", c.ctx, got, c.want)
 		}
 	}

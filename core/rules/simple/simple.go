@@ -136,7 +136,7 @@ func (s *System) Value(h rules.Hand, ctx rules.Context, cfg Config) rules.Valuat
 	if msg := pattern.Check(&h, cfg.Bonus, cfg.BonusOption); msg != "" {
 		return rules.Invalid("%s", msg)
 	}
-	if msg := pattern.CheckContext(&ctx, h.IsWinner()); msg != "" {
+	if msg := pattern.CheckContext(&ctx, h.IsWinner(), true); msg != "" {
 		return rules.Invalid("%s", msg)
 	}
 	e := &eval{F: pattern.FactsOf(&h, &ctx), Ctx: ctx, Cfg: cfg}
