@@ -94,8 +94,9 @@ var (
 // t under Jilin's winning conditions (JL-9.1–9.3), each with a legal place
 // for t (JL-7.1). t may be tile.None when h already holds 14 effective
 // tiles and no tile completed it (East's dealt hand): every place is then
-// legal and Win is NoWinningTile. The error, wrapping one of the Err
-// values, says why there is none.
+// legal and Win is NoWinningTile. The error says why there is none: a
+// malformed hand, or one of ErrTileCount, ErrSuits, ErrTerminal, ErrShape
+// and ErrWait (wrapped).
 func Decompose(h Hand, t tile.Kind) ([]Decomposition, error) {
 	if err := h.check(t); err != nil {
 		return nil, err
@@ -126,21 +127,28 @@ func Decompose(h Hand, t tile.Kind) ([]Decomposition, error) {
 
 // suitsAndTerminal checks JL-9.2 and JL-9.3 on every tile of a hand.
 func suitsAndTerminal(all *tile.Counts) error {
-	var suits [4]bool
-	terminal := false
-	for k := range tile.Kind(tile.NumStandard) {
-		if all[k] > 0 {
-			suits[k.Suit()-tile.Characters] = suits[k.Suit()-tile.Characters] || k.IsSuited()
-			terminal = terminal || k.IsMajor()
-		}
-	}
-	if n := countTrue(suits[:3]); n != 1 && n != 3 {
+	suits, terminal := survey(all)
+	if n := countTrue(suits[:]); n != 1 && n != 3 {
 		return ErrSuits
 	}
 	if !terminal {
 		return ErrTerminal
 	}
 	return nil
+}
+
+// survey returns which suits the tiles hold (characters, circles, bamboo)
+// and whether they hold a terminal or a special tile.
+func survey(all *tile.Counts) (suits [3]bool, terminal bool) {
+	for k := range tile.Kind(tile.NumStandard) {
+		if all[k] > 0 {
+			if k.IsSuited() {
+				suits[k.Suit()-tile.Characters] = true
+			}
+			terminal = terminal || k.IsMajor()
+		}
+	}
+	return suits, terminal
 }
 
 func countTrue(bs []bool) int {
@@ -257,8 +265,18 @@ func (s *search) try(g Group, k tile.Kind, opt int) bool {
 
 // take removes (d = −1) or returns (d = +1) a group's tiles.
 func (s *search) take(g Group, d int) {
-	for _, k := range g.Tiles() {
-		s.c[k] = uint8(int(s.c[k]) + d)
+	step := uint8(d) // −1 wraps to 255, which subtracts in uint8 arithmetic
+	switch g.Kind {
+	case Run:
+		s.c[g.Tile] += step
+		s.c[g.Tile+1] += step
+		s.c[g.Tile+2] += step
+	case Special:
+		for i, n := range g.Honors {
+			s.c[tile.East+tile.Kind(i)] += step * n
+		}
+	default:
+		s.c[g.Tile] += step * uint8(g.Size())
 	}
 }
 

@@ -81,10 +81,12 @@ func (Ruleset) Setup(o rules.Options) rules.Setup {
 // did not win gets only its end-of-hand points. It reads from ctx: Seat
 // (E is the dealer, M5), From (NoWind: self-drawn, M1), Joker (the joker's
 // kind J, M3) and the flags Ting, AnyTing (JL-13.2), JokerDrawn (M2, the
-// winning tile is the drawn joker), JokerWins (asserts M3), NoCalls (the
-// player never claimed, so an exposed [5z6z7z] is his own combination) and
-// Compensation (M6). With Heavenly, East's 14 dealt tiles (h.Winning among
-// them) won with no tile completing them (JL-9.5).
+// winning tile is the drawn joker, played as the best tile of the wait
+// set), JokerWins (asserts M3), NoCalls (the player never claimed, so an
+// exposed [5z6z7z] is his own combination) and Compensation (M6). M4
+// follows from the hand's claimed groups. With Heavenly, East's 14 dealt
+// tiles (h.Winning among them) won with no tile completing them (JL-9.5).
+// The groups come from h.Groups, else h.Melds (see FromRules).
 func (Ruleset) Value(rh rules.Hand, ctx rules.Context) rules.Valuation {
 	f := ctx.Flags
 	h, err := FromRules(rh, f.Has(rules.NoCalls))

@@ -121,8 +121,11 @@ func value(h Hand, w win) rules.Valuation {
 	var (
 		top   scored
 		err   error
-		waits = TingWaits(h)
+		waits tile.Set
 	)
+	if w.joker != tile.None {
+		waits = TingWaits(h)
+	}
 	if w.jokerDrawn {
 		top, err = bestJoker(h, waits, w.anyTing)
 	} else {

@@ -12,16 +12,7 @@ func TingWaits(h Hand) tile.Set {
 		return 0
 	}
 	all := h.All()
-	var suits [3]bool
-	terminal := false
-	for k := range tile.Kind(tile.NumStandard) {
-		if all[k] > 0 {
-			if k.IsSuited() {
-				suits[k.Suit()-tile.Characters] = true
-			}
-			terminal = terminal || k.IsMajor()
-		}
-	}
+	suits, terminal := survey(&all)
 	held := countTrue(suits[:])
 	if held == 2 {
 		// A third suit's tile would stand alone, so the hand stays at 2 (JL-9.2).
