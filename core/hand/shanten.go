@@ -1,0 +1,108 @@
+package hand
+
+import "github.com/fourwinds-mahjong/fourwinds/core/tile"
+
+// NoShanten is what the shanten functions return for tiles they do not
+// measure: a wrong number of tiles, more than 4 of a kind, a bonus tile or a
+// joker. It is larger than any shanten, so the minimum over several shapes
+// ignores it.
+const NoShanten = 99
+
+// Shanten returns how far c (3n+1 or 3n+2 concealed standard tiles, at most
+// 14) is from a regular hand of n sets and a pair: -1 when complete, 0 when
+// ready (one tile from complete), and otherwise the number of tile exchanges
+// (draw one, discard one) still needed before the hand is ready. It counts
+// only hands with at most 4 of each kind, so a hand whose only wait is a
+// fifth copy (see Waits) is not ready. Other tiles get NoShanten.
+func Shanten(c *tile.Counts) int {
+	n := c.Total()
+	if !standardOnly(c) || n%3 == 0 || n > maxGroupTiles {
+		return NoShanten
+	}
+	sets := n / 3
+	// best[m][p] is the most tiles that m sets and p pairs can use among the
+	// groups seen so far.
+	var best [maxSets + 1][2]int
+	for _, g := range groups(c) {
+		idx, size, ok := g.table.index(g.tiles)
+		if !ok {
+			return NoShanten
+		}
+		if size > 0 {
+			best = combine(&best, g.table.best[idx], sets)
+		}
+	}
+	// The target has 3n+2 tiles; those not used must be drawn, and the hand
+	// is ready one draw before complete.
+	return 3*sets + 2 - best[sets][1] - 1
+}
+
+// combine returns the best use of m sets and p pairs (m up to sets) split
+// between the groups behind best and one more group with packed overlaps.
+// Overlaps never fall as m or p grows, so a group with no tiles can be
+// left out.
+func combine(best *[maxSets + 1][2]int, packed uint64, sets int) [maxSets + 1][2]int {
+	var out [maxSets + 1][2]int
+	for m := 0; m <= sets; m++ {
+		for p := range 2 {
+			v := 0
+			for m1 := 0; m1 <= m; m1++ {
+				for p1 := 0; p1 <= p; p1++ {
+					v = max(v, best[m1][p1]+overlap(packed, m-m1, p-p1))
+				}
+			}
+			out[m][p] = v
+		}
+	}
+	return out
+}
+
+// SevenPairsShanten returns the shanten of c (13 or 14 concealed standard
+// tiles) towards seven pairs: -1 when complete, 0 when ready. A kind held 4
+// times counts as two pairs (JL-6.3, the only ruleset here with the hand).
+// Other tiles get NoShanten. Rulesets call it from their own hooks; Shanten
+// does not.
+func SevenPairsShanten(c *tile.Counts) int {
+	if !fullHand(c) {
+		return NoShanten
+	}
+	pairs := 0
+	for _, x := range c[:tile.NumStandard] {
+		pairs += int(x) / 2
+	}
+	return 6 - min(pairs, 7)
+}
+
+// OrphansShanten returns the shanten of c (13 or 14 concealed standard
+// tiles) towards thirteen orphans (CL-10.2: one of each terminal and
+// honour, plus a duplicate of any of them): -1 when complete, 0 when ready.
+// Other tiles get NoShanten. Rulesets call it from their own hooks; Shanten
+// does not.
+func OrphansShanten(c *tile.Counts) int {
+	if !fullHand(c) {
+		return NoShanten
+	}
+	kinds, pair := 0, 0
+	for k, x := range c[:tile.NumStandard] {
+		if x > 0 && tile.Kind(k).IsMajor() {
+			kinds++
+			if x >= 2 {
+				pair = 1
+			}
+		}
+	}
+	return 13 - kinds - pair
+}
+
+// fullHand reports whether c is 13 or 14 standard tiles, at most 4 of a kind.
+func fullHand(c *tile.Counts) bool {
+	if n := c.Total(); !standardOnly(c) || n < 13 || n > 14 {
+		return false
+	}
+	for _, x := range c {
+		if x > maxCopies {
+			return false
+		}
+	}
+	return true
+}
