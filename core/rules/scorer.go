@@ -18,6 +18,9 @@ func Score(r Ruleset, notation string, ctx Context) (Valuation, error) {
 		return Valuation{}, err
 	}
 	h, err := HandFromNotation(n)
+	if nr, ok := r.(NotationReader); ok {
+		h, err = nr.HandFromNotation(n)
+	}
 	if err != nil {
 		return Invalid("%v", err), nil
 	}
@@ -25,6 +28,13 @@ func Score(r Ruleset, notation string, ctx Context) (Valuation, error) {
 		ctx.Flags |= JokerDrawn
 	}
 	return r.Value(h, ctx), nil
+}
+
+// NotationReader is implemented by rulesets whose declared groups are not
+// all melds (jilin's special combinations, JL-0): Score reads hands with it
+// instead of HandFromNotation.
+type NotationReader interface {
+	HandFromNotation(n tile.Hand) (Hand, error)
 }
 
 // PaidByLosers is implemented by rulesets in which the losers pay the
