@@ -130,7 +130,7 @@ func writeItems(w io.Writer, v rules.Valuation, indent string) {
 		if it.Value != 0 {
 			parts = append(parts, fmt.Sprintf("= %d", it.Value))
 		}
-		fmt.Fprintf(w, "%s%-10s %-40s %s\n", indent, it.Rule, it.Name, strings.Join(parts, ", "))
+		fmt.Fprintf(w, "%s%-10s %-40s %s\n", indent, it.Rule, rules.EnglishName(it.Name), strings.Join(parts, ", "))
 	}
 	if v.Valid || v.Value != 0 {
 		lim := ""
