@@ -19,9 +19,12 @@ const (
 	Pung              // Pung is three identical tiles.
 	Kong              // Kong is four identical tiles.
 	Pair              // Pair is two identical tiles.
+	// Combination is three or more winds, or three or more dragons, with at
+	// least three different kinds (jilin's special combination, JL-0).
+	Combination
 )
 
-var meldNames = [...]string{"none", "chow", "pung", "kong", "pair"}
+var meldNames = [...]string{"none", "chow", "pung", "kong", "pair", "combination"}
 
 // String names the meld kind.
 func (k MeldKind) String() string {
@@ -31,7 +34,22 @@ func (k MeldKind) String() string {
 	return fmt.Sprintf("MeldKind(%d)", uint8(k))
 }
 
-// Size returns the number of tiles of the meld kind.
+// MarshalText writes the meld kind's name.
+func (k MeldKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// UnmarshalText reads a meld kind's name.
+func (k *MeldKind) UnmarshalText(b []byte) error {
+	for i, n := range meldNames {
+		if n == string(b) {
+			*k = MeldKind(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("hand: unknown meld kind %q", b)
+}
+
+// Size returns the number of tiles of the meld kind (0 for a
+// combination, whose size varies).
 func (k MeldKind) Size() int {
 	switch k {
 	case Chow, Pung:
@@ -48,16 +66,52 @@ func (k MeldKind) Size() int {
 // was exposed. A meld is Open when it was claimed from a discard, completed by
 // a claimed tile, or is an added kong; a declared concealed kong is not Open.
 type Meld struct {
-	Kind  MeldKind
-	Tile  tile.Kind
-	Open  bool
-	Added bool // Added marks a kong made by adding a drawn tile to an exposed pung.
+	Kind  MeldKind  `json:"kind"`
+	Tile  tile.Kind `json:"tile"`
+	Open  bool      `json:"open,omitempty"`
+	Added bool      `json:"added,omitempty"` // Added marks a kong made by adding a tile to an exposed pung.
+	// Mix counts each honour (East..Red) of a Combination.
+	Mix [7]uint8 `json:"mix,omitzero"`
+}
+
+// NewCombination returns the open combination of honours ks; it does not
+// check that they form one (the ruleset does).
+func NewCombination(ks []tile.Kind) Meld {
+	m := Meld{Kind: Combination, Tile: tile.None, Open: true}
+	for _, k := range ks {
+		if k.IsHonor() {
+			m.Mix[k-tile.East]++
+			m.Tile = min(m.Tile, k)
+		}
+	}
+	return m
+}
+
+// Size returns the number of tiles in the meld.
+func (m Meld) Size() int {
+	if m.Kind != Combination {
+		return m.Kind.Size()
+	}
+	n := 0
+	for _, c := range m.Mix {
+		n += int(c)
+	}
+	return n
 }
 
 // Tiles returns the meld's tiles.
 func (m Meld) Tiles() []tile.Kind {
-	if m.Kind == Chow {
+	switch m.Kind {
+	case Chow:
 		return []tile.Kind{m.Tile, m.Tile + 1, m.Tile + 2}
+	case Combination:
+		var out []tile.Kind
+		for i, c := range m.Mix {
+			for range c {
+				out = append(out, tile.East+tile.Kind(i))
+			}
+		}
+		return out
 	}
 	out := make([]tile.Kind, m.Kind.Size())
 	for i := range out {
@@ -68,6 +122,9 @@ func (m Meld) Tiles() []tile.Kind {
 
 // Contains reports whether the meld holds a tile of kind k.
 func (m Meld) Contains(k tile.Kind) bool {
+	if m.Kind == Combination {
+		return k.IsHonor() && m.Mix[k-tile.East] > 0
+	}
 	if m.Kind == Chow {
 		return k >= m.Tile && k <= m.Tile+2
 	}
