@@ -43,9 +43,13 @@ const (
 	// ActInvoke takes the unclaimed discard Tile when invoking the Celestial
 	// Empire (HK-8.2, FR-12.2).
 	ActInvoke
+	// ActExpose exposes the special combination Tiles (JL-6.4, JL-7.4).
+	ActExpose
+	// ActExtend adds Tile to an own exposed combination (JL-6.4).
+	ActExtend
 )
 
-var actionNames = [...]string{"none", "discard", "self-draw", "concealed-kong", "add-kong", "pass", "chow", "pung", "kong", "mahjong", "invoke"}
+var actionNames = [...]string{"none", "discard", "self-draw", "concealed-kong", "add-kong", "pass", "chow", "pung", "kong", "mahjong", "invoke", "expose", "extend"}
 
 // String returns the action type's stable name (used in JSON).
 func (t ActionType) String() string {
@@ -79,9 +83,11 @@ const (
 	DeclServi
 	// DeclCalling declares a calling hand (HK-OPT-9, FR-11.4).
 	DeclCalling
+	// DeclTing announces TING (JL-7.2).
+	DeclTing
 )
 
-var declNames = [...]string{"", "servi", "calling"}
+var declNames = [...]string{"", "servi", "calling", "ting"}
 
 // String returns the declaration's name ("" for none).
 func (d Declaration) String() string {
@@ -102,15 +108,18 @@ func (d *Declaration) UnmarshalText(b []byte) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("game: unknown declaration %q; allowed: servi, calling", b)
+	return fmt.Errorf("game: unknown declaration %q; allowed: servi, calling, ting", b)
 }
 
 // Action is one decision of a seat. Tile is the discard, the kong's tile,
 // the first tile of a claimed chow, or the invoked tile; tile.None otherwise.
+// Tiles holds the tiles of an action on several tiles (an exposed
+// combination). Actions are comparable with ==.
 type Action struct {
 	Type    ActionType  `json:"type"`
 	Tile    tile.Kind   `json:"tile"`
 	Declare Declaration `json:"declare,omitempty"`
+	Tiles   tile.Counts `json:"tiles,omitzero"`
 }
 
 // String writes the action for people and logs, such as "discard 5p".
@@ -118,6 +127,9 @@ func (a Action) String() string {
 	s := a.Type.String()
 	if a.Tile != tile.None {
 		s += " " + a.Tile.String()
+	}
+	if a.Tiles != (tile.Counts{}) {
+		s += " " + tile.Format(a.Tiles.Kinds())
 	}
 	if a.Declare != DeclNone {
 		s += " +" + a.Declare.String()
@@ -131,8 +143,9 @@ func (a Action) MarshalJSON() ([]byte, error) {
 		Type    ActionType  `json:"type"`
 		Tile    *tile.Kind  `json:"tile,omitempty"`
 		Declare Declaration `json:"declare,omitempty"`
+		Tiles   tile.Counts `json:"tiles,omitzero"`
 	}
-	o := out{Type: a.Type, Declare: a.Declare}
+	o := out{Type: a.Type, Declare: a.Declare, Tiles: a.Tiles}
 	if a.Tile != tile.None {
 		o.Tile = &a.Tile
 	}
@@ -145,11 +158,12 @@ func (a *Action) UnmarshalJSON(b []byte) error {
 		Type    ActionType  `json:"type"`
 		Tile    *tile.Kind  `json:"tile"`
 		Declare Declaration `json:"declare"`
+		Tiles   tile.Counts `json:"tiles"`
 	}
 	if err := json.Unmarshal(b, &in); err != nil {
 		return err
 	}
-	*a = Action{Type: in.Type, Tile: tile.None, Declare: in.Declare}
+	*a = Action{Type: in.Type, Tile: tile.None, Declare: in.Declare, Tiles: in.Tiles}
 	if in.Tile != nil {
 		a.Tile = *in.Tile
 	}

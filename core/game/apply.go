@@ -93,11 +93,13 @@ func (s *State) ApplyUnchecked(seat rules.Wind, a Action) []Event {
 	switch s.Phase {
 	case PhaseTurn:
 		return s.applyTurn(evs, seat, a)
-	case PhaseClaim, PhaseRob:
+	case PhaseClaim, PhaseRob, PhaseDuplicate:
 		s.answers[seat] = &act
 		return s.closeWindow(evs)
 	case PhaseInvoke:
 		return s.applyInvoke(evs, seat, a)
+	case PhaseExpose:
+		return s.applyExposeRound(evs, seat, a)
 	}
 	return evs
 }
@@ -132,6 +134,10 @@ func (s *State) applyTurn(evs []Event, seat rules.Wind, a Action) []Event {
 		return s.completeAddKong(evs, seat, a.Tile)
 	case ActDiscard:
 		return s.discard(evs, seat, a)
+	case ActExpose:
+		return s.expose(evs, seat, a)
+	case ActExtend:
+		return s.extend(evs, seat, a.Tile)
 	}
 	return evs
 }
@@ -157,6 +163,23 @@ func (s *State) discard(evs []Event, seat rules.Wind, a Action) []Event {
 	if seat == rules.E && p.Discarded == 1 {
 		s.dealerDiscarded = true
 	}
+	if a.Declare == DeclTing {
+		evs = s.announceTing(evs, seat)
+		if !s.anyTing {
+			s.anyTing, s.jokerHolder = true, seat
+			s.Pending, s.Turn = a.Tile, seat
+			if s.setup.Combinations && s.startExposeRound(seat) {
+				return evs
+			}
+		}
+	}
+	return s.offerDiscard(evs, seat, a.Tile)
+}
+
+// offerDiscard opens the claim window on the discard of k by seat, or moves
+// play on when nobody may claim it.
+func (s *State) offerDiscard(evs []Event, seat rules.Wind, k tile.Kind) []Event {
+	p := &s.Players[seat]
 	s.lastDiscard = s.wall.LiveLeft() == 0
 	var flags rules.Flag
 	if s.lastDiscard {
@@ -167,14 +190,15 @@ func (s *State) discard(evs []Event, seat rules.Wind, a Action) []Event {
 	}
 	open := false
 	for x := seat.Next(); x != seat; x = x.Next() {
-		s.options[x] = s.claimOptions(x, seat, a.Tile, flags)
+		s.options[x] = s.claimOptions(x, seat, k, flags)
 		open = open || len(s.options[x]) > 1
 	}
 	if !open {
+		s.Pending = tile.None
 		return s.afterDiscard(evs, seat)
 	}
 	s.windowFlags = flags
-	s.openWindow(PhaseClaim, seat, a.Tile)
+	s.openWindow(PhaseClaim, seat, k)
 	return evs
 }
 
@@ -223,6 +247,12 @@ func (s *State) closeWindow(evs []Event) []Event {
 		s.options[x] = nil
 	}
 	s.Pending = tile.None
+	if phase == PhaseDuplicate {
+		if best == rules.NoWind {
+			return s.completeExtend(evs, from, k)
+		}
+		return s.takeDuplicate(evs, best, from, k)
+	}
 	if phase == PhaseRob {
 		if best == rules.NoWind {
 			return s.completeAddKong(evs, from, k)
@@ -243,6 +273,7 @@ func (s *State) closeWindow(evs []Event) []Event {
 	}
 	s.firstGoAround = false
 	p := &s.Players[best]
+	p.Called = true
 	var m hand.Meld
 	switch a.Type {
 	case ActPung:
@@ -281,8 +312,12 @@ func (s *State) afterDiscard(evs []Event, from rules.Wind) []Event {
 	return s.draw(evs, from.Next())
 }
 
-// draw starts seat's turn with a live draw from the front.
+// draw starts seat's turn with a live draw from the front; the holder of
+// the shared joker first checks it (JL-8.1, JL-8.3).
 func (s *State) draw(evs []Event, seat rules.Wind) []Event {
+	if s.setup.SharedJoker && seat == s.jokerHolder {
+		evs = s.checkJoker(evs)
+	}
 	t, ok := s.wall.Draw()
 	if !ok {
 		return s.endVoid(evs, "the wall is exhausted")

@@ -41,9 +41,18 @@ const (
 	EvMahjong
 	// EvHandEnd closes the hand with its Result.
 	EvHandEnd
+	// EvExpose: Seat exposes the combination Meld (JL-6.4, JL-7.4).
+	EvExpose
+	// EvExtend: Seat adds Tiles[0] to its combination (JL-6.4).
+	EvExtend
+	// EvJoker tells Seat, who has announced TING, the shared joker's kind
+	// Tiles[0] (private; JL-8.1). From is the seat that drew the indicator.
+	EvJoker
+	// EvJokerReturned: the indicator Tiles[0] goes back face up (JL-8.2, JL-8.3).
+	EvJokerReturned
 )
 
-var eventNames = [...]string{"none", "action", "hand-start", "deal", "bonus", "draw", "discard", "claim", "concealed-kong", "add-kong", "kong-robbed", "invoke", "mahjong", "hand-end"}
+var eventNames = [...]string{"none", "action", "hand-start", "deal", "bonus", "draw", "discard", "claim", "concealed-kong", "add-kong", "kong-robbed", "invoke", "mahjong", "hand-end", "expose", "extend", "joker", "joker-returned"}
 
 // String returns the event type's stable name (used in JSON).
 func (t EventType) String() string {
@@ -118,7 +127,7 @@ func (e Event) redact(seat rules.Wind) Event {
 		return e
 	}
 	switch e.Type {
-	case EvDeal, EvDraw:
+	case EvDeal, EvDraw, EvJoker:
 		e.Tiles = unknowns(len(e.Tiles))
 	case EvConcealedKong:
 		m := *e.Meld

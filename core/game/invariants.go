@@ -41,6 +41,12 @@ func (s *State) CheckInvariants() error {
 	if s.Phase == PhaseEnd && s.Result.Winner != rules.NoWind {
 		all[s.Result.Tile]++
 	}
+	if s.joker != tile.None {
+		all[s.joker]++ // the indicator, out of the wall (JL-8.1)
+	}
+	for _, k := range s.outOfPlay {
+		all[k]++
+	}
 	if all != s.setup.Tiles {
 		return fmt.Errorf("game: tiles not conserved: have %d, the set has %d", all.Total(), s.setup.Tiles.Total())
 	}
@@ -64,6 +70,9 @@ func (s *State) checkView(seat rules.Wind) error {
 		}
 	} else if v.Hand != s.Players[seat].Concealed {
 		return fmt.Errorf("game: seat %s's view does not hold its own tiles", seat)
+	}
+	if seat != rules.NoWind && v.Joker != tile.None && s.Players[seat].Declared != DeclTing {
+		return fmt.Errorf("game: seat %s sees the joker without having announced TING", seat)
 	}
 	if s.Phase == PhaseEnd {
 		return nil

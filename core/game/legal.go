@@ -1,8 +1,6 @@
 package game
 
 import (
-	"slices"
-
 	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
@@ -31,9 +29,13 @@ func (s *State) computeLegal(seat rules.Wind) []Action {
 		if seat == s.Turn {
 			return s.turnActions()
 		}
-	case PhaseClaim, PhaseRob:
+	case PhaseClaim, PhaseRob, PhaseDuplicate:
 		if s.answers[seat] == nil {
 			return s.options[seat]
+		}
+	case PhaseExpose:
+		if len(s.exposeQueue) > 0 && s.exposeQueue[0] == seat {
+			return append([]Action{Act(ActPass, tile.None)}, s.roundExposures(seat)...)
 		}
 	case PhaseInvoke:
 		if seat == s.Turn {
@@ -63,28 +65,23 @@ func (s *State) turnActions() []Action {
 	seat := s.Turn
 	p := &s.Players[seat]
 	var acts []Action
-	drew := s.how == turnDraw || s.how == turnKong
+	drew := s.how == turnDraw || s.how == turnKong || s.how == turnComp
 	if drew {
 		if k, _, ok := s.selfDrawWin(); ok {
 			acts = append(acts, Act(ActSelfDraw, k))
 		}
 	}
 	if p.Declared != DeclNone && s.drawn != tile.None && s.how != turnInvoke {
-		// HK-5.4, FR-11.3: a locked hand discards the drawn tile.
-		return append(acts, Act(ActDiscard, s.drawn))
+		// HK-5.4, FR-11.3, JL-7.5: a locked hand discards the drawn tile;
+		// after TING, changes that keep the waits are still allowed (JL-D9).
+		acts = append(acts, Act(ActDiscard, s.drawn))
+		if p.Declared == DeclTing {
+			acts = append(acts, s.frozenChanges(seat)...)
+		}
+		return acts
 	}
-	if drew && s.kongAllowed() {
-		for _, k := range p.Concealed.Distinct() {
-			if p.Concealed[k] == 4 {
-				acts = append(acts, Act(ActConcealedKong, k))
-			}
-		}
-		if s.drawn != tile.None && slices.ContainsFunc(p.Melds, func(m hand.Meld) bool {
-			return m.Kind == hand.Pung && m.Open && m.Tile == s.drawn
-		}) {
-			// HK-7.2, HK-D-8, FR-9.2, CL-8.3: only the tile drawn this turn.
-			acts = append(acts, Act(ActAddKong, s.drawn))
-		}
+	if drew {
+		acts = append(acts, s.handChanges(seat)...)
 	}
 	for _, k := range p.Concealed.Distinct() {
 		acts = append(acts, Act(ActDiscard, k))
@@ -98,12 +95,42 @@ func (s *State) turnActions() []Action {
 	return acts
 }
 
-// kongAllowed reports whether the seat to play may declare a kong now: a
-// replacement must exist, except in hill layouts where a kong on the last
-// tile leads to a lone invocation (HK-8.1, FR-12.4).
+// handChanges lists the kongs, exposures and extensions the seat to play
+// may make after drawing.
+func (s *State) handChanges(seat rules.Wind) []Action {
+	p := &s.Players[seat]
+	var acts []Action
+	if s.kongAllowed() {
+		for _, k := range p.Concealed.Distinct() {
+			if p.Concealed[k] == 4 {
+				acts = append(acts, Act(ActConcealedKong, k))
+			}
+		}
+		for _, m := range p.Melds {
+			if m.Kind != hand.Pung || !m.Open {
+				continue
+			}
+			// HK-7.2, HK-D-8, FR-9.2, CL-8.3: only the tile drawn this turn;
+			// JL-D4: any tile of the hand.
+			if (s.setup.AddKongAnyTurn && p.Concealed[m.Tile] > 0) || (!s.setup.AddKongAnyTurn && s.drawn == m.Tile) {
+				acts = append(acts, Act(ActAddKong, m.Tile))
+			}
+		}
+	}
+	if s.setup.Combinations {
+		acts = append(acts, s.exposeActions(seat)...)
+		if s.wall.TailLeft() > 0 {
+			acts = append(acts, s.extendActions(seat)...)
+		}
+	}
+	return acts
+}
+
+// kongAllowed reports whether a kong may be declared now: a replacement
+// must exist, except in hill layouts where a kong on the last tile leads to
+// a lone invocation (HK-8.1, FR-12.4).
 func (s *State) kongAllowed() bool {
-	return s.Players[s.Turn].Declared == DeclNone &&
-		(s.wall.LiveLeft() > 0 || (s.setup.Wall.Layout == wall.Hill && s.setup.CelestialEmpire))
+	return s.wall.TailLeft() > 0 || (s.setup.Wall.Layout == wall.Hill && s.setup.CelestialEmpire)
 }
 
 // selfDrawWin reports whether the seat to play may declare a self-drawn
@@ -121,22 +148,34 @@ func (s *State) selfDrawWin() (tile.Kind, rules.Flag, bool) {
 	if s.setup.Heavenly && seat == rules.E && p.Discarded == 0 && s.firstGoAround {
 		flags |= rules.Heavenly // CL-10.3
 	}
+	if s.how == turnComp || s.how == turnKong {
+		flags |= rules.Compensation // JL-11 M6
+	}
+	if !s.mayWin(seat) {
+		return tile.None, 0, false
+	}
 	candidates := []tile.Kind{s.drawn}
-	if s.drawn == tile.None { // the dealer's dealt 14 (HK-D-19)
+	if s.drawn == tile.None { // the dealer's dealt 14 (HK-D-19, JL-9.5)
 		candidates = p.Concealed.Distinct()
 	}
-	best, bestValue, found := tile.None, -1, false
-	for _, k := range candidates {
+	best, bestFlags, bestValue := tile.None, flags, -1
+	try := func(k tile.Kind, f rules.Flag) {
 		if !p.Concealed.Remove(k) {
-			continue
+			return
 		}
-		v := s.winValue(seat, k, rules.NoWind, flags)
+		v := s.winValue(seat, k, rules.NoWind, f)
 		p.Concealed.Add(k)
 		if v.Valid && v.Value > bestValue {
-			best, bestValue, found = k, v.Value, true
+			best, bestFlags, bestValue = k, f, v.Value
 		}
 	}
-	return best, flags, found
+	for _, k := range candidates {
+		try(k, flags)
+	}
+	if s.joker != tile.None && s.drawn == s.joker && p.Declared == DeclTing {
+		try(s.drawn, flags|rules.JokerDrawn) // JL-8.4
+	}
+	return best, bestFlags, bestValue >= 0
 }
 
 // declarable returns the declaration seat may make with the discard of k.
@@ -146,7 +185,7 @@ func (s *State) declarable(seat rules.Wind, k tile.Kind) Declaration {
 		return DeclNone
 	}
 	servi := s.setup.Servi && p.Discarded == 0 && len(p.Melds) == 0 && s.how == turnDraw
-	if !servi && !s.setup.CallingHand {
+	if !servi && !s.setup.CallingHand && !s.setup.Ting {
 		return DeclNone
 	}
 	p.Concealed.Remove(k)
@@ -157,6 +196,8 @@ func (s *State) declarable(seat rules.Wind, k tile.Kind) Declaration {
 		return DeclNone
 	case servi:
 		return DeclServi
+	case s.setup.Ting:
+		return DeclTing
 	}
 	return DeclCalling
 }
@@ -213,8 +254,16 @@ func (s *State) claimOptions(seat, from rules.Wind, k tile.Kind, flags rules.Fla
 	if p.Concealed[k] == 3 && s.wall.LiveLeft() > 0 {
 		acts = append(acts, Act(ActKong, k))
 	}
+	if s.setup.Chow && seat == from.Next() && k.IsDragon() && s.setup.ChowDragons {
+		// JL-5.1: TCHE of the three dragons.
+		c := p.Concealed
+		c[k]++
+		if c[tile.White] > 0 && c[tile.Green] > 0 && c[tile.Red] > 0 {
+			acts = append(acts, Act(ActChow, tile.White))
+		}
+	}
 	if s.setup.Chow && seat == from.Next() && k.IsSuited() {
-		// CL-7.1d, HK-6.3, FR-8.4: only the next player chows.
+		// CL-7.1d, HK-6.3, FR-8.4, JL-5.1: only the next player chows.
 		n := k.Number()
 		for start := max(1, n-2); start <= min(n, 7); start++ {
 			first := k - tile.Kind(n-start)

@@ -44,21 +44,7 @@ func (s *State) endWin(evs []Event, seat rules.Wind, k tile.Kind, from rules.Win
 		s.Players[seat].Concealed.Remove(k)
 	}
 	res := &Result{Winner: seat, From: from, Tile: k, Flags: flags.Names()}
-	var in rules.SettleInput
-	in.Options, in.Winner, in.From, in.Flags = s.opts, seat, from, flags
-	for x := rules.E; x <= rules.N; x++ {
-		if x == seat {
-			res.Values[x] = s.winValue(seat, k, from, flags)
-			res.Hands[x] = s.notation(x, k)
-		} else {
-			res.Values[x] = s.ruleset.Value(s.scoringHand(x, tile.None), s.context(x, rules.NoWind, 0))
-			res.Hands[x] = s.notation(x, tile.None)
-		}
-		in.Values[x] = res.Values[x].Value
-	}
-	res.Settlement = s.ruleset.Settle(in)
-	res.Net = res.Settlement.Net
-	s.Result, s.Phase = res, PhaseEnd
+	s.settle(res, flags)
 	evs = append(evs, Event{Type: EvMahjong, Seat: seat, From: from, Tiles: []tile.Kind{k}})
 	return append(evs, Event{Type: EvHandEnd, Seat: rules.NoWind, From: rules.NoWind, Result: res})
 }
@@ -66,12 +52,29 @@ func (s *State) endWin(evs []Event, seat rules.Wind, k tile.Kind, from rules.Win
 // endVoid ends the hand with no winner.
 func (s *State) endVoid(evs []Event, reason string) []Event {
 	res := &Result{Winner: rules.NoWind, From: rules.NoWind, Tile: tile.None, Void: reason}
+	s.settle(res, 0)
+	return append(evs, Event{Type: EvHandEnd, Seat: rules.NoWind, From: rules.NoWind, Result: res})
+}
+
+// settle values every seat's hand (the winner's with his winning tile),
+// reveals the hands and settles, ending the hand. Losers are valued too:
+// some rulesets score them (HK-S-33) or pay end-of-hand points (JL-13),
+// even with no winner (JL-10.3).
+func (s *State) settle(res *Result, flags rules.Flag) {
+	in := rules.SettleInput{Options: s.opts, Winner: res.Winner, From: res.From, Flags: flags}
 	for x := rules.E; x <= rules.N; x++ {
-		res.Hands[x] = s.notation(x, tile.None)
-		res.Values[x] = rules.Valuation{Valid: false, Items: []rules.Item{}}
+		if x == res.Winner {
+			res.Values[x] = s.winValue(x, res.Tile, res.From, flags)
+			res.Hands[x] = s.notation(x, res.Tile)
+		} else {
+			res.Values[x] = s.ruleset.Value(s.scoringHand(x, tile.None), s.context(x, rules.NoWind, 0))
+			res.Hands[x] = s.notation(x, tile.None)
+		}
+		p := &s.Players[x]
+		in.Values[x] = res.Values[x].Value
+		in.Extra[x] = rules.SeatFacts{Ting: p.Declared == DeclTing, Called: p.Called, Bonus: res.Values[x].Bonus}
 	}
-	res.Settlement = s.ruleset.Settle(rules.SettleInput{Options: s.opts, Winner: rules.NoWind, From: rules.NoWind})
+	res.Settlement = s.ruleset.Settle(in)
 	res.Net = res.Settlement.Net
 	s.Result, s.Phase = res, PhaseEnd
-	return append(evs, Event{Type: EvHandEnd, Seat: rules.NoWind, From: rules.NoWind, Result: res})
 }

@@ -23,11 +23,17 @@ const (
 	PhaseRob
 	// PhaseInvoke waits for Turn to invoke the Celestial Empire or pass.
 	PhaseInvoke
+	// PhaseExpose waits for the seats, one by one, to expose combinations
+	// at the first TING of the hand (JL-7.4).
+	PhaseExpose
+	// PhaseDuplicate waits for the other seats to answer a duplicate added
+	// to a combination (JL-6.5).
+	PhaseDuplicate
 	// PhaseEnd: the hand is over; Result is set.
 	PhaseEnd
 )
 
-var phaseNames = [...]string{"none", "turn", "claim", "rob", "invoke", "end"}
+var phaseNames = [...]string{"none", "turn", "claim", "rob", "invoke", "expose", "duplicate", "end"}
 
 // String returns the phase's name.
 func (p Phase) String() string {
@@ -57,6 +63,9 @@ type Player struct {
 	Declared Declaration
 	// Discarded counts the seat's discards this hand.
 	Discarded int
+	// Called is set once the seat has claimed a discard (a chow, pung or
+	// kong; TCHE or TCHA).
+	Called bool
 	// waits caches the tiles that may complete the hand (13 effective tiles).
 	waits tile.Set
 }
@@ -82,6 +91,7 @@ const (
 	turnClaim                     // a chow or pung claim: discard only (FR-8.9)
 	turnInvoke                    // an invoked tile that did not win: discard only
 	turnLoneInvke                 // the last tile needed a replacement: invoke alone (HK-8.1, FR-12.4)
+	turnComp                      // a compensation draw for a tile added to a combination (JL-6.4)
 )
 
 // State is the whole, authoritative state of one hand. Only the dealer
@@ -131,6 +141,18 @@ type State struct {
 	legal      [4][]Action
 	legalKnown [4]bool
 
+	// joker is the shared joker's kind J while its indicator is out of the
+	// wall (JL-8), held by jokerHolder, the first seat to announce TING.
+	joker       tile.Kind
+	jokerHolder rules.Wind
+	jokerRolls  int
+	// outOfPlay holds indicators whose slot was gone when they returned (JL-8.3).
+	outOfPlay []tile.Kind
+	// anyTing is set at the first TING of the hand.
+	anyTing bool
+	// exposeQueue lists the seats still to answer in PhaseExpose.
+	exposeQueue []rules.Wind
+
 	// StateID increases with every applied action; clients quote it.
 	StateID uint64
 	Result  *Result
@@ -155,6 +177,8 @@ func (s *State) Wall() *wall.Wall { return s.wall.Clone() }
 func (s *State) Clone() *State {
 	c := *s
 	c.wall = s.wall.Clone()
+	c.outOfPlay = append([]tile.Kind(nil), s.outOfPlay...)
+	c.exposeQueue = append([]rules.Wind(nil), s.exposeQueue...)
 	for i := range c.Players {
 		c.Players[i] = s.Players[i].clone()
 	}
@@ -199,7 +223,8 @@ func NewHand(cfg HandConfig) (*State, []Event, error) {
 		ruleset: cfg.Ruleset, opts: cfg.Options, setup: setup,
 		Number: cfg.Number, Round: cfg.Round, Seed: cfg.Seed,
 		Dice: [2]int{a1 + a2, b1 + b2}, wall: w, Turn: rules.E,
-		Dominant: rules.Wind(w.Dominant()), firstGoAround: true, drawn: tile.None, lastDiscarder: rules.NoWind, Pending: tile.None,
+		Dominant: rules.Wind(w.Dominant()), firstGoAround: true, drawn: tile.None, lastDiscarder: rules.NoWind,
+		joker: tile.None, jokerHolder: rules.NoWind, Pending: tile.None,
 	}
 	evs := []Event{{Type: EvHandStart, Seat: rules.NoWind, From: rules.NoWind, Start: &HandStart{
 		Number: s.Number, Round: s.Round, Dominant: s.Dominant, Dice: s.Dice, Wall: len(ring)}}}
@@ -287,15 +312,20 @@ func (s *State) updateWaits() {
 // updateSeatWaits refreshes the cached waits of a seat holding 13 tiles.
 func (s *State) updateSeatWaits(seat rules.Wind) {
 	p := &s.Players[seat]
+	p.waits = s.waitsOf(seat, p)
+}
+
+// waitsOf returns the tiles that may complete p, the tiles of seat, when p
+// holds 13 effective tiles (none otherwise).
+func (s *State) waitsOf(seat rules.Wind, p *Player) tile.Set {
 	if p.effective() != 13 {
-		p.waits = 0
-		return
+		return 0
 	}
 	if w, ok := s.ruleset.(rules.Waiter); ok {
-		p.waits = w.Waits(s.scoringHand(seat, tile.None), s.context(seat, rules.NoWind, 0))
-		return
+		h := rules.Hand{Concealed: p.Concealed, Melds: p.Melds, Bonus: p.Bonus, Winning: tile.None}
+		return w.Waits(h, s.context(seat, rules.NoWind, 0))
 	}
-	p.waits = hand.Waits(&p.Concealed)
+	return hand.Waits(&p.Concealed)
 }
 
 // scoringHand returns the seat's tiles as a rules.Hand with winning tile w.
@@ -307,10 +337,22 @@ func (s *State) scoringHand(seat rules.Wind, w tile.Kind) rules.Hand {
 // context returns the scoring context of seat winning on a tile from
 // `from` (rules.NoWind: self-drawn) with flags.
 func (s *State) context(seat, from rules.Wind, flags rules.Flag) rules.Context {
-	if s.Players[seat].Declared == DeclCalling {
+	p := &s.Players[seat]
+	joker := tile.None
+	switch {
+	case p.Declared == DeclCalling:
 		flags |= rules.Calling
+	case p.Declared == DeclTing:
+		flags |= rules.Ting
+		joker = s.joker
 	}
-	return rules.Context{Options: s.opts, Seat: seat, Round: s.Round, Dominant: s.Dominant, From: from, Flags: flags, Joker: tile.None}
+	if s.anyTing {
+		flags |= rules.AnyTing
+	}
+	if s.setup.Ting && !p.Called {
+		flags |= rules.NoCalls
+	}
+	return rules.Context{Options: s.opts, Seat: seat, Round: s.Round, Dominant: s.Dominant, From: from, Flags: flags, Joker: joker}
 }
 
 // winValue values seat's win on tile k from `from` with flags; the hand
@@ -322,5 +364,12 @@ func (s *State) winValue(seat rules.Wind, k tile.Kind, from rules.Wind, flags ru
 // canWinOn reports whether seat may win on tile k discarded (or robbed, or
 // invoked) from `from`.
 func (s *State) canWinOn(seat rules.Wind, k tile.Kind, from rules.Wind, flags rules.Flag) bool {
-	return s.Players[seat].waits.Has(k) && s.winValue(seat, k, from, flags).Valid
+	return s.mayWin(seat) && s.Players[seat].waits.Has(k) && s.winValue(seat, k, from, flags).Valid
+}
+
+// mayWin reports whether seat may declare a win at all: with TING, only
+// after announcing it or before the first discard (JL-9.5, JL-D13).
+func (s *State) mayWin(seat rules.Wind) bool {
+	p := &s.Players[seat]
+	return !s.setup.Ting || p.Declared == DeclTing || p.Discarded == 0
 }

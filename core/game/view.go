@@ -36,7 +36,10 @@ type View struct {
 	// Hand is the seat's own concealed tiles.
 	Hand tile.Counts `json:"hand"`
 	// Drawn is the tile the seat just drew, or tile.None.
-	Drawn    tile.Kind   `json:"drawn"`
+	Drawn tile.Kind `json:"drawn"`
+	// Joker is the shared joker's kind, for a seat that has announced TING
+	// (JL-8.1); tile.None otherwise.
+	Joker    tile.Kind   `json:"joker"`
 	Seats    [4]SeatView `json:"seats"`
 	WallLive int         `json:"wall_live"`
 	Legal    []Action    `json:"legal"`
@@ -57,7 +60,7 @@ func (v *View) Rules() rules.Ruleset { return v.ruleset }
 func (s *State) View(seat rules.Wind) *View {
 	v := &View{
 		Seat: seat, Ruleset: s.ruleset.ID(), Number: s.Number, Round: s.Round, Dominant: s.Dominant,
-		Phase: s.Phase, Turn: s.Turn, Pending: s.Pending, StateID: s.StateID, Drawn: tile.None,
+		Phase: s.Phase, Turn: s.Turn, Pending: s.Pending, StateID: s.StateID, Drawn: tile.None, Joker: tile.None,
 		WallLive: s.wall.LiveLeft(), Result: s.Result, options: s.opts, ruleset: s.ruleset,
 	}
 	if seat >= rules.E && seat <= rules.N {
@@ -66,6 +69,9 @@ func (s *State) View(seat rules.Wind) *View {
 			v.Drawn = s.drawn
 		}
 		v.Legal = s.LegalActions(seat)
+		if s.Players[seat].Declared == DeclTing {
+			v.Joker = s.joker
+		}
 	}
 	for x := range s.Players {
 		p := &s.Players[x]

@@ -31,6 +31,23 @@ type Setup struct {
 	CallingHand bool
 	// JapaneseDiscards: only the latest discard is visible (HK-5.3, FR-7.3).
 	JapaneseDiscards bool
+	// Ting: a player may announce TING right after a discard when his hand
+	// waits; his hand then freezes, and he may win only after announcing it
+	// or before his first discard (JL-7, JL-9.5).
+	Ting bool
+	// AddKongAnyTurn: a tile from the hand may be added to an own claimed
+	// pung in any own turn (JL-D4); otherwise only the tile drawn this turn
+	// (HK-D-8, CL-D-10, FR-D13).
+	AddKongAnyTurn bool
+	// Combinations: special combinations of honours may be exposed and
+	// extended, each added tile owing a compensation draw, with a TCHA
+	// window on a duplicate (JL-6.4, JL-6.5, JL-7.4).
+	Combinations bool
+	// ChowDragons: the three dragons may be claimed as a run (JL-5.1).
+	ChowDragons bool
+	// SharedJoker: the first player to announce TING draws the shared
+	// joker's indicator at his next turns (JL-8).
+	SharedJoker bool
 	// Heavenly and Earthly: the dealer's complete dealt hand and a win on the
 	// dealer's first discard are special situations (CL-10.3, CL-10.4).
 	Heavenly, Earthly bool

@@ -171,9 +171,10 @@ func (k Kind) String() string {
 	return fmt.Sprintf("Kind(%d)", uint8(k))
 }
 
-// MarshalText encodes the kind in notation, so JSON carries "5p", not 13.
+// MarshalText encodes the kind in notation, so JSON carries "5p", not 13;
+// Unknown is "??" and None is "--".
 func (k Kind) MarshalText() ([]byte, error) {
-	if !k.Valid() && k != Unknown {
+	if !k.Valid() && k != Unknown && k != None {
 		return nil, fmt.Errorf("tile: cannot encode kind %d", uint8(k))
 	}
 	return []byte(k.String()), nil
@@ -181,8 +182,12 @@ func (k Kind) MarshalText() ([]byte, error) {
 
 // UnmarshalText decodes one tile in notation.
 func (k *Kind) UnmarshalText(b []byte) error {
-	if string(b) == "??" {
+	switch string(b) {
+	case "??":
 		*k = Unknown
+		return nil
+	case "--":
+		*k = None
 		return nil
 	}
 	ks, err := Parse(string(b))

@@ -137,6 +137,8 @@ func groupOfMeld(m hand.Meld) (Group, error) {
 		return Group{}, err
 	case m.Kind == hand.Kong && !m.Open:
 		g.Concealed = true
+	case m.Kind == hand.Combination:
+		// exposed by its owner, not claimed (JL-6.4)
 	case !m.Open:
 		return Group{}, fmt.Errorf("jilin: a declared %s must be exposed; only kongs are declared concealed (JL-6.2)", m)
 	default:

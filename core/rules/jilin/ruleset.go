@@ -62,12 +62,17 @@ func (Ruleset) Setup(o rules.Options) rules.Setup {
 		circuits = o.Int(OptCircuits)
 	}
 	return rules.Setup{
-		Tiles:    rules.StandardTiles(false),
-		Wall:     wall.Spec{Layout: wall.Stacks, StacksPerSide: 17, EndStacks: 6},
-		Deal:     wall.DealFours,
-		Chow:     true,
-		RobKong:  func(tile.Kind) bool { return false },
-		Heavenly: true,
+		Tiles:          rules.StandardTiles(false),
+		Wall:           wall.Spec{Layout: wall.Stacks, StacksPerSide: 17, EndStacks: 6},
+		Deal:           wall.DealFours,
+		Chow:           true,
+		ChowDragons:    true,
+		Ting:           true,
+		AddKongAnyTurn: true,
+		Combinations:   true,
+		SharedJoker:    true,
+		RobKong:        func(tile.Kind) bool { return false },
+		Heavenly:       true,
 		Game: rules.GameSpec{
 			Count:            rules.CountDealerPasses,
 			Rounds:           circuits,
