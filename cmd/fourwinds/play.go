@@ -198,6 +198,9 @@ func (t *terminal) table(v *game.View) {
 		drawn = "   drew: " + v.Drawn.String()
 	}
 	fmt.Fprintf(t.out, "Your rack: %s%s\n", tile.Format(rack.Kinds()), drawn)
+	if v.Joker != tile.None {
+		fmt.Fprintf(t.out, "Joker: %s (any tile of this kind you draw may win for you)\n", v.Joker)
+	}
 	if v.Pending != tile.None {
 		fmt.Fprintf(t.out, "Tile on offer from %s: %s\n", t.seatName(v.Turn), v.Pending)
 	}
@@ -234,7 +237,8 @@ func (t *terminal) ask(v *game.View) (game.Action, error) {
 
 const playHelp = `Type the number of a choice, or:
   5p          discard 5p          pass        decline a claim
-  pung, kong, chow [3m], mahjong, invoke 5p
+  pung, kong, chow [3m], mahjong, invoke 5p, extend 1z
+  (jilin: tche = chow, tcha = pung, rou = mahjong)
   t           show the table again
   q           quit (the record is saved if you gave --record)`
 
@@ -277,7 +281,8 @@ func parseChoice(text string, legal []game.Action) (game.Action, bool) {
 	aliases := map[string]game.ActionType{
 		"d": game.ActDiscard, "discard": game.ActDiscard, "p": game.ActPass, "pass": game.ActPass,
 		"pung": game.ActPung, "chow": game.ActChow, "kong": game.ActKong, "mahjong": game.ActMahjong,
-		"mj": game.ActMahjong, "win": game.ActMahjong, "invoke": game.ActInvoke,
+		"mj": game.ActMahjong, "win": game.ActMahjong, "invoke": game.ActInvoke, "rou": game.ActMahjong,
+		"tche": game.ActChow, "tcha": game.ActPung, "extend": game.ActExtend,
 	}
 	typ, ok := aliases[verb]
 	if !ok { // a bare tile: discard it
@@ -328,6 +333,10 @@ func actionText(a game.Action) string {
 		return "add " + a.Tile.String() + " to your pung (kong)"
 	case game.ActInvoke:
 		return "invoke the Celestial Empire: take " + a.Tile.String()
+	case game.ActExpose:
+		return "expose the combination " + tile.Format(a.Tiles.Kinds())
+	case game.ActExtend:
+		return "add " + a.Tile.String() + " to your combination (then draw a compensation tile)"
 	}
 	return a.String()
 }

@@ -32,7 +32,11 @@ func describe(e game.Event) string {
 		return fmt.Sprintf("%s draws a replacement.", e.Seat)
 	case game.EvDiscard:
 		s := fmt.Sprintf("%s discards %s.", e.Seat, e.Tile())
-		if e.Declare != game.DeclNone {
+		switch e.Declare {
+		case game.DeclTing:
+			s += fmt.Sprintf(" %s announces TING!", e.Seat)
+		case game.DeclNone:
+		default:
 			s += fmt.Sprintf(" %s declares %s!", e.Seat, e.Declare)
 		}
 		return s
@@ -49,6 +53,17 @@ func describe(e game.Event) string {
 		return fmt.Sprintf("%s robs the kong of %s with %s!", e.Seat, e.From, e.Tile())
 	case game.EvInvoke:
 		return fmt.Sprintf("%s invokes the Celestial Empire and takes %s.", e.Seat, e.Tile())
+	case game.EvExpose:
+		return fmt.Sprintf("%s exposes the combination %s.", e.Seat, e.Meld)
+	case game.EvExtend:
+		return fmt.Sprintf("%s adds %s to a combination.", e.Seat, e.Tile())
+	case game.EvJoker:
+		if e.Tile() == tile.Unknown {
+			return ""
+		}
+		return fmt.Sprintf("The joker is %s (you have announced TING).", e.Tile())
+	case game.EvJokerReturned:
+		return fmt.Sprintf("The joker indicator %s goes back face up; a new joker will be drawn.", e.Tile())
 	case game.EvMahjong:
 		if e.From == rules.NoWind {
 			return fmt.Sprintf("%s declares MAHJONG, self-drawn %s!", e.Seat, e.Tile())
