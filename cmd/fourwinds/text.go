@@ -145,9 +145,12 @@ func writeItems(w io.Writer, v rules.Valuation, indent string) {
 		if it.Value != 0 {
 			parts = append(parts, fmt.Sprintf("= %d", it.Value))
 		}
+		if it.Bonus != 0 {
+			parts = append(parts, fmt.Sprintf("%d end-of-hand pts", it.Bonus))
+		}
 		fmt.Fprintf(w, "%s%-10s %-40s %s\n", indent, it.Rule, rules.EnglishName(it.Name), strings.Join(parts, ", "))
 	}
-	if v.Valid || v.Value != 0 {
+	if v.Value != 0 || v.Points != 0 || v.Doubles != 0 {
 		lim := ""
 		if v.Limit {
 			lim = " (limit)"
