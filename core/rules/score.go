@@ -229,6 +229,10 @@ type Settlement struct {
 	Ledger    bool       `json:"ledger,omitempty"`
 	// Note explains the settlement in a sentence, citing rule ids.
 	Note string `json:"note,omitempty"`
+	// Bettor is the net of american's bettor (AM-8.5), a fifth participant
+	// who sits out the hand: transfers to or from her name NoWind on her
+	// side, and Net and Bettor together sum to zero.
+	Bettor int `json:"bettor,omitempty"`
 }
 
 // Pay records a transfer and updates the nets; amounts ≤ 0 are ignored.
@@ -261,6 +265,8 @@ type SeatFacts struct {
 	Called bool // Called: the seat made a TCHE or TCHA this hand.
 	// Bonus is an end-of-hand amount every player collects (jilin kongs and combinations).
 	Bonus int
+	// Bet: american's bettor named this seat before the deal (AM-8.5).
+	Bet bool
 }
 
 // Names returns the command-line names of the flags set in f, in order.

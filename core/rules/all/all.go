@@ -7,3 +7,4 @@ import _ "github.com/fourwinds-mahjong/fourwinds/core/rules/jilin" // jilin
 import _ "github.com/fourwinds-mahjong/fourwinds/core/rules/classical" // classical
 import _ "github.com/fourwinds-mahjong/fourwinds/core/rules/hongkong"  // hongkong
 import _ "github.com/fourwinds-mahjong/fourwinds/core/rules/french"    // french
+import _ "github.com/fourwinds-mahjong/fourwinds/core/rules/american"  // american

@@ -1,0 +1,8 @@
+package american
+
+import "github.com/fourwinds-mahjong/fourwinds/core/rules"
+
+func init() {
+	rules.Register(Ruleset{})
+	rules.RegisterNames(names)
+}
