@@ -164,15 +164,25 @@ func TestBook(t *testing.T) {
 }
 
 func TestCandidates(t *testing.T) {
-	h := parse(t, "1m 5p 3z 19m 19p 19s 1234567z")
-	s := Candidates(&h)
-	for _, k := range tile.MustParse("123m 34567p 1234567z 9m 9s 1s") {
-		if !s.Has(k) {
-			t.Errorf("%s is not a candidate", k)
+	for _, c := range []struct{ hand, want, not string }{
+		{"19m 19p 19s 1234567z", "19m 19p 19s 1234567z", "5m"}, // thirteen orphans, 13 waits
+		{"123456789m 1234z", "123456789m 1234567z", "5p"},      // little snake
+		{"5555z 6666z 777z 4z", "1234567z", "5m"},              // imperial: natural kongs
+		{"123m 456p 789s 11z 23m", "14m", "5p"},                // a regular two-sided wait
+		{"1112345678999m", "123456789m", "5p"},                 // nine gates: every number
+	} {
+		h := parse(t, c.hand)
+		s := Candidates(&h)
+		for _, k := range tile.MustParse(c.want) {
+			if !s.Has(k) {
+				t.Errorf("%s: %s is not a candidate (got %s)", c.hand, k, s)
+			}
 		}
-	}
-	if s.Has(tile.MustParse("5m")[0]) {
-		t.Error("5m is not near any tile held")
+		for _, k := range tile.MustParse(c.not) {
+			if s.Has(k) {
+				t.Errorf("%s: %s should not be a candidate", c.hand, k)
+			}
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package pattern
 
 import (
+	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"math"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
@@ -71,28 +72,56 @@ func ThirteenOrphans(c *tile.Counts, pair func(k tile.Kind) bool) bool {
 }
 
 // Candidates returns a superset of the tiles that may complete the
-// 13-tile hand h, special hands included (for rules.Waiter): the tiles
-// held and their suit neighbours up to two away, every terminal and every
-// honour. A tile that completes a hand is either held, next to a held
-// tile, or one of the orphans and honours that special hands ask for.
+// 13-tile hand h, special hands included (for rules.Waiter), kept tight
+// because the engine confirms every candidate with Value: the regular
+// waits of the concealed tiles, plus the tiles a special hand still needs
+// when the hand is near one:
+//   - thirteen orphans and the lanterns (CL-10.2, HK-G-3): 12 or more
+//     different orphans held → every orphan;
+//   - the snakes (HK-G-1, HK-G-2): 8 or more different numbers of one
+//     suit → that suit and every honour;
+//   - the natural kongs of HK-G-7 and HK-G-8 (held, never declared, so no
+//     regular shape covers them): two or more honours held 3 or 4 times →
+//     every honour.
+//
+// The other Grands Jeux and the limit hands are regular shapes.
 func Candidates(h *rules.Hand) tile.Set {
-	var s tile.Set
+	c := &h.Concealed
+	s := hand.Waits(c)
+	orphans := 0
 	for _, k := range Orphans {
-		s = s.Add(k)
+		if c[k] > 0 {
+			orphans++
+		}
 	}
-	for k := tile.Kind(0); k < tile.NumStandard; k++ {
-		if h.Concealed[k] == 0 {
-			continue
+	if orphans >= 12 {
+		for _, k := range Orphans {
+			s = s.Add(k)
 		}
-		s = s.Add(k)
-		if !k.IsSuited() {
-			continue
+	}
+	heavy := 0
+	for k := tile.East; k <= tile.Red; k++ {
+		if c[k] >= 3 {
+			heavy++
 		}
-		for d := -2; d <= 2; d++ {
-			n := k.Number() + d
-			if n >= 1 && n <= 9 {
-				s = s.Add(tile.Suited(k.Suit(), n))
+	}
+	for suit := tile.Characters; suit <= tile.Bamboo; suit++ {
+		distinct := 0
+		for n := 1; n <= 9; n++ {
+			if c[tile.Suited(suit, n)] > 0 {
+				distinct++
 			}
+		}
+		if distinct >= 8 {
+			for n := 1; n <= 9; n++ {
+				s = s.Add(tile.Suited(suit, n))
+			}
+			heavy = 2
+		}
+	}
+	if heavy >= 2 {
+		for k := tile.East; k <= tile.Red; k++ {
+			s = s.Add(k)
 		}
 	}
 	return s
