@@ -393,3 +393,41 @@ func TestSettleSumsToZero(t *testing.T) {
 		}
 	}
 }
+
+// TestAM_9_3 checks the dead-hand test: exposures that fit some line with
+// the tiles still unseen, exposures that fit no X line, and a line that the
+// unseen tiles can no longer fill.
+func TestAM_9_3(t *testing.T) {
+	r := american.Ruleset{}
+	o := rules.DefaultOptions(r)
+	exposed := func(s string) [][]tile.Kind {
+		n, err := tile.ParseHand(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out [][]tile.Kind
+		for _, g := range n.Groups {
+			out = append(out, g.Tiles)
+		}
+		return out
+	}
+	all := american.Tiles()
+	for _, c := range []struct {
+		exposed string
+		avail   tile.Counts
+		jokers  int
+		want    bool
+	}{
+		{"", all, 8, true},
+		{"[888p0j]", all, 6, true},                 // R1 (AM-13 #3)
+		{"[1111z0j]", all, 7, false},               // no line has a quint of East
+		{"[444z]", all, 8, false},                  // no line has a pung of North
+		{"[222p0j] [333s]", all, 7, true},          // R2, k=0
+		{"[333p] [66p0j]", tile.Counts{}, 8, true}, // T1: 8 jokers fill 9999b DDDDb
+		{"[333p] [66p0j]", tile.Counts{}, 7, false},
+	} {
+		if got := r.Feasible(o, exposed(c.exposed), c.avail, c.jokers); got != c.want {
+			t.Errorf("%q with %d jokers: feasible %v, want %v", c.exposed, c.jokers, got, c.want)
+		}
+	}
+}

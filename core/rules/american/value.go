@@ -178,3 +178,14 @@ func (r Ruleset) Waits(h rules.Hand, ctx rules.Context) tile.Set {
 	}
 	return s
 }
+
+// Feasible is the public feasibility test of AM-9.3 against the card under
+// o: whether a player whose exposures are exposed can still make some line
+// (X lines only once she has exposed), when avail[t] naturals of kind t are
+// not yet visible outside her exposures (A_t; flowers may be spread over
+// 1f–4y) and jokers jokers are neither discarded nor exposed (AJ). A player
+// who is not feasible is dead (AM-9.4); an expose call that would make the
+// caller infeasible is refused (AM-9.2).
+func (r Ruleset) Feasible(o rules.Options, exposed [][]tile.Kind, avail tile.Counts, jokers int) bool {
+	return r.Card(o).Feasible(exposed, avail, jokers)
+}
