@@ -1,6 +1,10 @@
 package hand
 
-import "github.com/fourwinds-mahjong/fourwinds/core/tile"
+import (
+	"slices"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+)
 
 // IsComplete reports whether c (3n+2 standard tiles) splits into n sets
 // (chows or pungs) and one pair: a regular winning shape. It is false for
@@ -13,15 +17,11 @@ func IsComplete(c *tile.Counts) bool {
 	}
 	pairs := 0
 	for _, g := range groups(c) {
-		n := total(g.tiles)
-		if n%3 == 1 {
+		n, ok := g.completeAsIs()
+		if !ok {
 			return false
 		}
-		p := n % 3 / 2
-		pairs += p
-		if pairs > 1 || !g.complete(p) {
-			return false
-		}
+		pairs += n % 3 / 2
 	}
 	return pairs == 1
 }
@@ -30,9 +30,9 @@ func IsComplete(c *tile.Counts) bool {
 // complete (IsComplete). A kind that c already holds 4 times still counts
 // as a wait, since only the caller knows which tiles are left: callers
 // filter the waits by availability. It returns the empty set for any other
-// number of tiles and when c holds a bonus tile or a joker.
+// number of tiles, more than 4 of a kind, or a bonus tile or a joker.
 func Waits(c *tile.Counts) tile.Set {
-	if !standardOnly(c) || c.Total()%3 != 1 {
+	if !standardOnly(c) || c.Total()%3 != 1 || !physical(c) {
 		return 0
 	}
 	work := *c
@@ -40,13 +40,14 @@ func Waits(c *tile.Counts) tile.Set {
 	// A wait goes to one group; every other group must already be complete,
 	// with at most one pair among them. That pair decides whether the
 	// receiving group must become sets only or sets and the pair.
-	var pairs, broken [4]int
+	var sizes, pairs, broken [4]int
 	for i, g := range gs {
-		n := total(g.tiles)
-		if p := n % 3 / 2; n%3 == 1 || !g.complete(p) {
-			broken[i] = 1
+		n, ok := g.completeAsIs()
+		sizes[i] = n
+		if ok {
+			pairs[i] = n % 3 / 2
 		} else {
-			pairs[i] = p
+			broken[i] = 1
 		}
 	}
 	var waits tile.Set
@@ -58,7 +59,8 @@ func Waits(c *tile.Counts) tile.Set {
 				otherBroken += broken[j]
 			}
 		}
-		if otherBroken > 0 || otherPairs > 1 {
+		// A group without tiles cannot be completed by one.
+		if otherBroken > 0 || otherPairs > 1 || sizes[i] == 0 {
 			continue
 		}
 		first := [4]tile.Kind{tile.M1, tile.P1, tile.S1, tile.East}[i]
@@ -73,13 +75,21 @@ func Waits(c *tile.Counts) tile.Set {
 	return waits
 }
 
-// complete reports whether the group's tiles split into sets and p pairs.
-func (g group) complete(p int) bool {
+// completeAsIs returns the number of tiles of the group and whether they
+// split into sets and, when their number calls for one, a pair.
+func (g group) completeAsIs() (int, bool) {
 	idx, n, ok := g.table.index(g.tiles)
 	if !ok {
-		return splits(g.tiles, g.table.chows, p)
+		n = total(g.tiles)
+		return n, n%3 != 1 && splits(g.tiles, g.table.chows, n%3/2)
 	}
-	return n == 3*(n/3)+2*p && overlap(g.table.best[idx], n/3, p) == n
+	return n, n%3 != 1 && overlap(g.table.best[idx], n/3, n%3/2) == n
+}
+
+// complete reports whether the group's tiles split into sets and p pairs.
+func (g group) complete(p int) bool {
+	n, ok := g.completeAsIs()
+	return ok && n%3/2 == p
 }
 
 // splits is complete for holdings outside the tables: at the lowest kind
@@ -124,6 +134,9 @@ func setsOnly(w []int, chows bool) bool {
 	}
 	return true
 }
+
+// physical reports whether c holds at most 4 of each kind.
+func physical(c *tile.Counts) bool { return slices.Max(c[:]) <= maxCopies }
 
 // standardOnly reports whether c holds no bonus tile and no joker.
 func standardOnly(c *tile.Counts) bool {

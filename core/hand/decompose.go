@@ -10,11 +10,12 @@ type Decomposition struct {
 	Pair tile.Kind
 }
 
-// Decompose returns every distinct way to split c (3n+2 standard tiles) into
-// n chows or pungs and one pair, ordered by pair. It returns nil when there
-// is none, or when c holds a bonus tile or a joker.
+// Decompose returns every distinct way to split c (3n+2 standard tiles, at
+// most 14, at most 4 of a kind) into n chows or pungs and one pair, ordered
+// by pair. It returns nil when there is none, for other tiles, and when c
+// holds a bonus tile or a joker.
 func Decompose(c *tile.Counts) []Decomposition {
-	if !IsComplete(c) {
+	if c.Total() > maxGroupTiles || !physical(c) || !IsComplete(c) {
 		return nil
 	}
 	d := decomposer{work: *c}
@@ -49,8 +50,8 @@ func (d *decomposer) split(k tile.Kind) {
 		return
 	}
 	x := d.work[k]
-	for q := uint8(0); 3*q <= x; q++ {
-		chows := x - 3*q
+	for q := range int(x)/3 + 1 {
+		chows := x - uint8(3*q)
 		if chows > 0 && (!k.IsSuited() || k.Number() > 7 || d.work[k+1] < chows || d.work[k+2] < chows) {
 			continue
 		}

@@ -22,9 +22,11 @@ const (
 	// Combination is three or more winds, or three or more dragons, with at
 	// least three different kinds (jilin's special combination, JL-0).
 	Combination
+	Quint  // Quint is five identical tiles (american, with jokers, AM-5.5).
+	Sextet // Sextet is six identical tiles (american, with jokers, AM-5.5).
 )
 
-var meldNames = [...]string{"none", "chow", "pung", "kong", "pair", "combination"}
+var meldNames = [...]string{"none", "chow", "pung", "kong", "pair", "combination", "quint", "sextet"}
 
 // String names the meld kind.
 func (k MeldKind) String() string {
@@ -58,8 +60,21 @@ func (k MeldKind) Size() int {
 		return 4
 	case Pair:
 		return 2
+	case Quint:
+		return 5
+	case Sextet:
+		return 6
 	}
 	return 0
+}
+
+// OfSize returns the meld kind of n identical tiles: Pair, Pung, Kong,
+// Quint or Sextet (MeldNone for another n).
+func OfSize(n int) MeldKind {
+	if n < 2 || n > 6 {
+		return MeldNone
+	}
+	return [...]MeldKind{2: Pair, 3: Pung, 4: Kong, 5: Quint, 6: Sextet}[n]
 }
 
 // Meld is a set of tiles: its shape, its first (lowest) tile, and whether it
@@ -72,6 +87,9 @@ type Meld struct {
 	Added bool      `json:"added,omitempty"` // Added marks a kong made by adding a tile to an exposed pung.
 	// Mix counts each honour (East..Red) of a Combination.
 	Mix [7]uint8 `json:"mix,omitzero"`
+	// Jokers is how many of the meld's tiles are jokers standing for Tile
+	// (american exposures, AM-6.1); the others are naturals of Tile.
+	Jokers uint8 `json:"jokers,omitempty"`
 }
 
 // NewCombination returns the open combination of honours ks; it does not
@@ -99,7 +117,7 @@ func (m Meld) Size() int {
 	return n
 }
 
-// Tiles returns the meld's tiles.
+// Tiles returns the meld's tiles, its jokers last as tile.Joker.
 func (m Meld) Tiles() []tile.Kind {
 	switch m.Kind {
 	case Chow:
@@ -116,6 +134,9 @@ func (m Meld) Tiles() []tile.Kind {
 	out := make([]tile.Kind, m.Kind.Size())
 	for i := range out {
 		out[i] = m.Tile
+		if i >= len(out)-int(m.Jokers) {
+			out[i] = tile.Joker
+		}
 	}
 	return out
 }

@@ -21,40 +21,51 @@ func Shanten(c *tile.Counts) int {
 	}
 	sets := n / 3
 	// best[m][p] is the most tiles that m sets and p pairs can use among the
-	// groups seen so far.
+	// groups seen so far; groups without tiles are left out, since overlaps
+	// never fall as m or p grows.
 	var best [maxSets + 1][2]int
+	var packed [4]uint64
+	used := 0
 	for _, g := range groups(c) {
 		idx, size, ok := g.table.index(g.tiles)
 		if !ok {
 			return NoShanten
 		}
 		if size > 0 {
-			best = combine(&best, g.table.best[idx], sets)
+			packed[used] = g.table.best[idx]
+			used++
 		}
+	}
+	last := used - 1 // at least one group holds tiles
+	for _, v := range packed[:last] {
+		best = combine(&best, v, sets)
 	}
 	// The target has 3n+2 tiles; those not used must be drawn, and the hand
 	// is ready one draw before complete.
-	return 3*sets + 2 - best[sets][1] - 1
+	return 3*sets + 2 - bestWith(&best, packed[last], sets) - 1
 }
 
 // combine returns the best use of m sets and p pairs (m up to sets) split
 // between the groups behind best and one more group with packed overlaps.
-// Overlaps never fall as m or p grows, so a group with no tiles can be
-// left out.
 func combine(best *[maxSets + 1][2]int, packed uint64, sets int) [maxSets + 1][2]int {
 	var out [maxSets + 1][2]int
 	for m := 0; m <= sets; m++ {
-		for p := range 2 {
-			v := 0
-			for m1 := 0; m1 <= m; m1++ {
-				for p1 := 0; p1 <= p; p1++ {
-					v = max(v, best[m1][p1]+overlap(packed, m-m1, p-p1))
-				}
-			}
-			out[m][p] = v
+		for m1 := 0; m1 <= m; m1++ {
+			v0, v1 := overlap(packed, m-m1, 0), overlap(packed, m-m1, 1)
+			out[m][0] = max(out[m][0], best[m1][0]+v0)
+			out[m][1] = max(out[m][1], best[m1][0]+v1, best[m1][1]+v0)
 		}
 	}
 	return out
+}
+
+// bestWith is combine's entry for all the sets and the pair.
+func bestWith(best *[maxSets + 1][2]int, packed uint64, sets int) int {
+	v := 0
+	for m1 := 0; m1 <= sets; m1++ {
+		v = max(v, best[m1][0]+overlap(packed, sets-m1, 1), best[m1][1]+overlap(packed, sets-m1, 0))
+	}
+	return v
 }
 
 // SevenPairsShanten returns the shanten of c (13 or 14 concealed standard

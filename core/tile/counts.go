@@ -19,8 +19,12 @@ func CountsOf(ks []Kind) Counts {
 	return c
 }
 
-// Add adds one tile of kind k.
-func (c *Counts) Add(k Kind) { c[k]++ }
+// Add adds one tile of kind k; Unknown and None are ignored, as in CountsOf.
+func (c *Counts) Add(k Kind) {
+	if k.Valid() {
+		c[k]++
+	}
+}
 
 // Remove removes one tile of kind k and reports whether there was one.
 func (c *Counts) Remove(k Kind) bool {

@@ -49,6 +49,9 @@ type Hand struct {
 // HasWinning reports whether the hand names a winning tile.
 func (h Hand) HasWinning() bool { return h.Winning != None }
 
+// delimiters end a token of hand notation.
+const delimiters = " \t,\n\r[(+])"
+
 // ParseHand reads a hand in notation. Errors name the bad token and position.
 func ParseHand(s string) (Hand, error) {
 	h := Hand{Winning: None}
@@ -92,7 +95,7 @@ func ParseHand(s string) (Hand, error) {
 				return Hand{}, bad(s[i:], i, "a hand has one winning tile")
 			}
 			j := i + 1
-			for j < len(s) && s[j] != ' ' && s[j] != '\t' && s[j] != ',' {
+			for j < len(s) && !strings.ContainsRune(delimiters, rune(s[j])) {
 				j++
 			}
 			tok := s[i+1 : j]
@@ -113,7 +116,7 @@ func ParseHand(s string) (Hand, error) {
 			return Hand{}, bad(string(c), i, "closing bracket without an opening one")
 		default:
 			j := i
-			for j < len(s) && !strings.ContainsRune(" \t,\n\r[(+])", rune(s[j])) {
+			for j < len(s) && !strings.ContainsRune(delimiters, rune(s[j])) {
 				j++
 			}
 			tok := s[i:j]
