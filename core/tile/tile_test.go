@@ -94,14 +94,15 @@ func TestKindText(t *testing.T) {
 		checkText(t, k)
 	}
 	checkText(t, tile.Unknown)
+	checkText(t, tile.None)
 	var k tile.Kind
-	for _, bad := range []string{"", "12m", "1x", "--"} {
+	for _, bad := range []string{"", "12m", "1x", "???"} {
 		if err := k.UnmarshalText([]byte(bad)); err == nil {
 			t.Errorf("UnmarshalText(%q) gives %s, want an error", bad, k)
 		}
 	}
-	if _, err := tile.None.MarshalText(); err == nil {
-		t.Error("None encodes")
+	if _, err := tile.Kind(50).MarshalText(); err == nil {
+		t.Error("Kind(50) encodes")
 	}
 	b, err := json.Marshal([]tile.Kind{tile.East, tile.P1 + 4})
 	if err != nil || string(b) != `["1z","5p"]` {
