@@ -85,7 +85,13 @@ type group struct {
 	table *groupTable
 }
 
-// newGroupTable computes the table of a group of size kinds.
+// newGroupTable computes the table of a group of size kinds. A holding that
+// is part of some m sets and p pairs (at most 4 of a kind) has all its tiles
+// as overlap; any other has the best overlap of itself less one tile. So the
+// patterns are marked, the marks spread to every part of a pattern (in
+// decreasing index order, since removing a tile lowers the index), and the
+// overlaps filled in increasing index order. The suit table has 405,350
+// holdings (3.2 MB), the honour table 43,130; both take about 50 ms to build.
 func newGroupTable(size int, chows bool) *groupTable {
 	t := &groupTable{size: size, chows: chows}
 	// ways[k][b] is the number of holdings of k kinds with at most b tiles.
