@@ -1,0 +1,443 @@
+package game
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/hand"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+	"github.com/fourwinds-mahjong/fourwinds/core/wall"
+)
+
+// TurnStart says how the seat to play of a PhaseTurn scenario came by its
+// 14th tile.
+type TurnStart uint8
+
+// The ways a turn starts. AfterDraw is the default.
+const (
+	// AfterDraw: a live draw, the tile written after "+" in the seat's hand;
+	// with no "+" tile, the dealer's 14 dealt tiles (HK-D-19, FR-D14).
+	AfterDraw TurnStart = iota
+	// AfterKong: a replacement draw after a kong, the "+" tile (CL-12 kong
+	// replacement, HK-S-23).
+	AfterKong
+	// AfterClaim: a chow or pung claim; the seat has no "+" tile and must
+	// discard (FR-8.9).
+	AfterClaim
+)
+
+// LiveExhausted is the Scenario.Live value of a wall with no live draw left.
+const LiveExhausted = -1
+
+// Scenario is a hand in a given situation, written in the notation of the
+// rules files, for tests, tutorials and hints. NewScenario builds its State.
+type Scenario struct {
+	// Hands are each seat's tiles, indexed by seat wind, in hand notation:
+	// concealed tiles, exposed melds "[555z]", declared concealed kongs
+	// "(1111p)" and bonus tiles after "bonus:". The seat to play of a
+	// PhaseTurn scenario writes its drawn tile after "+". An empty hand is
+	// dealt 13 tiles from the rest of the set by the seed's shuffle.
+	Hands [4]string
+	// Discards are each seat's unclaimed discards, oldest first.
+	Discards [4]string
+	// Phase is PhaseTurn (the default) or PhaseClaim.
+	Phase Phase
+	// Turn is the seat to play (PhaseTurn) or the discarder (PhaseClaim),
+	// whose last discard is then made as an action would make it: the claim
+	// window opens, or play moves on when no seat may claim the tile.
+	Turn rules.Wind
+	// How is how Turn's turn started (PhaseTurn only).
+	How TurnStart
+	// Wall is the next live draws, in order; Tail the next replacement draws.
+	Wall, Tail string
+	// Live is the number of live draws left. Zero keeps in the wall every
+	// tile not placed elsewhere; any other count (LiveExhausted for none)
+	// lays tiles from the rest of the set in the discard rows, before each
+	// row's own discards, to get there.
+	Live int
+	// Dice are East's throw and the dominant seat's throw (HK-3.3, FR-4.3,
+	// CL-4.3); zero: 5 and 5, so East is dominant.
+	Dice [2]int
+	// FirstTurns: no claim or kong has been made yet, so the heavenly and
+	// earthly hands and servi may still happen (CL-10.3, CL-10.4, HK-5.4).
+	FirstTurns bool
+	// Declared are the seats' declarations (servi, calling hand).
+	Declared [4]Declaration
+}
+
+// placed is a scenario's tiles resolved from notation.
+type placed struct {
+	players [4]Player
+	drawn   tile.Kind
+	front   []tile.Kind
+	tail    []tile.Kind
+	used    tile.Counts
+}
+
+// NewScenario builds a hand in the situation sc describes. The wall is made
+// of the tiles of the set that the scenario does not place, so every tile
+// is somewhere exactly once and CheckInvariants holds. The rest of the
+// wall, the empty hands and the filler discards follow cfg.Seed's shuffle.
+// Errors say which seat's tiles are wrong and what is allowed.
+func NewScenario(cfg HandConfig, sc Scenario) (*State, error) {
+	s, _, err := NewHand(cfg)
+	if err != nil {
+		return nil, err
+	}
+	if sc.Phase == PhaseNone {
+		sc.Phase = PhaseTurn
+	}
+	if sc.Phase != PhaseTurn && sc.Phase != PhaseClaim {
+		return nil, fmt.Errorf("game: scenario phase %s: allowed: turn, claim", sc.Phase)
+	}
+	if sc.How > AfterClaim {
+		return nil, fmt.Errorf("game: scenario turn start %d: allowed: AfterDraw, AfterKong, AfterClaim", sc.How)
+	}
+	if sc.Turn < rules.E || sc.Turn > rules.N {
+		return nil, fmt.Errorf("game: scenario turn %s: allowed: E, S, W, N", sc.Turn)
+	}
+	if sc.Dice == [2]int{} {
+		sc.Dice = [2]int{5, 5}
+	}
+	pl, err := placeTiles(s.setup, sc)
+	if err != nil {
+		return nil, err
+	}
+	rng := wall.NewRand(cfg.Seed)
+	rest := s.setup.Tiles
+	for k, n := range pl.used {
+		rest[k] -= n
+	}
+	pool := wall.Shuffle(rest, rng)
+	if pool, err = pl.dealEmpty(sc, pool); err != nil {
+		return nil, err
+	}
+	w, err := pl.buildWall(s.setup, sc, pool)
+	if err != nil {
+		return nil, err
+	}
+	s.wall, s.Players, s.Dice = w, pl.players, sc.Dice
+	s.Dominant = rules.Wind(w.Dominant())
+	s.Result, s.Pending, s.answers, s.options = nil, tile.None, [4]*Action{}, [4][]Action{}
+	s.legalKnown, s.invokers, s.lastDiscard = [4]bool{}, 0, false
+	s.firstGoAround = sc.FirstTurns
+	s.dealerDiscarded = len(s.Players[rules.E].Discards) > 0
+	s.Phase, s.Turn, s.drawn = PhaseTurn, sc.Turn, pl.drawn
+	s.how = [...]turnKind{AfterDraw: turnDraw, AfterKong: turnKong, AfterClaim: turnClaim}[sc.How]
+	s.lastDiscarder = rules.NoWind
+	for d := 4; d >= 1; d-- { // the nearest seat before Turn with a discard
+		if x := (sc.Turn + rules.Wind(d)) & 3; len(s.Players[x].Discards) > 0 {
+			s.lastDiscarder = x
+		}
+	}
+	s.updateWaits()
+	if sc.Phase == PhaseClaim {
+		p := &s.Players[sc.Turn]
+		last := p.Discards[len(p.Discards)-1].Tile
+		p.Discards = p.Discards[:len(p.Discards)-1]
+		p.Discarded--
+		p.Concealed.Add(last)
+		s.how, s.drawn = turnDraw, tile.None
+		s.discard(nil, sc.Turn, Act(ActDiscard, last))
+	}
+	return s, nil
+}
+
+// placeTiles reads the scenario's hands, discards and draws and checks
+// that the set holds them.
+func placeTiles(setup rules.Setup, sc Scenario) (*placed, error) {
+	pl := &placed{drawn: tile.None}
+	for x := rules.E; x <= rules.N; x++ {
+		if err := pl.readSeat(setup, sc, x); err != nil {
+			return nil, err
+		}
+	}
+	var err error
+	if pl.front, err = pl.take(sc.Wall, "wall"); err != nil {
+		return nil, err
+	}
+	if pl.tail, err = pl.take(sc.Tail, "tail"); err != nil {
+		return nil, err
+	}
+	for k, n := range pl.used {
+		if n > setup.Tiles[k] {
+			return nil, fmt.Errorf("game: the scenario places %d tiles of %s; the set has %d", n, tile.Kind(k), setup.Tiles[k])
+		}
+	}
+	return pl, nil
+}
+
+// take parses a list of tiles and counts them as used.
+func (pl *placed) take(notation, what string) ([]tile.Kind, error) {
+	ks, err := tile.Parse(notation)
+	if err != nil {
+		return nil, fmt.Errorf("game: scenario %s: %w", what, err)
+	}
+	for _, k := range ks {
+		pl.used.Add(k)
+	}
+	return ks, nil
+}
+
+// readSeat reads seat x's hand and discards.
+func (pl *placed) readSeat(setup rules.Setup, sc Scenario, x rules.Wind) error {
+	p := &pl.players[x]
+	discards, err := pl.take(sc.Discards[x], fmt.Sprintf("discards of %s", x))
+	if err != nil {
+		return err
+	}
+	for _, k := range discards {
+		if k.IsBonus() {
+			return fmt.Errorf("game: seat %s discarded the bonus tile %s; bonus tiles are never discarded (FR-6.3)", x, k)
+		}
+		p.Discards = append(p.Discards, Discard{Tile: k})
+	}
+	p.Discarded, p.Declared = len(discards), sc.Declared[x]
+	if sc.Phase == PhaseClaim && x == sc.Turn && len(discards) == 0 {
+		return fmt.Errorf("game: the discarder %s has no discard to answer: write it last in his discards", x)
+	}
+	if sc.Hands[x] == "" {
+		return nil
+	}
+	h, err := tile.ParseHand(sc.Hands[x])
+	if err != nil {
+		return fmt.Errorf("game: scenario hand of %s: %w", x, err)
+	}
+	if len(h.Bonus) > 0 && !setup.Bonus {
+		return fmt.Errorf("game: seat %s has bonus tiles, but this table plays without them", x)
+	}
+	for _, k := range h.Bonus {
+		if !k.IsBonus() {
+			return fmt.Errorf("game: seat %s's bonus %s is not a flower or a season", x, k)
+		}
+		pl.used.Add(k)
+	}
+	p.Bonus = h.Bonus
+	for _, k := range h.Concealed {
+		if k.IsBonus() {
+			return fmt.Errorf("game: seat %s holds the bonus tile %s: write it after \"bonus:\"", x, k)
+		}
+		p.Concealed.Add(k)
+		pl.used.Add(k)
+	}
+	for _, g := range h.Groups {
+		m, err := hand.MeldFromTiles(g.Tiles, g.Kind == tile.Exposed)
+		if err != nil || m.Kind == hand.Pair || (g.Kind == tile.ConcealedKong && m.Kind != hand.Kong) {
+			return fmt.Errorf("game: seat %s's group %q is not a chow, pung or kong (a concealed kong in parentheses)", x, tile.Format(g.Tiles))
+		}
+		p.Melds = append(p.Melds, m)
+		p.Called = p.Called || m.Open
+		for _, k := range g.Tiles {
+			pl.used.Add(k)
+		}
+	}
+	return pl.readDrawn(sc, x, h.Winning)
+}
+
+// readDrawn places the "+" tile and checks the seat's tile count.
+func (pl *placed) readDrawn(sc Scenario, x rules.Wind, plus tile.Kind) error {
+	p := &pl.players[x]
+	toPlay := sc.Phase == PhaseTurn && x == sc.Turn
+	switch {
+	case plus != tile.None && !toPlay:
+		return fmt.Errorf("game: seat %s has a \"+\" tile, but only the seat to play has a drawn tile", x)
+	case plus != tile.None && sc.How == AfterClaim:
+		return fmt.Errorf("game: seat %s claimed a discard and has no drawn tile: remove the \"+\" tile", x)
+	case plus.IsBonus():
+		return fmt.Errorf("game: seat %s's drawn tile %s is a bonus tile, which is set aside at once: draw it from the wall instead", x, plus)
+	case plus == tile.None && toPlay && sc.How == AfterKong:
+		return fmt.Errorf("game: seat %s drew a kong replacement: write it after \"+\"", x)
+	case plus != tile.None:
+		p.Concealed.Add(plus)
+		pl.used.Add(plus)
+		pl.drawn = plus
+	}
+	want := 13
+	if toPlay {
+		want = 14
+	}
+	if n := p.Concealed.Total() + 3*len(p.Melds); n != want {
+		return fmt.Errorf("game: seat %s holds %d tiles (concealed plus 3 a meld); want %d", x, n, want)
+	}
+	return nil
+}
+
+// dealEmpty deals 13 tiles from the pool to each seat whose hand is empty
+// and returns what is left. Bonus tiles stay in the pool.
+func (pl *placed) dealEmpty(sc Scenario, pool []tile.Kind) ([]tile.Kind, error) {
+	for x := rules.E; x <= rules.N; x++ {
+		if sc.Hands[x] != "" {
+			continue
+		}
+		if sc.Phase == PhaseTurn && x == sc.Turn {
+			return nil, fmt.Errorf("game: the seat to play, %s, needs a written hand", x)
+		}
+		var got []tile.Kind
+		if got, pool = takeFrom(pool, 13, func(k tile.Kind) bool { return !k.IsBonus() }); len(got) < 13 {
+			return nil, fmt.Errorf("game: too few tiles are left to deal seat %s a hand", x)
+		}
+		pl.players[x].Concealed = tile.CountsOf(got)
+		for _, k := range got {
+			pl.used.Add(k)
+		}
+	}
+	return pool, nil
+}
+
+// takeFrom removes up to n tiles that ok accepts from the pool.
+func takeFrom(pool []tile.Kind, n int, ok func(tile.Kind) bool) (got, left []tile.Kind) {
+	for _, k := range pool {
+		if len(got) < n && ok(k) {
+			got = append(got, k)
+		} else {
+			left = append(left, k)
+		}
+	}
+	return got, left
+}
+
+// buildWall lays the wall: the tiles out of it first (drawn at once), then
+// the scenario's live draws, the rest of the pool, and its replacement
+// draws where the tail reads them.
+func (pl *placed) buildWall(setup rules.Setup, sc Scenario, pool []tile.Kind) (*wall.Wall, error) {
+	probe, err := probeWall(setup.Wall, sc.Dice)
+	if err != nil {
+		return nil, err
+	}
+	n := 4 * setup.Wall.StacksPerSide
+	out := pl.used.Total() - len(pl.front) - len(pl.tail)
+	if sc.Live != 0 {
+		live := max(sc.Live, 0)
+		fill := probe.LiveLeft() - out - live
+		if fill < 0 {
+			return nil, fmt.Errorf("game: the scenario places %d tiles, which leaves %d live draws; want %d", out, probe.LiveLeft()-out, live)
+		}
+		if fill > 0 && sc.FirstTurns {
+			return nil, fmt.Errorf("game: %d filler discards are needed for %d live draws, but FirstTurns says nobody has discarded", fill, live)
+		}
+		var filler []tile.Kind
+		if filler, pool = takeFrom(pool, fill, func(k tile.Kind) bool { return !k.IsBonus() }); len(filler) < fill {
+			return nil, fmt.Errorf("game: too few tiles are left to fill the discard rows for %d live draws", live)
+		}
+		pl.fillDiscards(filler)
+		out += fill
+	}
+	if out+len(pl.front) > probe.LiveLeft() {
+		return nil, fmt.Errorf("game: the scenario places %d tiles and %d wall draws; the wall has %d live draws", out, len(pl.front), probe.LiveLeft())
+	}
+	slots := make([]tile.Kind, 2*n)
+	for i := range slots {
+		slots[i] = tile.None
+	}
+	end := n - (probe.Remaining()-probe.LiveLeft())/2 // the hill is never drawn, not even by the tail
+	if setup.Wall.Layout != wall.Hill {
+		end = n
+	}
+	for j, k := range pl.tail {
+		i := 2*(end-1-j/2) + j%2
+		if i < out+len(pl.front) {
+			return nil, fmt.Errorf("game: %d replacement draws do not fit in the wall", len(pl.tail))
+		}
+		slots[i] = k
+	}
+	outside := pl.outside()
+	copy(slots, outside)
+	copy(slots[len(outside):], pl.front)
+	for i := range slots {
+		if slots[i] == tile.None {
+			slots[i], pool = pool[0], pool[1:]
+		}
+	}
+	return pl.layWall(setup, sc, probe, slots, len(outside))
+}
+
+// outside lists the tiles the scenario places outside the wall: the
+// hands, melds, bonus tiles and discards.
+func (pl *placed) outside() []tile.Kind {
+	var c tile.Counts
+	for _, p := range pl.players {
+		c = addCounts(c, p.Concealed)
+		for _, m := range p.Melds {
+			c = addCounts(c, tile.CountsOf(m.Tiles()))
+		}
+		c = addCounts(c, tile.CountsOf(p.Bonus))
+		for _, d := range p.Discards {
+			c.Add(d.Tile)
+		}
+	}
+	return c.Kinds()
+}
+
+func addCounts(a, b tile.Counts) tile.Counts {
+	for k, n := range b {
+		a[k] += n
+	}
+	return a
+}
+
+// fillDiscards lays filler tiles in the discard rows, round the table from
+// East, before each row's own discards.
+func (pl *placed) fillDiscards(filler []tile.Kind) {
+	var rows [4][]Discard
+	for i, k := range filler {
+		rows[i%4] = append(rows[i%4], Discard{Tile: k})
+	}
+	for x := range pl.players {
+		p := &pl.players[x]
+		p.Discards = append(rows[x], p.Discards...)
+		p.Discarded = len(p.Discards)
+	}
+}
+
+// probeWall builds a wall of one kind with a marker on ring stack 0, to
+// learn where the ring starts in front order for these dice.
+func probeWall(spec wall.Spec, dice [2]int) (*wall.Wall, error) {
+	ring := make([]tile.Kind, spec.Tiles())
+	for i := range ring {
+		ring[i] = tile.Kind(0)
+	}
+	if len(ring) > 0 {
+		ring[0] = tile.Kind(1)
+	}
+	w, err := wall.New(spec, ring, dice[0], dice[1])
+	if err != nil {
+		return nil, fmt.Errorf("game: scenario wall: %w", err)
+	}
+	return w, nil
+}
+
+// layWall turns slots (in front order) into the ring the wall package
+// expects, builds the wall, draws the tiles that are out of it, and checks
+// that the next live and replacement draws are the scenario's.
+func (pl *placed) layWall(setup rules.Setup, sc Scenario, probe *wall.Wall, slots []tile.Kind, out int) (*wall.Wall, error) {
+	n := len(slots) / 2
+	start := (n - slices.Index(probe.RemainingTiles(), tile.Kind(1))/2) % n
+	ring := make([]tile.Kind, len(slots))
+	for p := range n {
+		g := (start + p) % n
+		ring[2*g], ring[2*g+1] = slots[2*p], slots[2*p+1]
+	}
+	w, err := wall.New(setup.Wall, ring, sc.Dice[0], sc.Dice[1])
+	if err != nil {
+		return nil, fmt.Errorf("game: scenario wall: %w", err)
+	}
+	for range out {
+		w.Draw()
+	}
+	front, tail := w.Clone(), w.Clone()
+	for _, want := range pl.front {
+		if got, _ := front.Draw(); got != want {
+			return nil, fmt.Errorf("game: the scenario's live draws do not fit this wall")
+		}
+	}
+	for _, want := range pl.tail {
+		if got, _ := tail.DrawTail(); got != want {
+			return nil, fmt.Errorf("game: the scenario's replacement draws do not fit this wall")
+		}
+	}
+	if live := max(sc.Live, 0); sc.Live != 0 && w.LiveLeft() != live {
+		return nil, fmt.Errorf("game: the scenario's wall has %d live draws; want %d", w.LiveLeft(), live)
+	}
+	return w, nil
+}
