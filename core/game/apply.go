@@ -369,7 +369,7 @@ func (s *State) applyInvoke(evs []Event, seat rules.Wind, a Action) []Event {
 		}
 		return s.nextInvoker(evs)
 	}
-	owner := s.takeDeadDiscard(a.Tile)
+	owner := s.takeDeadDiscard(a.Tile, seat)
 	evs = append(evs, Event{Type: EvInvoke, Seat: seat, From: owner, Tiles: []tile.Kind{a.Tile}})
 	if s.canWinOn(seat, a.Tile, owner, rules.Invoked) {
 		return s.endWin(evs, seat, a.Tile, owner, rules.Invoked)
@@ -383,9 +383,11 @@ func (s *State) applyInvoke(evs []Event, seat rules.Wind, a Action) []Event {
 }
 
 // takeDeadDiscard marks the latest unclaimed discard of k as taken and
-// returns whose row it lay in.
-func (s *State) takeDeadDiscard(k tile.Kind) rules.Wind {
-	for x := rules.N; x >= rules.E; x-- {
+// returns whose row it lay in. Other seats' rows come before the
+// invoker's own, so that the tile counts as a discard (HK-8.2, FR-12.2).
+func (s *State) takeDeadDiscard(k tile.Kind, invoker rules.Wind) rules.Wind {
+	for d := 1; d <= 4; d++ {
+		x := (invoker + rules.Wind(d)) & 3
 		row := s.Players[x].Discards
 		for i := len(row) - 1; i >= 0; i-- {
 			if row[i].Tile == k && !row[i].Claimed {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	_ "github.com/fourwinds-mahjong/fourwinds/core/rules/all"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
@@ -147,6 +148,247 @@ func wantTurn(t testing.TB, s *game.State, seat rules.Wind, drawn string) {
 	if s.Phase != game.PhaseTurn || s.Turn != seat || s.View(seat).Drawn != want {
 		t.Fatalf("phase %s, turn %s, drawn %s: want %s to play with %s drawn", s.Phase, s.Turn, s.View(s.Turn).Drawn, seat, want)
 	}
+}
+
+// Hands that play no part are "inert": 13 single tiles three apart, which
+// can neither claim nor win.
+const (
+	inertA = "147m 258p 369s 1234z"
+	inertB = "258m 369p 147s 1567z"
+	inertC = "369m 147p 258s 2345z"
+	inertD = "147m 369p 258s 4567z"
+	inertE = "147m 258p 258s 1467z"
+)
+
+// wantNet checks each seat's gain or loss.
+func wantNet(t *testing.T, s *game.State, want [4]int) {
+	t.Helper()
+	if s.Result == nil || s.Result.Net != want {
+		t.Fatalf("net %v, want %v", s.Result.Net, want)
+	}
+	sum := 0
+	for _, n := range s.Result.Net {
+		sum += n
+	}
+	if sum != 0 && !s.Result.Settlement.Ledger {
+		t.Fatalf("net %v does not sum to zero", s.Result.Net)
+	}
+}
+
+// selfDraw returns seat's self-drawn mahjong, which must be legal.
+func selfDraw(t testing.TB, s *game.State, seat rules.Wind) game.Action {
+	t.Helper()
+	for _, a := range s.LegalActions(seat) {
+		if a.Type == game.ActSelfDraw {
+			return a
+		}
+	}
+	t.Fatalf("%s may not declare a self-drawn mahjong; legal: %v", seat, s.LegalActions(seat))
+	return game.Action{}
+}
+
+// containsRule reports whether a valuation has a line citing the rule id.
+func containsRule(v rules.Valuation, id string) bool {
+	for _, r := range itemRules(v) {
+		if r == id {
+			return true
+		}
+	}
+	return false
+}
+
+// claimCases are the claims open to each seat on West's 5p (CL-7.1,
+// HK-6.1 to HK-6.4, FR-8.2 to FR-8.5); next(W) is North.
+var claimCases = []struct {
+	name      string
+	seat      rules.Wind
+	hand      string
+	want, not []game.Action
+}{
+	{"mahjong on the pair, any seat", rules.E, "123m 456m 789m 123p 5p", []game.Action{act(game.ActMahjong, "5p")}, nil},
+	{"mahjong on a set, any seat", rules.S, "123m 456m 789m 46p 11s", []game.Action{act(game.ActMahjong, "5p")}, []game.Action{act(game.ActChow, "4p")}},
+	{"pung, any seat", rules.S, "55p 123m 456m 789m 19s", []game.Action{act(game.ActPung, "5p")}, []game.Action{act(game.ActKong, "5p")}},
+	{"kong with three, any seat", rules.E, "555p 123m 456m 789m 1s", []game.Action{act(game.ActKong, "5p"), act(game.ActPung, "5p")}, nil},
+	{"chow, next seat only", rules.N, "46p 67p 123m 456m 1s 9s 9m", []game.Action{act(game.ActChow, "4p"), act(game.ActChow, "5p")}, nil},
+	{"no chow for another seat", rules.S, "46p 67p 123m 456m 1s 9s 9m", nil, []game.Action{act(game.ActChow, "4p"), act(game.ActChow, "5p")}},
+}
+
+// runClaimCases checks claimCases in ruleset id.
+func runClaimCases(t *testing.T, id string) {
+	for _, c := range claimCases {
+		t.Run(c.name, func(t *testing.T) {
+			sc := game.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Discards: [4]string{2: "5p"}}
+			sc.Hands[c.seat] = c.hand
+			s := newScenario(t, id, nil, sc)
+			for _, a := range c.want {
+				if !legal(s, c.seat, a) {
+					t.Errorf("%s may not %s; legal: %v", c.seat, a, s.LegalActions(c.seat))
+				}
+			}
+			for _, a := range c.not {
+				if legal(s, c.seat, a) {
+					t.Errorf("%s may %s", c.seat, a)
+				}
+			}
+		})
+	}
+}
+
+// claimRace is a discard answered by several seats at once.
+type claimRace struct {
+	name    string
+	hands   [4]string
+	answers map[rules.Wind]game.Action
+	winner  rules.Wind
+	meld    hand.MeldKind // the meld made, or MeldNone for mahjong
+}
+
+// runRace plays a claim race on West's 5p in ruleset id, answering in
+// turn order from East so that the first answer is never simply taken.
+func runRace(t *testing.T, id string, c claimRace) {
+	t.Helper()
+	s := newScenario(t, id, nil, game.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Discards: [4]string{2: "5p"}, Hands: c.hands})
+	for _, x := range []rules.Wind{rules.E, rules.S, rules.N} {
+		if a, ok := c.answers[x]; ok {
+			mustApply(t, s, x, a)
+		}
+	}
+	passRest(t, s)
+	if c.meld == hand.MeldNone {
+		wantWin(t, s, c.winner, "5p", rules.W)
+		return
+	}
+	if s.Phase != game.PhaseTurn || s.Turn != c.winner {
+		t.Fatalf("phase %s turn %s: want %s to play", s.Phase, s.Turn, c.winner)
+	}
+	melds := s.Players[c.winner].Melds
+	if len(melds) == 0 || melds[len(melds)-1].Kind != c.meld {
+		t.Fatalf("%s's melds %v, want a %s", c.winner, melds, c.meld)
+	}
+}
+
+// races are the CL-7.2 / HK-6.5 / FR-8.7 priority cases on West's 5p.
+var races = []claimRace{
+	{"pung beats chow", [4]string{inertA, "55p 123m 456m 789m 19s", inertB, "46p 123s 456s 789s 1z 9m"},
+		map[rules.Wind]game.Action{rules.S: act(game.ActPung, "5p"), rules.N: act(game.ActChow, "4p")}, rules.S, hand.Pung},
+	{"kong beats chow", [4]string{"555p 123m 456m 789m 1s", inertC, inertB, "46p 123s 456s 789s 2z 9m"},
+		map[rules.Wind]game.Action{rules.E: act(game.ActKong, "5p"), rules.N: act(game.ActChow, "4p")}, rules.E, hand.Kong},
+	{"mahjong beats pung", [4]string{"123m 456m 789m 123p 5p", "55p 234m 567s 789s 19s", inertB, inertD},
+		map[rules.Wind]game.Action{rules.E: act(game.ActMahjong, "5p"), rules.S: act(game.ActPung, "5p")}, rules.E, hand.MeldNone},
+	{"mahjong beats chow", [4]string{inertA, "123m 456m 789m 123p 5p", inertB, "46p 123s 456s 789s 2z 9m"},
+		map[rules.Wind]game.Action{rules.S: act(game.ActMahjong, "5p"), rules.N: act(game.ActChow, "4p")}, rules.S, hand.MeldNone},
+	{"nearest mahjong after the discarder: N before E", [4]string{"123m 456m 789m 123p 5p", inertC, inertB, "234m 567m 789s 123s 5p"},
+		map[rules.Wind]game.Action{rules.E: act(game.ActMahjong, "5p"), rules.N: act(game.ActMahjong, "5p")}, rules.N, hand.MeldNone},
+	{"nearest mahjong after the discarder: E before S", [4]string{"123m 456m 789m 123p 5p", "234m 567m 789s 123s 5p", inertB, inertD},
+		map[rules.Wind]game.Action{rules.E: act(game.ActMahjong, "5p"), rules.S: act(game.ActMahjong, "5p")}, rules.E, hand.MeldNone},
+}
+
+// runDealerStarts deals hands of ruleset id and checks that the dealer
+// plays first with his 14 dealt tiles, without drawing (CL-6.1, HK-5.1,
+// FR-7.1), and that the next seat draws after an unclaimed discard (CL-6.3,
+// FR-7.2).
+func runDealerStarts(t *testing.T, id string) {
+	cfg := handConfig(t, id, nil)
+	for i := range 20 {
+		cfg.Seed[0] = byte(i)
+		s, _, err := game.NewHand(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantTurn(t, s, rules.E, "")
+		if s.Players[rules.E].Concealed.Total() != 14 {
+			t.Fatalf("the dealer holds %d tiles, want 14", s.Players[rules.E].Concealed.Total())
+		}
+		if got := s.Waiting(); len(got) != 1 || got[0] != rules.E {
+			t.Fatalf("waiting %v, want the dealer only", got)
+		}
+		first := s.LegalActions(rules.E)
+		var discard game.Action
+		for _, a := range first {
+			if a.Type == game.ActDiscard && a.Declare == game.DeclNone {
+				discard = a
+			}
+		}
+		mustApply(t, s, rules.E, discard)
+		passRest(t, s)
+		if s.Phase == game.PhaseTurn && s.Turn != rules.S {
+			t.Fatalf("after the dealer's unclaimed discard %s plays, want S", s.Turn)
+		}
+	}
+}
+
+// runAfterAClaim: after a pung the claimant discards at once, and the seats
+// in between lose their turn; after a kong he draws a replacement and may
+// win on it (CL-7.3, HK-6.1, HK-6.2, FR-8.3, FR-8.8, FR-8.9).
+func runAfterAClaim(t *testing.T, id string) {
+	t.Run("pung: discard at once, skipped seats lose their turn", func(t *testing.T) {
+		s := newScenario(t, id, nil, game.Scenario{
+			Phase: game.PhaseClaim, Turn: rules.E, Discards: [4]string{"5p"},
+			Hands: [4]string{inertA, inertB, "55p 4444p 234s 678s 9s", inertD}, Wall: "9p",
+		})
+		mustApply(t, s, rules.W, act(game.ActPung, "5p"))
+		wantTurn(t, s, rules.W, "")
+		for _, a := range s.LegalActions(rules.W) {
+			if a.Type != game.ActDiscard {
+				t.Fatalf("after a pung W may %s; only discards are allowed (CL-7.3, FR-8.9)", a)
+			}
+		}
+		mustApply(t, s, rules.W, act(game.ActDiscard, "9s"))
+		passRest(t, s)
+		// South lost his turn; play continues after West.
+		wantTurn(t, s, rules.N, "9p")
+	})
+	t.Run("kong: replacement draw, then win or discard", func(t *testing.T) {
+		s := newScenario(t, id, nil, game.Scenario{
+			Phase: game.PhaseClaim, Turn: rules.E, Discards: [4]string{"5p"},
+			Hands: [4]string{inertC, inertB, "555p 123m 456m 78s 99s", inertD}, Tail: "9s",
+		})
+		evs := mustApply(t, s, rules.W, act(game.ActKong, "5p"))
+		if d := eventsOf(evs, game.EvDraw); len(d) != 1 || d[0].Source != game.FromTail {
+			t.Fatalf("draws %+v, want one replacement from the back", d)
+		}
+		wantTurn(t, s, rules.W, "9s")
+		mustApply(t, s, rules.W, act(game.ActSelfDraw, "9s"))
+		wantWin(t, s, rules.W, "9s", rules.NoWind)
+		if !hasFlag(s, rules.KongReplacement) {
+			t.Fatalf("flags %v: want kong-replacement", s.Result.Flags)
+		}
+	})
+}
+
+// runLastDiscardMahjongOnly: the discard after the last live tile may be
+// claimed only for mahjong (CL-7.4, HK-D-18, FR-8.10).
+func runLastDiscardMahjongOnly(t *testing.T, id string) {
+	hands := [4]string{"123m 456m 789m 123p 5p", "55p 234m 567s 789s 19s", inertB, "46p 123s 456s 789s 1z 9m"}
+	s := newScenario(t, id, nil, game.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Discards: [4]string{2: "5p"}, Hands: hands, Live: game.LiveExhausted})
+	if legal(s, rules.S, act(game.ActPung, "5p")) || legal(s, rules.N, act(game.ActChow, "4p")) {
+		t.Fatalf("the last discard may be punged or chowed: S %v, N %v", s.LegalActions(rules.S), s.LegalActions(rules.N))
+	}
+	mustApply(t, s, rules.E, act(game.ActMahjong, "5p"))
+	wantWin(t, s, rules.E, "5p", rules.W)
+	if !hasFlag(s, rules.LastDiscard) {
+		t.Fatalf("flags %v: want last-discard", s.Result.Flags)
+	}
+}
+
+// runAddedKongOnlyDrawnTile: only the tile drawn this turn may be added to
+// an exposed pung, and never a discard (CL-8.3, CL-D-10, HK-D-8, HK-6.6,
+// FR-9.2, FR-8.6).
+func runAddedKongOnlyDrawnTile(t *testing.T, id string) {
+	s := newScenario(t, id, nil, game.Scenario{Turn: rules.S, Hands: [4]string{inertA, "123m 456m 78s 1z 2z [999p] +9p", inertC, inertE}})
+	if !legal(s, rules.S, act(game.ActAddKong, "9p")) {
+		t.Fatalf("S may not add the drawn 9p; legal %v", s.LegalActions(rules.S))
+	}
+	// The 9p held from before may not be added on a later turn (CL-D-10).
+	s = newScenario(t, id, nil, game.Scenario{Turn: rules.S, Hands: [4]string{inertA, "9p 123m 456m 78s 1z [999p] +2z", inertC, inertE}})
+	if legal(s, rules.S, act(game.ActAddKong, "9p")) {
+		t.Fatal("S may add a 9p he did not just draw")
+	}
+	// A discard is never added to an exposed pung: nobody may claim East's
+	// 9p, so South simply draws.
+	s = newScenario(t, id, nil, game.Scenario{Phase: game.PhaseClaim, Turn: rules.E, Discards: [4]string{"9p"},
+		Hands: [4]string{inertA, "123m 456m 78s 1z 2z [999p]", inertC, inertE}, Wall: "3z"})
+	wantTurn(t, s, rules.S, "3z")
 }
 
 // chineseFamily are the rulesets this package's scenario files cover.
