@@ -61,7 +61,7 @@ func TestCL_8_1_ConcealedKong(t *testing.T) {
 		}
 		mustApply(t, s, rules.S, act(game.ActSelfDraw, "2z"))
 		wantWin(t, s, rules.S, "2z", rules.NoWind)
-		if v := s.Result.Values[rules.S]; !containsRule(v, "CL-11.1") {
+		if v := s.Result.Values[rules.S]; !hasItem(v, "CL-11.1") {
 			t.Fatalf("items %v", itemRules(v))
 		}
 	})

@@ -75,10 +75,16 @@ func TestHK_4_3_BonusTileDrawnInPlay(t *testing.T) {
 func TestHK_5_1_EastDiscardsFirst(t *testing.T) { runDealerStarts(t, "hongkong") }
 
 func TestHK_5_3_JapaneseDiscards(t *testing.T) {
-	japanese := map[string]string{"HK-OPT-10": "japanese"}
+	runJapaneseDiscards(t, "hongkong", map[string]string{"HK-OPT-10": "japanese"})
+}
+
+// runJapaneseDiscards: with japanese discards every view shows only the
+// latest discard, and an exhausted wall makes a void hand, since the
+// Celestial Empire needs face-up discards (HK-5.3, FR-7.3, FR-D21).
+func runJapaneseDiscards(t *testing.T, id string, japanese map[string]string) {
 	sc := game.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Wall: "9m",
 		Discards: [4]string{"1z 2z", "3z", "4z 5p"}, Hands: [4]string{inertA, inertB, inertC, inertD}}
-	s := hongkong(t, japanese, sc)
+	s := newScenario(t, id, japanese, sc)
 	wantTurn(t, s, rules.N, "9m")
 	for _, seat := range []rules.Wind{rules.NoWind, rules.E, rules.S, rules.W, rules.N} {
 		v := s.View(seat)
@@ -97,12 +103,12 @@ func TestHK_5_3_JapaneseDiscards(t *testing.T) {
 		t.Fatalf("after N's discard E sees W's %v and N's %v: W's 5p must turn face down", v.Seats[rules.W].Discards, v.Seats[rules.N].Discards)
 	}
 	// The Chinese rule (the default) keeps every discard face up.
-	s = hongkong(t, nil, sc)
+	s = newScenario(t, id, nil, sc)
 	if d := s.View(rules.S).Seats[rules.E].Discards; d[0].Tile != tk("1z") {
 		t.Fatalf("chinese discards: S sees E's %v", d)
 	}
 	// Without face-up discards there is no Celestial Empire: the hand is void.
-	s = hongkong(t, japanese, game.Scenario{Phase: game.PhaseClaim, Turn: rules.N, Discards: [4]string{3: "9m"},
+	s = newScenario(t, id, japanese, game.Scenario{Phase: game.PhaseClaim, Turn: rules.N, Discards: [4]string{3: "9m"},
 		Hands: [4]string{inertA, inertB, inertC, inertD}, Live: game.LiveExhausted})
 	if s.Phase != game.PhaseEnd || s.Result.Winner != rules.NoWind {
 		t.Fatalf("phase %s: want a void hand", s.Phase)
@@ -236,7 +242,7 @@ func TestHK_7_1_NoConcealedKongAfterClaim(t *testing.T) {
 
 func TestHK_D_8_AddKongOnlyDrawnTile(t *testing.T) { runAddedKongOnlyDrawnTile(t, "hongkong") }
 
-func TestHK_7_4_RobbingTheKong(t *testing.T) { runRobbing(t, "hongkong", "HK-S-26") }
+func TestHK_7_4_RobbingTheKong(t *testing.T) { runRobbing(t, "hongkong", "score.robbing_kong") }
 
 // runRobbing: South adds 9p to his [999p]; East and West can both rob it.
 // West, the first after South, wins; South's meld stays a pung and no
@@ -254,7 +260,7 @@ func runRobbing(t *testing.T, id, item string) {
 	if m := s.Players[rules.S].Melds[0]; m.Kind != hand.Pung {
 		t.Fatalf("S's meld is %+v, want the pung back", m)
 	}
-	if !hasFlag(s, rules.RobbingKong) || !containsRule(s.Result.Values[rules.W], item) {
+	if !hasFlag(s, rules.RobbingKong) || !hasItem(s.Result.Values[rules.W], item) {
 		t.Fatalf("flags %v items %v: want robbing-kong and %s", s.Result.Flags, itemRules(s.Result.Values[rules.W]), item)
 	}
 	// Nobody robs: the kong stands and South draws its replacement.
@@ -267,7 +273,7 @@ func runRobbing(t *testing.T, id, item string) {
 	}
 }
 
-func TestHK_8_1_LastTile(t *testing.T) { runLastTile(t, "hongkong", "HK-OPT-11", "HK-S-25") }
+func TestHK_8_1_LastTile(t *testing.T) { runLastTile(t, "hongkong", "HK-OPT-11", "score.last_tile") }
 
 // runLastTile plays the end of the wall: a win on the last live tile,
 // the discard after it, and a last tile that needs a replacement (a bonus
@@ -279,7 +285,7 @@ func runLastTile(t *testing.T, id, celestial, item string) {
 	t.Run("fishing the moon", func(t *testing.T) {
 		s := newScenario(t, id, nil, game.Scenario{Turn: rules.N, Hands: [4]string{3: "123m 456m 789m 123p 4p +4p"}, Live: game.LiveExhausted})
 		mustApply(t, s, rules.N, selfDraw(t, s, rules.N))
-		if !hasFlag(s, rules.LastTile) || !containsRule(s.Result.Values[rules.N], item) {
+		if !hasFlag(s, rules.LastTile) || !hasItem(s.Result.Values[rules.N], item) {
 			t.Fatalf("flags %v items %v: want last-tile and %s", s.Result.Flags, itemRules(s.Result.Values[rules.N]), item)
 		}
 	})
@@ -343,7 +349,7 @@ func runLastTile(t *testing.T, id, celestial, item string) {
 }
 
 func TestHK_8_2_CelestialEmpire(t *testing.T) {
-	runCelestialEmpire(t, "hongkong", "HK-S-23", "HK-S-25")
+	runCelestialEmpire(t, "hongkong", "score.self_drawn", "score.last_tile")
 }
 
 // runCelestialEmpire: the wall is exhausted and nobody claims North's last
@@ -367,7 +373,7 @@ func runCelestialEmpire(t *testing.T, id, selfDrawn, lastTile string) {
 	mustApply(t, s, rules.S, act(game.ActInvoke, "9m"))
 	wantWin(t, s, rules.S, "9m", s.Result.From)
 	v := s.Result.Values[rules.S]
-	if containsRule(v, selfDrawn) || containsRule(v, lastTile) || hasFlag(s, rules.LastTile) {
+	if hasItem(v, selfDrawn) || hasItem(v, lastTile) || hasFlag(s, rules.LastTile) {
 		t.Fatalf("items %v flags %v: an invoked tile is a discard, with no self-drawn or last-tile row", itemRules(v), s.Result.Flags)
 	}
 	s = newScenario(t, id, nil, sc)
@@ -396,13 +402,13 @@ func TestHK_8_2_InvokedTileIsAnotherSeatsDiscard(t *testing.T) {
 func TestHK_9_3_EastWinsOnDealtTiles(t *testing.T) {
 	s := hongkong(t, nil, game.Scenario{Turn: rules.E, FirstTurns: true, Hands: [4]string{"123m 456m 789m 123p 44p", inertB, inertC, inertD}})
 	mustApply(t, s, rules.E, selfDraw(t, s, rules.E))
-	if s.Result.From != rules.NoWind || !containsRule(s.Result.Values[rules.E], "HK-S-23") || hasFlag(s, rules.Heavenly) {
+	if s.Result.From != rules.NoWind || !hasItem(s.Result.Values[rules.E], "score.self_drawn") || hasFlag(s, rules.Heavenly) {
 		t.Fatalf("from %s items %v flags %v: want a plain self-drawn win (HK-D-9, HK-D-19)", s.Result.From, itemRules(s.Result.Values[rules.E]), s.Result.Flags)
 	}
 }
 
 func TestHK_OPT_9_CallingHand(t *testing.T) {
-	runCallingHand(t, "hongkong", map[string]string{"HK-OPT-9": "on", "HK-OPT-16": "off"}, "HK-S-30")
+	runCallingHand(t, "hongkong", map[string]string{"HK-OPT-9": "on", "HK-OPT-16": "off"}, "score.calling_hand")
 }
 
 // runCallingHand: a ready player may declare a calling hand with any
@@ -422,7 +428,7 @@ func runCallingHand(t *testing.T, id string, on map[string]string, item string) 
 	sc = game.Scenario{Turn: rules.S, Hands: [4]string{inertA, "123m 456m 789m 123p 4p +4p", inertC, inertD}, Declared: [4]game.Declaration{1: game.DeclCalling}}
 	s = newScenario(t, id, on, sc)
 	mustApply(t, s, rules.S, selfDraw(t, s, rules.S))
-	if !containsRule(s.Result.Values[rules.S], item) {
+	if !hasItem(s.Result.Values[rules.S], item) {
 		t.Fatalf("items %v: want %s", itemRules(s.Result.Values[rules.S]), item)
 	}
 	// A loser with a calling hand scores his bonus tiles only.

@@ -334,12 +334,14 @@ func (pl *placed) buildWall(setup rules.Setup, sc Scenario, pool []tile.Kind) (*
 	if setup.Wall.Layout != wall.Hill {
 		end = n
 	}
-	for j, k := range pl.tail {
-		i := 2*(end-1-j/2) + j%2
-		if i < out+len(pl.front) {
-			return nil, fmt.Errorf("game: %d replacement draws do not fit in the wall", len(pl.tail))
+	j := 0 // the tail reads each stack's top, then its bottom, from the last
+	for i := 2 * (end - 1); j < len(pl.tail) && i >= out+len(pl.front)-1; i = tailNext(i) {
+		if i >= out+len(pl.front) {
+			slots[i], j = pl.tail[j], j+1
 		}
-		slots[i] = k
+	}
+	if j < len(pl.tail) {
+		return nil, fmt.Errorf("game: %d replacement draws do not fit in the wall", len(pl.tail))
 	}
 	outside := pl.outside()
 	copy(slots, outside)
@@ -350,6 +352,15 @@ func (pl *placed) buildWall(setup rules.Setup, sc Scenario, pool []tile.Kind) (*
 		}
 	}
 	return pl.layWall(setup, sc, probe, slots, len(outside))
+}
+
+// tailNext returns the slot the tail reads after slot i: the bottom of
+// the same stack after its top, else the top of the stack before.
+func tailNext(i int) int {
+	if i%2 == 0 {
+		return i + 1
+	}
+	return i - 3
 }
 
 // outside lists the tiles the scenario places outside the wall: the

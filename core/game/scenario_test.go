@@ -187,14 +187,10 @@ func selfDraw(t testing.TB, s *game.State, seat rules.Wind) game.Action {
 	return game.Action{}
 }
 
-// containsRule reports whether a valuation has a line citing the rule id.
-func containsRule(v rules.Valuation, id string) bool {
-	for _, r := range itemRules(v) {
-		if r == id {
-			return true
-		}
-	}
-	return false
+// hasItem reports whether a valuation has a line citing the rule id
+// or named by the translation key (french cites FR-13.5 for several rows).
+func hasItem(v rules.Valuation, id string) bool {
+	return slices.ContainsFunc(v.Items, func(it rules.Item) bool { return it.Rule == id || it.Name == id })
 }
 
 // claimCases are the claims open to each seat on West's 5p (CL-7.1,
@@ -337,6 +333,21 @@ func runAfterAClaim(t *testing.T, id string) {
 		passRest(t, s)
 		// South lost his turn; play continues after West.
 		wantTurn(t, s, rules.N, "9p")
+	})
+	t.Run("chow: discard at once", func(t *testing.T) {
+		s := newScenario(t, id, nil, game.Scenario{
+			Phase: game.PhaseClaim, Turn: rules.W, Discards: [4]string{2: "5p"},
+			Hands: [4]string{inertA, inertD, inertB, "46p 3333m 123s 789s 1z"}, Wall: "9m",
+		})
+		mustApply(t, s, rules.N, act(game.ActChow, "4p"))
+		for _, a := range s.LegalActions(rules.N) {
+			if a.Type != game.ActDiscard {
+				t.Fatalf("after a chow N may %s; only discards are allowed (FR-8.9)", a)
+			}
+		}
+		mustApply(t, s, rules.N, act(game.ActDiscard, "1z"))
+		passRest(t, s)
+		wantTurn(t, s, rules.E, "9m")
 	})
 	t.Run("kong: replacement draw, then win or discard", func(t *testing.T) {
 		s := newScenario(t, id, nil, game.Scenario{
