@@ -171,7 +171,7 @@ func (t *terminal) table(v *game.View) {
 	for i := 1; i <= 4; i++ {
 		w := (v.Seat + rules.Wind(i)) % 4
 		sv := v.Seats[w]
-		line := fmt.Sprintf("  %-10s %2d tiles", t.seatName(w), sv.Concealed+3*len(sv.Melds))
+		line := fmt.Sprintf("  %-10s %2d tiles", t.seatName(w), heldTiles(v, sv))
 		if len(sv.Melds) > 0 {
 			line += "  " + meldsText(sv.Melds)
 		}
@@ -180,6 +180,9 @@ func (t *terminal) table(v *game.View) {
 		}
 		if sv.Declared != game.DeclNone {
 			line += "  [" + sv.Declared.String() + "]"
+		}
+		if sv.Dead {
+			line += "  (dead hand)"
 		}
 		fmt.Fprintln(t.out, line)
 		var ds []string
@@ -204,10 +207,16 @@ func (t *terminal) table(v *game.View) {
 	if v.Pending != tile.None {
 		fmt.Fprintf(t.out, "Tile on offer from %s: %s\n", t.seatName(v.Turn), v.Pending)
 	}
+	if near := nearestLines(v, 3); near != "" && v.Charleston == nil {
+		fmt.Fprintf(t.out, "Nearest card lines (c for more):\n%s\n", near)
+	}
 }
 
 // ask shows the table and reads the person's choice until it is legal.
 func (t *terminal) ask(v *game.View) (game.Action, error) {
+	if v.Charleston != nil {
+		return t.askCharleston(v)
+	}
 	t.table(v)
 	for {
 		writeChoices(t.out, v.Legal)
@@ -227,6 +236,11 @@ func (t *terminal) ask(v *game.View) (game.Action, error) {
 		case "t", "table":
 			t.table(v)
 			continue
+		case "c", "card":
+			if near := nearestLines(v, 10); near != "" {
+				fmt.Fprintln(t.out, near)
+				continue
+			}
 		}
 		if a, ok := parseChoice(text, v.Legal); ok {
 			return a, nil
@@ -239,6 +253,9 @@ const playHelp = `Type the number of a choice, or:
   5p          discard 5p          pass        decline a claim
   pung, kong, chow [3m], mahjong, invoke 5p, extend 1z
   (jilin: tche = chow, tcha = pung, rou = mahjong)
+  (american: pung, kong, quint, sextet or call to expose a discard, the
+   fewest jokers first; exchange 5p = swap your 5p for an exposed joker;
+   c = the card lines nearest to your hand)
   t           show the table again
   q           quit (the record is saved if you gave --record)`
 
@@ -283,7 +300,9 @@ func parseChoice(text string, legal []game.Action) (game.Action, bool) {
 		"pung": game.ActPung, "chow": game.ActChow, "kong": game.ActKong, "mahjong": game.ActMahjong,
 		"mj": game.ActMahjong, "win": game.ActMahjong, "invoke": game.ActInvoke, "rou": game.ActMahjong,
 		"tche": game.ActChow, "tcha": game.ActPung, "extend": game.ActExtend,
+		"call": game.ActCall, "quint": game.ActCall, "sextet": game.ActCall, "exchange": game.ActExchange, "x": game.ActExchange,
 	}
+	size := map[string]int{"pung": 3, "kong": 4, "quint": 5, "sextet": 6}[verb]
 	typ, ok := aliases[verb]
 	if !ok { // a bare tile: discard it
 		typ, arg = game.ActDiscard, verb
@@ -300,10 +319,16 @@ func parseChoice(text string, legal []game.Action) (game.Action, bool) {
 	for _, a := range legal {
 		same := a.Type == typ ||
 			(typ == game.ActMahjong && a.Type == game.ActSelfDraw) ||
-			(typ == game.ActKong && (a.Type == game.ActConcealedKong || a.Type == game.ActAddKong))
+			(typ == game.ActKong && (a.Type == game.ActConcealedKong || a.Type == game.ActAddKong)) ||
+			(a.Type == game.ActCall && size > 0 && a.Tiles.Total()+1 == size)
 		if same && (k == tile.None || a.Tile == k) && a.Declare == game.DeclNone {
 			found = append(found, a)
 		}
+	}
+	if len(found) > 1 && (found[0].Type == game.ActCall || found[0].Type == game.ActExchange) {
+		// AM-5.5, AM-6.3: calls of a size differ only by their jokers (keep
+		// them: the fewest first), exchanges of a tile only by whose joker.
+		return found[0], true
 	}
 	if len(found) == 1 {
 		return found[0], true
@@ -337,6 +362,10 @@ func actionText(a game.Action) string {
 		return "expose the combination " + tile.Format(a.Tiles.Kinds())
 	case game.ActExtend:
 		return "add " + a.Tile.String() + " to your combination (then draw a compensation tile)"
+	case game.ActCall:
+		return callText(a)
+	case game.ActExchange:
+		return fmt.Sprintf("exchange your %s for a joker exposed by %s", a.Tile, rules.Wind(a.N))
 	}
 	return a.String()
 }

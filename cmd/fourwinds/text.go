@@ -64,6 +64,23 @@ func describe(e game.Event) string {
 		return fmt.Sprintf("The joker is %s (you have announced TING).", e.Tile())
 	case game.EvJokerReturned:
 		return fmt.Sprintf("The joker indicator %s goes back face up; a new joker will be drawn.", e.Tile())
+	case game.EvReceive:
+		if e.Tile() == tile.Unknown || e.Tiles == nil {
+			return ""
+		}
+		if e.From == rules.NoWind {
+			return fmt.Sprintf("%s takes back %s from the mush.", e.Seat, tile.Format(e.Tiles))
+		}
+		return fmt.Sprintf("%s receives %s from %s.", e.Seat, tile.Format(e.Tiles), e.From)
+	case game.EvExchange:
+		return fmt.Sprintf("%s exchanges %s for the joker in %s's exposure, now %s.", e.Seat, e.Tile(), e.From, e.Meld)
+	case game.EvDead:
+		return fmt.Sprintf("%s's hand is dead: no line of the card can be made any more (AM-9.3).", e.Seat)
+	case game.EvAction:
+		if e.Action.Type == game.ActStop {
+			return fmt.Sprintf("%s votes to stop the Charleston.", e.Seat)
+		}
+		return ""
 	case game.EvMahjong:
 		if e.From == rules.NoWind {
 			return fmt.Sprintf("%s declares MAHJONG, self-drawn %s!", e.Seat, e.Tile())
@@ -110,6 +127,9 @@ func writeResult(w io.Writer, r *game.Result, names func(rules.Wind) string) {
 		fmt.Fprintf(w, "  %-10s %s\n", names(x), r.Hands[x])
 		if r.Winner == rules.NoWind {
 			continue
+		}
+		if v.Line != "" {
+			fmt.Fprintf(w, "      card line %s\n", v.Decomposition)
 		}
 		writeItems(w, v, "      ")
 	}

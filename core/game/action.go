@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 )
 
@@ -47,9 +48,26 @@ const (
 	ActExpose
 	// ActExtend adds Tile to an own exposed combination (JL-6.4).
 	ActExtend
+	// ActGive commits the seat's Tiles, hidden, in a Charleston pass, the
+	// mush or the courtesy pass; fewer than 3 in a blind pass, the rest
+	// forwarded unseen (AM-4).
+	ActGive
+	// ActStop votes to stop the Charleston after the first (AM-4.4).
+	ActStop
+	// ActContinue votes for the second Charleston (AM-4.4).
+	ActContinue
+	// ActPropose proposes N courtesy tiles, 0–3, to the seat across (AM-4.7).
+	ActPropose
+	// ActCall claims the discard Tile to expose it with the concealed Tiles:
+	// naturals of its kind and jokers, 3 to 6 tiles in all (AM-5.5).
+	ActCall
+	// ActExchange puts the natural Tile into an exposure of seat N that
+	// holds a joker of its kind and takes the joker (AM-6.3).
+	ActExchange
 )
 
-var actionNames = [...]string{"none", "discard", "self-draw", "concealed-kong", "add-kong", "pass", "chow", "pung", "kong", "mahjong", "invoke", "expose", "extend"}
+var actionNames = [...]string{"none", "discard", "self-draw", "concealed-kong", "add-kong", "pass", "chow", "pung", "kong", "mahjong", "invoke", "expose", "extend",
+	"give", "stop", "continue", "propose", "call", "exchange"}
 
 // String returns the action type's stable name (used in JSON).
 func (t ActionType) String() string {
@@ -114,12 +132,16 @@ func (d *Declaration) UnmarshalText(b []byte) error {
 // Action is one decision of a seat. Tile is the discard, the kong's tile,
 // the first tile of a claimed chow, or the invoked tile; tile.None otherwise.
 // Tiles holds the tiles of an action on several tiles (an exposed
-// combination). Actions are comparable with ==.
+// combination, the tiles given in a Charleston pass or used in a call).
+// N is the action's number: the courtesy tiles proposed, or the seat
+// (rules.Wind) whose exposure gives a joker; -1 when redacted.
+// Actions are comparable with ==.
 type Action struct {
 	Type    ActionType  `json:"type"`
 	Tile    tile.Kind   `json:"tile"`
 	Declare Declaration `json:"declare,omitempty"`
 	Tiles   tile.Counts `json:"tiles,omitzero"`
+	N       int8        `json:"n,omitempty"`
 }
 
 // String writes the action for people and logs, such as "discard 5p".
@@ -130,6 +152,14 @@ func (a Action) String() string {
 	}
 	if a.Tiles != (tile.Counts{}) {
 		s += " " + tile.Format(a.Tiles.Kinds())
+	}
+	switch {
+	case a.N < 0:
+		s += " ?"
+	case a.Type == ActPropose:
+		s += fmt.Sprintf(" %d", a.N)
+	case a.Type == ActExchange:
+		s += " from " + rules.Wind(a.N).String()
 	}
 	if a.Declare != DeclNone {
 		s += " +" + a.Declare.String()
@@ -144,8 +174,9 @@ func (a Action) MarshalJSON() ([]byte, error) {
 		Tile    *tile.Kind  `json:"tile,omitempty"`
 		Declare Declaration `json:"declare,omitempty"`
 		Tiles   tile.Counts `json:"tiles,omitzero"`
+		N       int8        `json:"n,omitempty"`
 	}
-	o := out{Type: a.Type, Declare: a.Declare, Tiles: a.Tiles}
+	o := out{Type: a.Type, Declare: a.Declare, Tiles: a.Tiles, N: a.N}
 	if a.Tile != tile.None {
 		o.Tile = &a.Tile
 	}
@@ -159,11 +190,12 @@ func (a *Action) UnmarshalJSON(b []byte) error {
 		Tile    *tile.Kind  `json:"tile"`
 		Declare Declaration `json:"declare"`
 		Tiles   tile.Counts `json:"tiles"`
+		N       int8        `json:"n"`
 	}
 	if err := json.Unmarshal(b, &in); err != nil {
 		return err
 	}
-	*a = Action{Type: in.Type, Tile: tile.None, Declare: in.Declare, Tiles: in.Tiles}
+	*a = Action{Type: in.Type, Tile: tile.None, Declare: in.Declare, Tiles: in.Tiles, N: in.N}
 	if in.Tile != nil {
 		a.Tile = *in.Tile
 	}

@@ -100,6 +100,8 @@ func (s *State) ApplyUnchecked(seat rules.Wind, a Action) []Event {
 		return s.applyInvoke(evs, seat, a)
 	case PhaseExpose:
 		return s.applyExposeRound(evs, seat, a)
+	case PhaseCharleston, PhaseMush, PhaseVote, PhaseCourtesy:
+		return s.applyCharleston(evs, seat, a)
 	}
 	return evs
 }
@@ -138,6 +140,10 @@ func (s *State) applyTurn(evs []Event, seat rules.Wind, a Action) []Event {
 		return s.expose(evs, seat, a)
 	case ActExtend:
 		return s.extend(evs, seat, a.Tile)
+	case ActExchange:
+		return s.exchange(evs, seat, a)
+	case ActMahjong:
+		return s.winAfterCall(evs, seat, a.Tile)
 	}
 	return evs
 }
@@ -230,7 +236,7 @@ func (s *State) closeWindow(evs []Event) []Event {
 		switch t {
 		case ActMahjong:
 			return 3
-		case ActPung, ActKong:
+		case ActPung, ActKong, ActCall:
 			return 2
 		case ActChow:
 			return 1
@@ -288,6 +294,8 @@ func (s *State) closeWindow(evs []Event) []Event {
 			p.Concealed.Remove(t)
 		}
 		m = hand.Meld{Kind: hand.Chow, Tile: a.Tile, Open: true}
+	case ActCall:
+		m = s.callMeld(p, k, a.Tiles)
 	}
 	p.Melds = append(p.Melds, m)
 	evs = append(evs, Event{Type: EvClaim, Seat: best, From: from, Tiles: []tile.Kind{k}, Meld: &m})
@@ -295,13 +303,16 @@ func (s *State) closeWindow(evs []Event) []Event {
 	if a.Type == ActKong {
 		return s.replaceKong(evs, best)
 	}
-	s.Phase, s.how = PhaseTurn, turnClaim // FR-8.9: discard at once
-	return evs
+	s.Phase, s.how = PhaseTurn, turnClaim // FR-8.9: discard at once; AM-5.5: exchange, win or discard
+	return s.checkDead(evs)
 }
 
-// afterDiscard moves play on after an unclaimed discard: the next seat
-// draws, or the wall is at its end (CL-9.1, HK-8.2, FR-12.2).
+// afterDiscard moves play on after an unclaimed discard: the next live
+// seat draws, or the wall is at its end (CL-9.1, HK-8.2, FR-12.2, AM-5.10);
+// the hands that can no longer be made are dead first (AM-9.2) and turns
+// skip them (AM-9.4).
 func (s *State) afterDiscard(evs []Event, from rules.Wind) []Event {
+	evs = s.checkDead(evs)
 	if s.wall.LiveLeft() == 0 {
 		if s.setup.CelestialEmpire && !s.setup.JapaneseDiscards {
 			s.Phase, s.Turn, s.how, s.invokers = PhaseInvoke, rules.E, turnInvoke, 0
@@ -309,7 +320,11 @@ func (s *State) afterDiscard(evs []Event, from rules.Wind) []Event {
 		}
 		return s.endVoid(evs, "the wall is exhausted")
 	}
-	return s.draw(evs, from.Next())
+	next := s.nextLive(from)
+	if next == rules.NoWind {
+		return s.endVoid(evs, "every hand is dead: a wall game (AM-9.4)")
+	}
+	return s.draw(evs, next)
 }
 
 // draw starts seat's turn with a live draw from the front; the holder of
@@ -326,7 +341,7 @@ func (s *State) draw(evs []Event, seat rules.Wind) []Event {
 	p.Concealed.Add(t)
 	s.Phase, s.Turn, s.drawn, s.how = PhaseTurn, seat, t, turnDraw
 	evs = append(evs, Event{Type: EvDraw, Seat: seat, From: rules.NoWind, Tiles: []tile.Kind{t}, Source: FromFront})
-	if t.IsBonus() {
+	if t.IsBonus() && s.setup.Bonus {
 		evs = s.replaceBonus(seat, evs)
 	}
 	return evs

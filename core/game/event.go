@@ -50,9 +50,19 @@ const (
 	EvJoker
 	// EvJokerReturned: the indicator Tiles[0] goes back face up (JL-8.2, JL-8.3).
 	EvJokerReturned
+	// EvReceive gives Seat the Tiles (private) of a Charleston pass, the
+	// mush or the courtesy pass; From is the seat whose packet came to it,
+	// NoWind for the mush (AM-4).
+	EvReceive
+	// EvExchange: Seat puts Tiles[0] into From's exposure and takes its
+	// joker; Meld is the exposure after the exchange (AM-6.3).
+	EvExchange
+	// EvDead: Seat's hand can no longer be made; it is dead (AM-9.3, AM-9.4).
+	EvDead
 )
 
-var eventNames = [...]string{"none", "action", "hand-start", "deal", "bonus", "draw", "discard", "claim", "concealed-kong", "add-kong", "kong-robbed", "invoke", "mahjong", "hand-end", "expose", "extend", "joker", "joker-returned"}
+var eventNames = [...]string{"none", "action", "hand-start", "deal", "bonus", "draw", "discard", "claim", "concealed-kong", "add-kong", "kong-robbed", "invoke", "mahjong", "hand-end", "expose", "extend", "joker", "joker-returned",
+	"receive", "exchange", "dead"}
 
 // String returns the event type's stable name (used in JSON).
 func (t EventType) String() string {
@@ -119,26 +129,33 @@ type HandStart struct {
 	Wall     int        `json:"wall"`
 }
 
-// redact returns the event as seat may see it: other seats' dealt and
-// drawn tiles and concealed kongs become tile.Unknown. A spectator
-// (rules.NoWind) sees only public information.
+// redact returns the event as seat may see it: other seats' dealt, drawn
+// and received tiles and concealed kongs become tile.Unknown, and the tiles
+// other seats give in the Charleston and the courtesy tiles they propose
+// are left out (AM-4.1, AM-4.7). A spectator (rules.NoWind) sees only
+// public information.
 func (e Event) redact(seat rules.Wind) Event {
 	if e.Seat == seat {
 		return e
 	}
 	switch e.Type {
-	case EvDeal, EvDraw, EvJoker:
+	case EvDeal, EvDraw, EvJoker, EvReceive:
 		e.Tiles = unknowns(len(e.Tiles))
 	case EvConcealedKong:
 		m := *e.Meld
 		m.Tile = tile.Unknown
 		e.Meld = &m
 	case EvAction:
-		if e.Action.Type == ActConcealedKong {
-			a := *e.Action
+		a := *e.Action
+		switch a.Type {
+		case ActConcealedKong:
 			a.Tile = tile.Unknown
-			e.Action = &a
+		case ActGive:
+			a.Tiles = tile.Counts{}
+		case ActPropose:
+			a.N = -1
 		}
+		e.Action = &a
 	}
 	return e
 }

@@ -31,7 +31,7 @@ func (s *State) CheckInvariants() error {
 				all[d.Tile]++
 			}
 		}
-		if e := p.effective(); e != 13 && e != 14 && s.Phase != PhaseEnd {
+		if e := p.effective(s.setup.CardCalls); e != 13 && e != 14 && s.Phase != PhaseEnd {
 			return fmt.Errorf("game: seat %s holds %d effective tiles", rules.Wind(x), e)
 		}
 	}
@@ -53,10 +53,40 @@ func (s *State) CheckInvariants() error {
 	if s.Phase != PhaseEnd && len(s.Waiting()) == 0 {
 		return fmt.Errorf("game: phase %s but no seat owes a decision", s.Phase)
 	}
+	if err := s.checkCounts(); err != nil {
+		return err
+	}
 	for seat := rules.NoWind; seat <= rules.N; seat++ {
 		if err := s.checkView(seat); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// checkCounts verifies the tile counts of the Charleston and of card play:
+// East 14 and the others 13 through the Charleston (AM-4, AM-3.4); with card
+// calls, 14 only for the seat to play (AM-5.3), never a dead seat to play
+// (AM-9.4), and every exposure 3 to 6 tiles with at least one natural
+// (AM-6.1).
+func (s *State) checkCounts() error {
+	for x := range s.Players {
+		p := &s.Players[x]
+		want := 13
+		if (s.inCharleston() && x == int(rules.E)) || (s.Phase == PhaseTurn && x == int(s.Turn)) {
+			want = 14
+		}
+		if e := p.effective(true); (s.inCharleston() || (s.setup.CardCalls && s.Phase != PhaseEnd)) && e != want {
+			return fmt.Errorf("game: seat %s holds %d tiles in phase %s, want %d", rules.Wind(x), e, s.Phase, want)
+		}
+		for _, m := range p.Melds {
+			if s.setup.CardCalls && (m.Size() < 3 || int(m.Jokers) >= m.Size()) {
+				return fmt.Errorf("game: seat %s's exposure %s is not 3 to 6 tiles with a natural", rules.Wind(x), m)
+			}
+		}
+	}
+	if s.Phase == PhaseTurn && s.Players[s.Turn].Dead {
+		return fmt.Errorf("game: dead seat %s is to play", s.Turn)
 	}
 	return nil
 }
@@ -70,6 +100,9 @@ func (s *State) checkView(seat rules.Wind) error {
 		}
 	} else if v.Hand != s.Players[seat].Concealed {
 		return fmt.Errorf("game: seat %s's view does not hold its own tiles", seat)
+	}
+	if c := v.Charleston; c != nil && c.Given != (tile.Counts{}) && (seat == rules.NoWind || c.Given != s.ch.acts[seat].Tiles) {
+		return fmt.Errorf("game: seat %s's view shows tiles in flight that are not its own", seat)
 	}
 	if seat != rules.NoWind && v.Joker != tile.None && s.Players[seat].Declared != DeclTing {
 		return fmt.Errorf("game: seat %s sees the joker without having announced TING", seat)

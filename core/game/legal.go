@@ -26,9 +26,14 @@ func (s *State) LegalActions(seat rules.Wind) []Action {
 func (s *State) computeLegal(seat rules.Wind) []Action {
 	switch s.Phase {
 	case PhaseTurn:
+		if seat == s.Turn && s.setup.CardCalls {
+			return s.cardTurnActions()
+		}
 		if seat == s.Turn {
 			return s.turnActions()
 		}
+	case PhaseCharleston, PhaseMush, PhaseVote, PhaseCourtesy:
+		return s.charlestonActions(seat)
 	case PhaseClaim, PhaseRob, PhaseDuplicate:
 		if s.answers[seat] == nil {
 			return s.options[seat]
@@ -239,6 +244,9 @@ func (s *State) holds(seat rules.Wind, k tile.Kind) int {
 
 // claimOptions lists what seat may answer to the discard of k by from.
 func (s *State) claimOptions(seat, from rules.Wind, k tile.Kind, flags rules.Flag) []Action {
+	if s.setup.CardCalls {
+		return s.cardClaimOptions(seat, from, k, flags)
+	}
 	p := &s.Players[seat]
 	acts := []Action{Act(ActPass, tile.None)}
 	if s.canWinOn(seat, k, from, flags) {

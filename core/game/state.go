@@ -31,9 +31,19 @@ const (
 	PhaseDuplicate
 	// PhaseEnd: the hand is over; Result is set.
 	PhaseEnd
+	// PhaseCharleston waits for every seat to pass tiles (AM-4.2, AM-4.5,
+	// AM-4.6).
+	PhaseCharleston
+	// PhaseMush waits for every seat to put 0–3 tiles in the mush (AM-4.3).
+	PhaseMush
+	// PhaseVote waits for every seat to vote on a second Charleston (AM-4.4).
+	PhaseVote
+	// PhaseCourtesy waits for the across pairs to propose and then swap
+	// their courtesy tiles (AM-4.7).
+	PhaseCourtesy
 )
 
-var phaseNames = [...]string{"none", "turn", "claim", "rob", "invoke", "expose", "duplicate", "end"}
+var phaseNames = [...]string{"none", "turn", "claim", "rob", "invoke", "expose", "duplicate", "end", "charleston", "mush", "vote", "courtesy"}
 
 // String returns the phase's name.
 func (p Phase) String() string {
@@ -66,13 +76,27 @@ type Player struct {
 	// Called is set once the seat has claimed a discard (a chow, pung or
 	// kong; TCHE or TCHA).
 	Called bool
+	// Dead: the hand can no longer be made; the seat no longer draws,
+	// discards or calls (AM-9.3, AM-9.4).
+	Dead bool
 	// waits caches the tiles that may complete the hand (13 effective tiles).
 	waits tile.Set
 }
 
 // effective returns the number of tiles counted toward a hand: concealed
-// tiles plus 3 per meld.
-func (p *Player) effective() int { return p.Concealed.Total() + 3*len(p.Melds) }
+// tiles plus 3 per meld, or plus every tile of each meld when sized (card
+// calls, where a kong, quint or sextet is 4, 5 or 6 of the 13, AM-5.3).
+func (p *Player) effective(sized bool) int {
+	n := p.Concealed.Total()
+	for _, m := range p.Melds {
+		if sized {
+			n += m.Size()
+		} else {
+			n += 3
+		}
+	}
+	return n
+}
 
 // clone returns a deep copy.
 func (p Player) clone() Player {
@@ -152,6 +176,8 @@ type State struct {
 	anyTing bool
 	// exposeQueue lists the seats still to answer in PhaseExpose.
 	exposeQueue []rules.Wind
+	// ch is the Charleston in progress (AM-4).
+	ch charleston
 
 	// StateID increases with every applied action; clients quote it.
 	StateID uint64
@@ -234,16 +260,25 @@ func NewHand(cfg HandConfig) (*State, []Event, error) {
 		evs = append(evs, Event{Type: EvDeal, Seat: rules.Wind(seat), From: rules.NoWind, Tiles: tile.Sorted(ts)})
 	}
 	// HK-4.2, FR-6.1, CL-5.3: bonus tiles set aside in turn order from East.
-	for seat := rules.E; seat <= rules.N; seat++ {
+	for seat := rules.E; seat <= rules.N && setup.Bonus; seat++ {
 		evs = s.replaceBonus(seat, evs)
 		if s.Phase == PhaseEnd {
 			return s, evs, nil
 		}
 	}
-	s.Phase, s.drawn = PhaseTurn, tile.None
-	s.how = turnDraw // HK-D-19, FR-D14: the dealer's 14 dealt tiles count as a draw.
-	s.updateWaits()
+	if setup.Charleston != nil {
+		s.startPass(1) // AM-4.2
+		return s, evs, nil
+	}
+	s.startPlay()
 	return s, evs, nil
+}
+
+// startPlay gives the dealer the first turn on the dealt hand.
+func (s *State) startPlay() {
+	s.Phase, s.Turn, s.drawn, s.Pending = PhaseTurn, rules.E, tile.None, tile.None
+	s.how = turnDraw // HK-D-19, FR-D14, AM-5.1: the dealer's 14 dealt tiles count as a draw.
+	s.updateWaits()
 }
 
 // replaceBonus sets aside the seat's bonus tiles and draws replacements from
@@ -316,9 +351,9 @@ func (s *State) updateSeatWaits(seat rules.Wind) {
 }
 
 // waitsOf returns the tiles that may complete p, the tiles of seat, when p
-// holds 13 effective tiles (none otherwise).
+// holds 13 effective tiles and is not dead (none otherwise).
 func (s *State) waitsOf(seat rules.Wind, p *Player) tile.Set {
-	if p.effective() != 13 {
+	if p.effective(s.setup.CardCalls) != 13 || p.Dead {
 		return 0
 	}
 	if w, ok := s.ruleset.(rules.Waiter); ok {

@@ -16,6 +16,8 @@ type SeatView struct {
 	Bonus    []tile.Kind `json:"bonus"`
 	Discards []Discard   `json:"discards"`
 	Declared Declaration `json:"declared,omitempty"`
+	// Dead: the seat's hand can no longer be made (AM-9.3).
+	Dead bool `json:"dead,omitempty"`
 }
 
 // View is one seat's view of a hand: its own tiles, the public table and
@@ -46,6 +48,9 @@ type View struct {
 	// Result is set when the hand is over; every hand is then revealed.
 	Result *Result `json:"result,omitempty"`
 
+	// Charleston is the Charleston step in progress, or nil (AM-4).
+	Charleston *CharlestonView `json:"charleston,omitempty"`
+
 	options rules.Options
 	ruleset rules.Ruleset
 }
@@ -62,6 +67,7 @@ func (s *State) View(seat rules.Wind) *View {
 		Seat: seat, Ruleset: s.ruleset.ID(), Number: s.Number, Round: s.Round, Dominant: s.Dominant,
 		Phase: s.Phase, Turn: s.Turn, Pending: s.Pending, StateID: s.StateID, Drawn: tile.None, Joker: tile.None,
 		WallLive: s.wall.LiveLeft(), Result: s.Result, options: s.opts, ruleset: s.ruleset,
+		Charleston: s.charlestonView(seat),
 	}
 	if seat >= rules.E && seat <= rules.N {
 		v.Hand = s.Players[seat].Concealed
@@ -75,7 +81,7 @@ func (s *State) View(seat rules.Wind) *View {
 	}
 	for x := range s.Players {
 		p := &s.Players[x]
-		sv := SeatView{Concealed: p.Concealed.Total(), Bonus: append([]tile.Kind(nil), p.Bonus...), Declared: p.Declared}
+		sv := SeatView{Concealed: p.Concealed.Total(), Bonus: append([]tile.Kind(nil), p.Bonus...), Declared: p.Declared, Dead: p.Dead}
 		for _, m := range p.Melds {
 			if !m.Open && rules.Wind(x) != seat && s.Phase != PhaseEnd {
 				m.Tile = tile.Unknown // FR-9.1: hidden until the hand ends

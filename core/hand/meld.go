@@ -90,6 +90,10 @@ type Meld struct {
 	// Jokers is how many of the meld's tiles are jokers standing for Tile
 	// (american exposures, AM-6.1); the others are naturals of Tile.
 	Jokers uint8 `json:"jokers,omitempty"`
+	// Flowers counts each flower (1f..4f, 1y..4y) of a group of flowers,
+	// whose naturals may differ since all flowers are one kind (american,
+	// AM-1.2); Tile is then 1f.
+	Flowers [8]uint8 `json:"flowers,omitzero"`
 }
 
 // NewCombination returns the open combination of honours ks; it does not
@@ -128,6 +132,18 @@ func (m Meld) Tiles() []tile.Kind {
 			for range c {
 				out = append(out, tile.East+tile.Kind(i))
 			}
+		}
+		return out
+	}
+	if m.Flowers != ([8]uint8{}) {
+		var out []tile.Kind
+		for i, c := range m.Flowers {
+			for range c {
+				out = append(out, tile.F1+tile.Kind(i))
+			}
+		}
+		for range m.Jokers {
+			out = append(out, tile.Joker)
 		}
 		return out
 	}

@@ -51,6 +51,25 @@ type Setup struct {
 	// Heavenly and Earthly: the dealer's complete dealt hand and a win on the
 	// dealer's first discard are special situations (CL-10.3, CL-10.4).
 	Heavenly, Earthly bool
+	// Charleston is the passing of tiles between the deal and the first
+	// discard (american AM-4); nil: none.
+	Charleston *Charleston
+	// Jokers: jokers stand for tiles of groups of 3 or more identical tiles
+	// in calls and exposures; in her turn a player may take one from any
+	// exposure for a natural of its kind; a discarded joker is dead
+	// (american AM-6).
+	Jokers bool
+	// CardCalls: a discard is called only to expose it with 2 to MaxExpose-1
+	// concealed tiles of its kind or jokers, or for a win (a pair or a
+	// single only for a win); exposures are never enlarged and there are no
+	// chows, no kong declarations and no replacement draws (american
+	// AM-5.5, AM-5.8).
+	CardCalls bool
+	// MaxExpose is the largest group CardCalls may expose (american: 6).
+	MaxExpose int
+	// HotWall: once the next draw comes from the last wall, discards are
+	// called only for a win (american AM-5.9).
+	HotWall bool
 	// Game says how hands and rounds run.
 	Game GameSpec
 	// StartBalance is every player's starting balance.
@@ -82,4 +101,31 @@ type GameSpec struct {
 	// RoundStart is how winds are re-designated at a new round, for
 	// CountHands games: "rotate", "redraw" or "none" (HK-2.5, FR-3.3).
 	RoundStart string
+}
+
+// Charleston is the passing of tiles before play (american AM-4): the
+// first Charleston of three passes (right, across, left) always, then the
+// options.
+type Charleston struct {
+	// Second: a stop vote, then passes 4–6 (left, across, right) unless a
+	// seat votes to stop (AM-4.4, AM-4.5).
+	Second bool
+	// Blind: in passes 3 and 6 a seat may forward up to 3 incoming tiles
+	// unseen (AM-4.6).
+	Blind bool
+	// Courtesy: after the last pass, each across pair swaps 0–3 tiles, the
+	// smaller of their two proposals (AM-4.7).
+	Courtesy bool
+	// Mush: after pass 3 the seats pool 0–3 tiles each and take back as
+	// many at random (AM-4.3).
+	Mush bool
+}
+
+// DeadHands is implemented by rulesets in which a hand that can no longer
+// be made is dead (american AM-9.3). Feasible reports whether a player
+// whose exposures are exposed can still make a winning hand when avail[t]
+// naturals of kind t are not visible outside her exposures and jokers
+// jokers are neither discarded nor exposed.
+type DeadHands interface {
+	Feasible(o Options, exposed [][]tile.Kind, avail tile.Counts, jokers int) bool
 }

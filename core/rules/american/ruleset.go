@@ -171,22 +171,32 @@ func Tiles() tile.Counts {
 	return t
 }
 
-// Setup returns the american table: 152 tiles (AM-1.1), four walls of 19
-// stacks with East's first r stacks drawn last and no dead wall or
-// replacement draw (AM-3.1–AM-3.3), the deal of AM-3.4 (East 14), flowers
-// played as ordinary tiles (AM-1.1), no chows (AM-5.5: calls are for
-// groups of 3–6 identical tiles or Mah Jongg), no robbing (exposures are
-// never enlarged, AM-5.8), and East passing to the right after every hand,
-// won or not (AM-2.2). A match is one turn of the deal around the table,
-// each seat East once: the hands of a session are independent (AM-2.3) and
-// the ledger carries the balances from match to match. No starting balance
-// is given (AM-2.3 keeps only running balances).
-func (Ruleset) Setup(rules.Options) rules.Setup {
+// Setup returns the american table: 152 tiles (AM-1.1), four walls of 19 stacks with East's first r stacks drawn last and
+// no dead wall or replacement draw (AM-3.1–AM-3.3), the deal of AM-3.4
+// (East 14), flowers played as ordinary tiles (AM-1.1), the Charleston and
+// its options (AM-4), jokers (AM-6), calls only to expose 3 to 6 identical
+// tiles or to win, no chows (AM-5.5), no robbing (exposures are never
+// enlarged, AM-5.8), the hot wall option (AM-5.9), and East passing to the
+// right after every hand, won or not (AM-2.2). A match is one turn of the
+// deal around the table, each seat East once: the hands of a session are
+// independent (AM-2.3) and the ledger carries the balances from match to
+// match. No starting balance is given (AM-2.3 keeps only running balances).
+func (r Ruleset) Setup(o rules.Options) rules.Setup {
 	return rules.Setup{
 		Tiles:   Tiles(),
 		Wall:    wall.Spec{Layout: wall.Reserved, StacksPerSide: 19},
 		Deal:    wall.DealFoursAmerican,
 		RobKong: func(tile.Kind) bool { return false },
+		Charleston: &rules.Charleston{
+			Second:   r.flag(o, posSecondCharleston),
+			Blind:    r.flag(o, posBlindPass),
+			Courtesy: r.flag(o, posCourtesyPass),
+			Mush:     r.flag(o, posMush),
+		},
+		Jokers:    true,
+		CardCalls: true,
+		MaxExpose: card.MaxGroup,
+		HotWall:   r.flag(o, posHotWall),
 		Game: rules.GameSpec{
 			Count:  rules.CountDealerPasses,
 			Rounds: 1,
