@@ -245,7 +245,7 @@ func heldTiles(v *game.View, sv game.SeatView) int {
 
 // callText explains an expose call: the exposure it makes.
 func callText(a game.Action) string {
-	ks := append([]tile.Kind{a.Tile}, a.Tiles.Kinds()...)
-	m := hand.Meld{Kind: hand.OfSize(len(ks)), Tile: a.Tile, Open: true, Jokers: a.Tiles[tile.Joker]}
-	return fmt.Sprintf("call %s: expose %s (%s)", a.Tile, m, m.Kind)
+	c := a.Tiles
+	c.Add(a.Tile)
+	return fmt.Sprintf("call %s: expose [%s] (%s)", a.Tile, tile.Format(c.Kinds()), hand.OfSize(c.Total()))
 }

@@ -255,7 +255,8 @@ const playHelp = `Type the number of a choice, or:
   (jilin: tche = chow, tcha = pung, rou = mahjong)
   (american: pung, kong, quint, sextet or call to expose a discard, the
    fewest jokers first; exchange 5p = swap your 5p for an exposed joker;
-   c = the card lines nearest to your hand)
+   c = the card lines nearest to your hand; the flowers 1f-4f, 1y-4y are
+   all one tile, F on the card; 0j is a joker)
   t           show the table again
   q           quit (the record is saved if you gave --record)`
 

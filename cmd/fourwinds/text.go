@@ -65,7 +65,10 @@ func describe(e game.Event) string {
 	case game.EvJokerReturned:
 		return fmt.Sprintf("The joker indicator %s goes back face up; a new joker will be drawn.", e.Tile())
 	case game.EvReceive:
-		if e.Tile() == tile.Unknown || e.Tiles == nil {
+		if len(e.Tiles) == 0 && e.From != rules.NoWind {
+			return fmt.Sprintf("%s receives no tile: all three went on unseen.", e.Seat)
+		}
+		if e.Tile() == tile.Unknown || len(e.Tiles) == 0 {
 			return ""
 		}
 		if e.From == rules.NoWind {

@@ -637,8 +637,9 @@ func TestAM_5_5(t *testing.T) {
 func TestAM_5_5_joker(t *testing.T) {
 	hands := [4]string{"0j 13579m 13579p 135s", "222m 444m 6666p 888p", amHands[2], "2468s 13579s 1234z"}
 	s := amPlay(t, nil, hands, "")
-	if !s.Players[rules.S].waits.Has(tile.Joker) || !s.Players[rules.S].waits.Has(k("8p")) {
-		t.Fatalf("South's waits %s, want 8p and a drawn joker", s.Players[rules.S].waits)
+	south := rules.Hand{Concealed: s.Players[rules.S].Concealed, Winning: tile.None}
+	if w := (american.Ruleset{}).Waits(south, rules.Context{Options: s.opts}); !w.Has(tile.Joker) || !w.Has(k("8p")) {
+		t.Fatalf("South's waits %s, want 8p and a drawn joker", w)
 	}
 	do(t, s, rules.E, Act(ActDiscard, tile.Joker))
 	if s.Phase != PhaseTurn || s.Turn != rules.S {

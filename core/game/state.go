@@ -356,6 +356,11 @@ func (s *State) waitsOf(seat rules.Wind, p *Player) tile.Set {
 	if p.effective(s.setup.CardCalls) != 13 || p.Dead {
 		return 0
 	}
+	if s.setup.CardCalls {
+		// AM-5.6: every discard is a candidate, which Value confirms at
+		// once: cheaper than matching every kind against the card.
+		return tile.Set(1)<<tile.NumKinds - 1
+	}
 	if w, ok := s.ruleset.(rules.Waiter); ok {
 		h := rules.Hand{Concealed: p.Concealed, Melds: p.Melds, Bonus: p.Bonus, Winning: tile.None}
 		return w.Waits(h, s.context(seat, rules.NoWind, 0))
