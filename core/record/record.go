@@ -68,20 +68,21 @@ func Decode(data []byte) (*Record, error) {
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 64*1024), MaxLine)
 	r := &Record{}
-	line := 0
+	line, header := 0, false
 	for sc.Scan() {
 		line++
 		text := bytes.TrimSpace(sc.Bytes())
 		if len(text) == 0 {
 			continue
 		}
-		if line == 1 {
+		if !header {
 			if err := json.Unmarshal(text, &r.Header); err != nil {
-				return nil, fmt.Errorf("%w: line 1 is not a header: %v", ErrRecord, err)
+				return nil, fmt.Errorf("%w: line %d is not a header: %v", ErrRecord, line, err)
 			}
 			if r.Header.Format != Format {
-				return nil, fmt.Errorf("%w: line 1: format %q, want %q", ErrRecord, r.Header.Format, Format)
+				return nil, fmt.Errorf("%w: line %d: format %q, want %q", ErrRecord, line, r.Header.Format, Format)
 			}
+			header = true
 			continue
 		}
 		var e game.Event
@@ -94,9 +95,9 @@ func Decode(data []byte) (*Record, error) {
 		r.Events = append(r.Events, e)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrRecord, err)
+		return nil, fmt.Errorf("%w: line %d: %v (a line may have %d bytes)", ErrRecord, line+1, err, MaxLine)
 	}
-	if line == 0 {
+	if !header {
 		return nil, fmt.Errorf("%w: empty", ErrRecord)
 	}
 	return r, nil
