@@ -97,9 +97,13 @@ func playAmericanMatch(t testing.TB, o rules.Options, seed string) (*game.Match,
 		} else {
 			st.wins++
 		}
+		dealer := m.Dealer
 		evs, err := m.NextHand()
 		if err != nil {
 			t.Fatal(err)
+		}
+		if !m.Over && m.Dealer != (dealer+1)%4 {
+			t.Fatalf("seed %s: East did not pass to the right after hand %d (AM-2.2)", seed, m.Number-1)
 		}
 		rec.Add(evs...)
 	}
@@ -165,8 +169,8 @@ func checkRedaction(t testing.TB, evs []game.Event) {
 // action that the 152 tiles are conserved (through every Charleston pass,
 // mush, call and joker exchange), that East holds 14 and the others 13
 // through the Charleston, that views and events hide the tiles in flight,
-// that dead seats never act, and that every hand ends. Every tenth match
-// is replayed from its record.
+// that dead seats never act, that every hand ends and that East passes
+// after every hand (AM-2.2). Every tenth match is replayed from its record.
 func TestAmericanRandomHands(t *testing.T) {
 	matches := 50 // per option set
 	if testing.Short() {
