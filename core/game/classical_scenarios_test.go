@@ -19,22 +19,12 @@ func classical(t *testing.T, sc game.Scenario) *game.State {
 
 func TestCL_6_1_BankerDiscardsFirst(t *testing.T) { runDealerStarts(t, "classical") }
 
-func TestCL_5_3_BonusTileReplaced(t *testing.T) {
-	s := newScenario(t, "classical", map[string]string{"CL-OPT-1": "on"}, game.Scenario{
-		Phase: game.PhaseClaim, Turn: rules.E, Discards: [4]string{"9s"},
-		Hands: [4]string{inertA, "234p 345s 567s 6789m", inertC, inertD},
-		Wall:  "1f", Tail: "6m",
-	})
-	// S draws 1f, sets it aside at once and draws its replacement from the back.
-	wantTurn(t, s, rules.S, "6m")
-	if b := s.View(rules.N).Seats[rules.S].Bonus; len(b) != 1 || b[0] != tk("1f") {
-		t.Fatalf("S's bonus tiles %v, want 1f in view", b)
-	}
-	mustApply(t, s, rules.S, act(game.ActSelfDraw, "6m"))
-	wantWin(t, s, rules.S, "6m", rules.NoWind)
-	if hasFlag(s, rules.KongReplacement) {
-		t.Fatal("a win on a bonus replacement earned the kong-replacement double (CL-5.3)")
-	}
+func TestCL_5_3_BonusTilesAtStart(t *testing.T) {
+	runBonusAtStart(t, "classical", map[string]string{"CL-OPT-1": "on"})
+}
+
+func TestCL_5_3_BonusTileDrawnInPlay(t *testing.T) {
+	runBonusInPlay(t, "classical", map[string]string{"CL-OPT-1": "on"})
 }
 
 func TestCL_7_1_Claims(t *testing.T) { runClaimCases(t, "classical") }
@@ -155,7 +145,7 @@ func TestCL_10_3_Heavenly(t *testing.T) {
 	}
 }
 
-func TestCL_TV_7_Earthly(t *testing.T) {
+func TestCL_10_4_Earthly(t *testing.T) {
 	sc := game.Scenario{Phase: game.PhaseClaim, Turn: rules.E, Discards: [4]string{"6m"}, FirstTurns: true,
 		Hands: [4]string{inertA, "234p 345s 567s 6789m", inertC, inertD}}
 	s := classical(t, sc)

@@ -175,8 +175,9 @@ func TestFR_T13_LoserPairsAndBonus(t *testing.T) {
 	}
 }
 
-func TestFR_6_1_BonusTilesAtStart(t *testing.T) { runBonusAtStart(t, "french") }
-func TestFR_7_1_EastDiscardsFirst(t *testing.T) { runDealerStarts(t, "french") }
+func TestFR_6_1_BonusTilesAtStart(t *testing.T)    { runBonusAtStart(t, "french", nil) }
+func TestFR_6_2_BonusTileDrawnInPlay(t *testing.T) { runBonusInPlay(t, "french", nil) }
+func TestFR_7_1_EastDiscardsFirst(t *testing.T)    { runDealerStarts(t, "french") }
 
 func TestFR_7_3_JapaneseDiscards(t *testing.T) {
 	runJapaneseDiscards(t, "french", map[string]string{"discards": "japanese"})

@@ -19,13 +19,14 @@ func hongkong(t *testing.T, set map[string]string, sc game.Scenario) *game.State
 	return newScenario(t, "hongkong", set, sc)
 }
 
-func TestHK_4_2_BonusTilesAtStart(t *testing.T) { runBonusAtStart(t, "hongkong") }
+func TestHK_4_2_BonusTilesAtStart(t *testing.T)    { runBonusAtStart(t, "hongkong", nil) }
+func TestHK_4_3_BonusTileDrawnInPlay(t *testing.T) { runBonusInPlay(t, "hongkong", nil) }
 
 // runBonusAtStart deals hands and checks that, starting with East, every
 // seat has set its bonus tiles aside and replaced them from the tail
 // (HK-4.2, FR-6.1, CL-5.3).
-func runBonusAtStart(t *testing.T, id string) {
-	cfg := handConfig(t, id, nil)
+func runBonusAtStart(t *testing.T, id string, set map[string]string) {
+	cfg := handConfig(t, id, set)
 	for i := range 40 {
 		cfg.Seed[0] = byte(i)
 		s, evs, err := game.NewHand(cfg)
@@ -58,9 +59,12 @@ func runBonusAtStart(t *testing.T, id string) {
 	}
 }
 
-func TestHK_4_3_BonusTileDrawnInPlay(t *testing.T) {
-	// A replacement that is itself a bonus tile is set aside and replaced too.
-	s := hongkong(t, nil, game.Scenario{
+// runBonusInPlay: a bonus tile drawn in play is set aside at once and
+// replaced from the tail, a replacement that is a bonus tile too; a win on
+// the replacement is self-drawn but earns no kong-replacement double
+// (HK-4.3, FR-6.2, CL-5.3).
+func runBonusInPlay(t *testing.T, id string, set map[string]string) {
+	s := newScenario(t, id, set, game.Scenario{
 		Phase: game.PhaseClaim, Turn: rules.E, Discards: [4]string{"9s"},
 		Hands: [4]string{inertA, "123m 456m 789m 123p 4p", inertC, inertD}, Wall: "1f", Tail: "2y 4p",
 	})
@@ -70,6 +74,9 @@ func TestHK_4_3_BonusTileDrawnInPlay(t *testing.T) {
 	}
 	mustApply(t, s, rules.S, selfDraw(t, s, rules.S))
 	wantWin(t, s, rules.S, "4p", rules.NoWind)
+	if hasFlag(s, rules.KongReplacement) {
+		t.Fatal("a win on a bonus replacement earned the kong-replacement double")
+	}
 }
 
 func TestHK_5_1_EastDiscardsFirst(t *testing.T) { runDealerStarts(t, "hongkong") }
@@ -204,6 +211,17 @@ func actionList(acts []game.Action) string {
 
 func TestHK_6_1_6_4_Claims(t *testing.T)      { runClaimCases(t, "hongkong") }
 func TestHK_6_1_PungThenDiscard(t *testing.T) { runAfterAClaim(t, "hongkong") }
+
+func TestHK_OPT_5_LastDiscardDouble(t *testing.T) {
+	for _, on := range []string{"off", "on"} {
+		s := hongkong(t, map[string]string{"HK-OPT-5": on}, game.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Live: game.LiveExhausted,
+			Discards: [4]string{2: "5p"}, Hands: [4]string{"123m 456m 789m 123p 5p", inertC, inertB, inertD}})
+		mustApply(t, s, rules.E, act(game.ActMahjong, "5p"))
+		if got := hasItem(s.Result.Values[rules.E], "HK-S-29"); got != (on == "on") {
+			t.Fatalf("HK-OPT-5 %s: HK-S-29 scored %v", on, got)
+		}
+	}
+}
 
 func TestHK_6_2_KongFromDiscardThenAct(t *testing.T) {
 	// After a claimed kong's replacement the claimant may declare another

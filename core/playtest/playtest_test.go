@@ -171,6 +171,7 @@ func playHand(t *testing.T, name string, m *game.Match, players *[4]ai.Player, o
 		}
 		player := m.PlayerAt(seat)
 		v := m.View(player)
+		checkNoBonusDiscard(t, name, s, v.Legal)
 		evs, err := m.Apply(player, players[player].Decide(v))
 		if err != nil {
 			t.Fatalf("%s: hand %d: %v", name, m.Number, err)
@@ -200,6 +201,20 @@ func checkRefusal(t *testing.T, name string, s *game.State, waiting []rules.Wind
 			t.Fatalf("%s: seat %s, owing nothing (waiting %v), passed: %v", name, x, waiting, err)
 		}
 		return
+	}
+}
+
+// checkNoBonusDiscard: where bonus tiles are set aside, no legal action
+// discards one (FR-6.3).
+func checkNoBonusDiscard(t *testing.T, name string, s *game.State, legal []game.Action) {
+	t.Helper()
+	if !s.Setup().Bonus {
+		return
+	}
+	for _, a := range legal {
+		if a.Type == game.ActDiscard && a.Tile.IsBonus() {
+			t.Fatalf("%s: a bonus tile may be discarded: %s", name, a)
+		}
 	}
 }
 
