@@ -75,7 +75,8 @@ type placed struct {
 	used    tile.Counts
 }
 
-// NewScenario builds a hand in the situation sc describes. The wall is made
+// NewScenario builds a hand in the situation sc describes; a meld counts 3
+// tiles, as in the Chinese family of rulesets. The wall is made
 // of the tiles of the set that the scenario does not place, so every tile
 // is somewhere exactly once and CheckInvariants holds. The rest of the
 // wall, the empty hands and the filler discards follow cfg.Seed's shuffle.
@@ -84,6 +85,9 @@ func NewScenario(cfg HandConfig, sc Scenario) (*State, error) {
 	s, _, err := NewHand(cfg)
 	if err != nil {
 		return nil, err
+	}
+	if s.setup.CardCalls || s.setup.SharedJoker {
+		return nil, fmt.Errorf("game: scenarios cannot build %s hands yet (card calls, shared joker); allowed: rulesets whose melds count 3 tiles and that have no shared joker, such as classical, hongkong and french", cfg.Ruleset.ID())
 	}
 	if sc.Phase == PhaseNone {
 		sc.Phase = PhaseTurn

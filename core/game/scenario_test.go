@@ -505,6 +505,13 @@ func TestNewScenarioErrors(t *testing.T) {
 			t.Errorf("%s: got %v, want an error with %q", c.name, err, c.want)
 		}
 	}
+	for _, id := range rules.IDs() {
+		if cfg := handConfig(t, id, nil); cfg.Ruleset.Setup(cfg.Options).CardCalls {
+			if _, err := game.NewScenario(cfg, game.Scenario{Turn: rules.E, Hands: [4]string{"123m 456m 789m 123p 4p +4p"}}); err == nil {
+				t.Errorf("%s: a scenario with card calls was built", id)
+			}
+		}
+	}
 }
 
 // FuzzNewScenario: no input panics, and every scenario built keeps the
