@@ -185,6 +185,7 @@ func printScore(w io.Writer, r rules.Ruleset, v rules.Valuation, payments *seatI
 	}
 }
 
+// itemAmount writes what a breakdown line adds, such as "4 pts, 1 dbl".
 func itemAmount(it rules.Item) string {
 	var parts []string
 	if it.Points != 0 {
@@ -194,7 +195,7 @@ func itemAmount(it rules.Item) string {
 		parts = append(parts, fmt.Sprintf("%d dbl", it.Doubles))
 	}
 	if it.Bonus != 0 {
-		parts = append(parts, fmt.Sprintf("%d bonus", it.Bonus))
+		parts = append(parts, fmt.Sprintf("%d end-of-hand pts", it.Bonus))
 	}
 	if it.Value != 0 {
 		parts = append(parts, fmt.Sprintf("= %d", it.Value))

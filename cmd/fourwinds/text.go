@@ -158,20 +158,7 @@ func writeItems(w io.Writer, v rules.Valuation, indent string) {
 		fmt.Fprintf(w, "%snot valid: %s\n", indent, v.Error)
 	}
 	for _, it := range v.Items {
-		var parts []string
-		if it.Points != 0 {
-			parts = append(parts, fmt.Sprintf("%d pts", it.Points))
-		}
-		if it.Doubles != 0 {
-			parts = append(parts, fmt.Sprintf("%d dbl", it.Doubles))
-		}
-		if it.Value != 0 {
-			parts = append(parts, fmt.Sprintf("= %d", it.Value))
-		}
-		if it.Bonus != 0 {
-			parts = append(parts, fmt.Sprintf("%d end-of-hand pts", it.Bonus))
-		}
-		fmt.Fprintf(w, "%s%-10s %-40s %s\n", indent, it.Rule, rules.EnglishName(it.Name), strings.Join(parts, ", "))
+		fmt.Fprintf(w, "%s%-10s %-40s %s\n", indent, it.Rule, rules.EnglishName(it.Name), itemAmount(it))
 	}
 	if v.Value != 0 || v.Points != 0 || v.Doubles != 0 {
 		lim := ""
