@@ -43,7 +43,9 @@ func (s *State) endWin(evs []Event, seat rules.Wind, k tile.Kind, from rules.Win
 	if from == rules.NoWind {
 		s.Players[seat].Concealed.Remove(k)
 	}
-	res := &Result{Winner: seat, From: from, Tile: k, Flags: flags.Names()}
+	// The flags shown are those the win was valued with, declarations
+	// (calling hand, TING) included.
+	res := &Result{Winner: seat, From: from, Tile: k, Flags: s.context(seat, from, flags).Flags.Names()}
 	s.settle(res, flags)
 	evs = append(evs, Event{Type: EvMahjong, Seat: seat, From: from, Tiles: []tile.Kind{k}})
 	return append(evs, Event{Type: EvHandEnd, Seat: rules.NoWind, From: rules.NoWind, Result: res})
