@@ -102,6 +102,7 @@ func (t *terminal) loop() error {
 				return err
 			}
 			if t.m.Over {
+				t.rec.Add(evs...)
 				fmt.Fprintln(t.out, "\nThe game is over.")
 				t.balances()
 				return nil

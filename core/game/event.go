@@ -59,10 +59,13 @@ const (
 	EvExchange
 	// EvDead: Seat's hand can no longer be made; it is dead (AM-9.3, AM-9.4).
 	EvDead
+	// EvMatchEnd closes the game; Balances are each player's final totals,
+	// indexed by player (not by wind).
+	EvMatchEnd
 )
 
 var eventNames = [...]string{"none", "action", "hand-start", "deal", "bonus", "draw", "discard", "claim", "concealed-kong", "add-kong", "kong-robbed", "invoke", "mahjong", "hand-end", "expose", "extend", "joker", "joker-returned",
-	"receive", "exchange", "dead"}
+	"receive", "exchange", "dead", "match-end"}
 
 // String returns the event type's stable name (used in JSON).
 func (t EventType) String() string {
@@ -109,6 +112,8 @@ type Event struct {
 	Action  *Action     `json:"action,omitempty"`
 	Start   *HandStart  `json:"start,omitempty"`
 	Result  *Result     `json:"result,omitempty"`
+	// Balances are the players' final totals (EvMatchEnd).
+	Balances *[4]int `json:"balances,omitempty"`
 }
 
 // Tile returns the event's first tile, or tile.None.

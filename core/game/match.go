@@ -151,15 +151,13 @@ func (m *Match) NextHand() ([]Event, error) {
 		if m.passes == 4 {
 			m.passes = 0
 			if int(m.Round)+1 >= rounds {
-				m.Over = true
-				return nil, nil
+				return m.end(), nil
 			}
 			m.Round++
 		}
 	default:
 		if m.Number >= 4*rounds {
-			m.Over = true
-			return nil, nil
+			return m.end(), nil
 		}
 		if m.Number%4 == 0 {
 			m.Round = rules.Wind(m.Number / 4)
@@ -174,6 +172,13 @@ func (m *Match) NextHand() ([]Event, error) {
 	}
 	m.Number++
 	return m.deal()
+}
+
+// end closes the match with its final balances.
+func (m *Match) end() []Event {
+	m.Over = true
+	b := m.Balances
+	return []Event{{Type: EvMatchEnd, Seat: rules.NoWind, From: rules.NoWind, Balances: &b}}
 }
 
 // View returns a player's view of the current hand.

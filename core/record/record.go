@@ -138,7 +138,7 @@ func (r *Record) Replay(step Step) (*game.Match, error) {
 			switch {
 			case e.Type == game.EvAction:
 				produced, err = m.Apply(m.PlayerAt(e.Seat), *e.Action)
-			case e.Type == game.EvHandStart && m.Hand.Phase == game.PhaseEnd:
+			case (e.Type == game.EvHandStart || e.Type == game.EvMatchEnd) && m.Hand.Phase == game.PhaseEnd && !m.Over:
 				produced, err = m.NextHand()
 			default:
 				return m, fmt.Errorf("%w: event %d (%s) was not caused by any action", ErrRecord, i+1, e.Type)

@@ -22,7 +22,7 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden records in testdata from freshly played games")
 
 // goldenIDs are the rulesets with a golden recorded game in testdata.
-var goldenIDs = []string{"classical", "hongkong", "french"}
+var goldenIDs = []string{"classical", "hongkong", "french", "jilin", "american"}
 
 // goldenPath is where ruleset id's golden record lives.
 func goldenPath(id string) string { return filepath.Join("testdata", id+".jsonl") }
