@@ -88,12 +88,13 @@ func (s *State) turnActions() []Action {
 	if drew {
 		acts = append(acts, s.handChanges(seat)...)
 	}
+	var left discardSets
 	for _, k := range p.Concealed.Distinct() {
 		acts = append(acts, Act(ActDiscard, k))
 		if s.how == turnInvoke || s.how == turnLoneInvke {
 			continue
 		}
-		if d := s.declarable(seat, k); d != DeclNone {
+		if d := s.declarable(seat, k, &left); d != DeclNone {
 			acts = append(acts, Action{Type: ActDiscard, Tile: k, Declare: d})
 		}
 	}
@@ -183,8 +184,23 @@ func (s *State) selfDrawWin() (tile.Kind, rules.Flag, bool) {
 	return best, bestFlags, bestValue >= 0
 }
 
-// declarable returns the declaration seat may make with the discard of k.
-func (s *State) declarable(seat rules.Wind, k tile.Kind) Declaration {
+// discardWaiter is a rules.Waiter that also gives, for a hand of 14
+// effective tiles, the waits each concealed discard would leave, indexed by
+// the discarded kind, in one go (jilin's TING offers, JL-7.2).
+type discardWaiter interface {
+	DiscardWaits(h rules.Hand, ctx rules.Context) [tile.NumStandard]tile.Set
+}
+
+// discardSets holds, for one turn, the waits each discard leaves, when the
+// ruleset is a discardWaiter (ok); known once worked out.
+type discardSets struct {
+	known, ok bool
+	w         [tile.NumStandard]tile.Set
+}
+
+// declarable returns the declaration seat may make with the discard of k;
+// left caches the turn's discardSets.
+func (s *State) declarable(seat rules.Wind, k tile.Kind, left *discardSets) Declaration {
 	p := &s.Players[seat]
 	if p.Declared != DeclNone {
 		return DeclNone
@@ -193,8 +209,20 @@ func (s *State) declarable(seat rules.Wind, k tile.Kind) Declaration {
 	if !servi && !s.setup.CallingHand && !s.setup.Ting {
 		return DeclNone
 	}
+	if !left.known {
+		left.known = true
+		if dw, ok := s.ruleset.(discardWaiter); ok && !p.Dead {
+			left.w, left.ok = dw.DiscardWaits(s.scoringHand(seat, tile.None), s.context(seat, rules.NoWind, 0)), true
+		}
+	}
 	p.Concealed.Remove(k)
-	ready := s.isReady(seat)
+	var waits tile.Set
+	if left.ok && k < tile.NumStandard {
+		waits = left.w[k]
+	} else {
+		waits = s.waitsOf(seat, p)
+	}
+	ready := s.isReady(seat, waits)
 	p.Concealed.Add(k)
 	switch {
 	case !ready:
@@ -207,18 +235,14 @@ func (s *State) declarable(seat rules.Wind, k tile.Kind) Declaration {
 	return DeclCalling
 }
 
-// isReady reports whether seat's 13 tiles are one tile from a valid win on
-// a tile that still exists. Regular shapes always win in rulesets without
-// a Waiter; a Waiter's candidates are confirmed with Value.
-func (s *State) isReady(seat rules.Wind) bool {
-	p := &s.Players[seat]
-	saved := p.waits
-	s.updateSeatWaits(seat)
-	waits := p.waits
-	p.waits = saved
+// isReady reports whether seat's 13 tiles, whose waits are waits, are one
+// tile from a valid win on a tile that still exists. Regular shapes always
+// win in rulesets without a Waiter; a Waiter's candidates are confirmed
+// with Value.
+func (s *State) isReady(seat rules.Wind, waits tile.Set) bool {
 	_, special := s.ruleset.(rules.Waiter)
-	for _, k := range waits.Kinds() {
-		if s.holds(seat, k) >= 4 {
+	for k := range tile.Kind(tile.NumKinds) {
+		if !waits.Has(k) || s.holds(seat, k) >= 4 {
 			continue
 		}
 		if !special || s.winValue(seat, k, rules.NoWind, 0).Valid {

@@ -79,20 +79,35 @@ func (s *State) View(seat rules.Wind) *View {
 			v.Joker = s.joker
 		}
 	}
+	// One backing array for every seat's melds and one for the discards;
+	// each seat's slice is capped, so appending to it copies.
+	nm, nd := 0, 0
+	for x := range s.Players {
+		nm, nd = nm+len(s.Players[x].Melds), nd+len(s.Players[x].Discards)
+	}
+	melds, discards := make([]hand.Meld, 0, nm), make([]Discard, 0, nd)
 	for x := range s.Players {
 		p := &s.Players[x]
 		sv := SeatView{Concealed: p.Concealed.Total(), Bonus: append([]tile.Kind(nil), p.Bonus...), Declared: p.Declared, Dead: p.Dead}
+		start := len(melds)
 		for _, m := range p.Melds {
 			if !m.Open && rules.Wind(x) != seat && s.Phase != PhaseEnd {
 				m.Tile = tile.Unknown // FR-9.1: hidden until the hand ends
 			}
-			sv.Melds = append(sv.Melds, m)
+			melds = append(melds, m)
 		}
+		if len(p.Melds) > 0 {
+			sv.Melds = melds[start:len(melds):len(melds)]
+		}
+		start = len(discards)
 		for i, d := range p.Discards {
 			if s.setup.JapaneseDiscards && !(rules.Wind(x) == s.lastDiscarder && i == len(p.Discards)-1) {
 				d.Tile = tile.Unknown // HK-5.3, FR-7.3: older discards face down
 			}
-			sv.Discards = append(sv.Discards, d)
+			discards = append(discards, d)
+		}
+		if len(p.Discards) > 0 {
+			sv.Discards = discards[start:len(discards):len(discards)]
 		}
 		v.Seats[x] = sv
 	}

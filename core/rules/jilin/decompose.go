@@ -179,6 +179,17 @@ type search struct {
 	out     []Decomposition
 	// shapes counts complete decompositions, legal place for t or not.
 	shapes int
+	// waiting: the hand holds 13 effective tiles and the search places
+	// one missing tile, t, in a legal place of each split (JL-7.1); every
+	// complete split adds t to waits. hole is set while it is unplaced.
+	waiting, hole bool
+	waits         tile.Set
+	// discarding: the hand holds 14 effective tiles and the search also
+	// sets one tile, d, aside; every complete split adds t to byDiscard[d].
+	// spare is set while no tile is set aside.
+	discarding, spare bool
+	d                 tile.Kind
+	byDiscard         [tile.NumStandard]tile.Set
 }
 
 // init prepares a search of the concealed tiles of h for the winning tile t.
@@ -208,6 +219,16 @@ func (s *search) run(k tile.Kind, minOpt int) bool {
 	}
 	if k == tile.NumStandard {
 		return s.visit()
+	}
+	if s.hole {
+		s.fill(k, minOpt)
+	}
+	if s.spare {
+		s.spare, s.d = false, k
+		s.c[k]--
+		s.run(k, minOpt)
+		s.c[k]++
+		s.spare = true
 	}
 	if minOpt <= optPair && s.pair == tile.None && s.c[k] >= 2 {
 		s.c[k] -= 2
@@ -244,9 +265,65 @@ func (s *search) run(k tile.Kind, minOpt int) bool {
 	return false
 }
 
+// fill places the missing tile in a group with k, the lowest kind left,
+// in every legal place (JL-7.1, JL-D7): the pair, a triple, the middle of
+// a suit série, the 3 of 12 or the 7 of 89, or a special combination of
+// three different honours. Splits are found more than once, which only
+// adds a wait twice.
+func (s *search) fill(k tile.Kind, minOpt int) {
+	s.hole = false
+	if s.pair == tile.None {
+		s.c[k]--
+		s.pair, s.t = k, k
+		s.run(k, minOpt)
+		s.pair = tile.None
+		s.c[k]++
+	}
+	if s.c[k] >= 2 {
+		s.fillGroup(NewTriple(k), k, k, minOpt)
+	}
+	switch {
+	case k.IsSuited():
+		n := k.Number()
+		if n <= 7 && s.c[k+2] > 0 {
+			s.fillGroup(NewRun(k), k+1, k, minOpt)
+		}
+		if n == 1 && s.c[k+1] > 0 {
+			s.fillGroup(NewRun(k), k+2, k, minOpt)
+		}
+		if n == 8 && s.c[k+1] > 0 {
+			s.fillGroup(NewRun(k-1), k-1, k, minOpt)
+		}
+	case k.IsWind():
+		for b := k + 1; b <= tile.North; b++ {
+			for x := tile.East; x <= tile.North && s.c[b] > 0; x++ {
+				if x != k && x != b {
+					s.fillGroup(special3(k, b, x), x, k, minOpt)
+				}
+			}
+		}
+	default:
+		for b := k + 1; b <= tile.Red; b++ {
+			if s.c[b] > 0 {
+				s.fillGroup(special3(tile.White, tile.Green, tile.Red), tile.White+tile.Green+tile.Red-k-b, k, minOpt)
+			}
+		}
+	}
+	s.hole = true
+}
+
+// fillGroup forms g from the concealed tiles and the missing tile t, and
+// searches on from k.
+func (s *search) fillGroup(g Group, t, k tile.Kind, minOpt int) {
+	s.c[t]++
+	s.t = t
+	s.try(g, k, minOpt)
+	s.c[t]--
+}
+
 // special3 returns the concealed special combination of three different honours.
 func special3(a, b, c tile.Kind) Group {
-	g := Group{Kind: Special, Tile: a, Concealed: true}
+	g := Group{Kind: Special, Tile: min(a, b, c), Concealed: true}
 	g.Honors[a-tile.East], g.Honors[b-tile.East], g.Honors[c-tile.East] = 1, 1, 1
 	return g
 }
@@ -287,6 +364,16 @@ func (s *search) visit() bool {
 		return false
 	}
 	s.shapes++
+	if s.waiting {
+		switch {
+		case s.hole:
+		case s.discarding && !s.spare:
+			s.byDiscard[s.d] = s.byDiscard[s.d].Add(s.t)
+		case !s.discarding:
+			s.waits = s.waits.Add(s.t)
+		}
+		return false
+	}
 	if !s.collect {
 		return s.placed()
 	}
@@ -379,4 +466,48 @@ func (s *search) sevenPairs() bool {
 	}
 	s.out = append(s.out, Decomposition{Shape: ShapeC, Pairs: pairs, Win: win})
 	return true
+}
+
+// sevenPairsDiscards adds, for each discard that leaves a hand one tile
+// from seven pairs, its wait (JL-9.1 C, JL-6.3).
+func (s *search) sevenPairsDiscards() {
+	if len(s.declared) > 0 {
+		return
+	}
+	var odd tile.Set
+	for k, n := range s.c {
+		if n%2 != 0 {
+			odd = odd.Add(tile.Kind(k))
+		}
+	}
+	for d, n := range s.c {
+		left := odd ^ tile.Set(0).Add(tile.Kind(d)) // d's parity flips
+		if n > 0 && left.Len() == 1 {
+			for t := range tile.Kind(tile.NumStandard) {
+				if left.Has(t) {
+					s.byDiscard[d] = s.byDiscard[d].Add(t)
+				}
+			}
+		}
+	}
+}
+
+// sevenPairsWait adds the wait of a hand one tile from seven pairs: no
+// declared group, and a single kind held an odd number of times (JL-9.1 C,
+// JL-6.3).
+func (s *search) sevenPairsWait() {
+	if len(s.declared) > 0 {
+		return
+	}
+	odd := tile.None
+	for k, n := range s.c {
+		if n%2 == 0 {
+			continue
+		}
+		if odd != tile.None {
+			return
+		}
+		odd = tile.Kind(k)
+	}
+	s.waits = s.waits.Add(odd)
 }

@@ -47,12 +47,14 @@ func (h Hand) check(extra tile.Kind) error {
 	notJilin := func(k tile.Kind) error {
 		return fmt.Errorf("jilin: %s is not a Jilin tile; Jilin has only suit tiles, winds and dragons (JL-1.1)", k)
 	}
-	for k, n := range h.Concealed {
-		switch {
-		case n > 0 && !tile.Kind(k).IsStandard():
-			return notJilin(tile.Kind(k))
-		case n > 4:
-			return fmt.Errorf("jilin: the hand holds %d tiles %s; there are only 4 of each (JL-1.1)", n, tile.Kind(k))
+	for k := range tile.Kind(tile.NumStandard) { // standard kinds come first
+		if n := h.Concealed[k]; n > 4 {
+			return fmt.Errorf("jilin: the hand holds %d tiles %s; there are only 4 of each (JL-1.1)", n, k)
+		}
+	}
+	for k := tile.Kind(tile.NumStandard); k < tile.NumKinds; k++ {
+		if h.Concealed[k] > 0 {
+			return notJilin(k)
 		}
 	}
 	if extra != tile.None && !extra.IsStandard() {
@@ -70,7 +72,7 @@ func (h Hand) check(extra tile.Kind) error {
 	if extra != tile.None {
 		all.Add(extra)
 	}
-	for k, n := range all {
+	for k, n := range all[:tile.NumStandard] { // the others are 0 by now
 		if n > 4 {
 			return fmt.Errorf("jilin: the hand holds %d tiles %s; there are only 4 of each (JL-1.1)", n, tile.Kind(k))
 		}
@@ -116,6 +118,9 @@ func FromRules(rh rules.Hand, noCalls bool) (Hand, error) {
 	if len(rh.Bonus) > 0 {
 		return Hand{}, fmt.Errorf("jilin: bonus tiles %q are not used in Jilin (JL-1.1)", tile.Format(rh.Bonus))
 	}
+	if len(rh.Melds) > 0 {
+		h.Groups = make([]Group, 0, len(rh.Melds))
+	}
 	for _, m := range rh.Melds {
 		g, err := groupOfMeld(m)
 		if err != nil {
@@ -131,7 +136,7 @@ func FromRules(rh rules.Hand, noCalls bool) (Hand, error) {
 
 // groupOfMeld converts a declared meld.
 func groupOfMeld(m hand.Meld) (Group, error) {
-	g, err := groupOf(tile.Sorted(m.Tiles()))
+	g, err := meldGroup(m)
 	switch {
 	case err != nil:
 		return Group{}, err
@@ -145,4 +150,20 @@ func groupOfMeld(m hand.Meld) (Group, error) {
 		g.Called = true
 	}
 	return g, nil
+}
+
+// meldGroup recognises the group of a meld's tiles: at once for the usual
+// pungs, kongs and suit chows, by their tiles otherwise.
+func meldGroup(m hand.Meld) (Group, error) {
+	if m.Jokers == 0 && m.Flowers == ([8]uint8{}) && m.Tile.IsStandard() {
+		switch {
+		case m.Kind == hand.Pung:
+			return NewTriple(m.Tile), nil
+		case m.Kind == hand.Kong:
+			return NewKong(m.Tile), nil
+		case m.Kind == hand.Chow && m.Tile.IsSuited() && m.Tile.Number() <= 7:
+			return NewRun(m.Tile), nil
+		}
+	}
+	return groupOf(tile.Sorted(m.Tiles()))
 }

@@ -144,7 +144,18 @@ func (Ruleset) Waits(rh rules.Hand, ctx rules.Context) tile.Set {
 	if err != nil {
 		return 0
 	}
-	return TingWaits(h)
+	return tingWaits(h) // FromRules has checked the hand
+}
+
+// DiscardWaits returns, for a hand of 14 effective tiles, the wait set
+// Waits would give after each concealed discard, indexed by the discarded
+// kind, in one go (the engine's TING offers, JL-7.2).
+func (Ruleset) DiscardWaits(rh rules.Hand, ctx rules.Context) [tile.NumStandard]tile.Set {
+	h, err := FromRules(rh, ctx.Flags.Has(rules.NoCalls))
+	if err != nil {
+		return [tile.NumStandard]tile.Set{}
+	}
+	return discardWaits(h) // FromRules has checked the hand
 }
 
 // HandFromNotation converts a hand in notation to a scoring hand that

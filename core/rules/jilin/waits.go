@@ -8,60 +8,89 @@ import "github.com/fourwinds-mahjong/fourwinds/core/tile"
 // JL-D7). Kinds the hand already holds 4 of cannot be drawn and are left
 // out. Any other hand, or a malformed one, has no waits.
 func TingWaits(h Hand) tile.Set {
-	if h.Effective() != 13 || h.check(tile.None) != nil {
+	if h.check(tile.None) != nil {
+		return 0
+	}
+	return tingWaits(h)
+}
+
+// tingWaits is TingWaits on a hand that check accepts. One search places
+// the missing tile in every legal place at once; JL-9.2 and JL-9.3 are then
+// checked for each tile it found.
+func tingWaits(h Hand) tile.Set {
+	if h.Effective() != 13 {
 		return 0
 	}
 	all := h.All()
-	suits, terminal := survey(&all)
-	held := countTrue(suits[:])
-	if held == 2 {
+	if suits, _ := survey(&all); countTrue(suits[:]) == 2 {
 		// A third suit's tile would stand alone, so the hand stays at 2 (JL-9.2).
 		return 0
 	}
+	var s search
+	s.init(h, tile.None, false)
+	s.waiting, s.hole = true, true
+	s.run(0, 0)
+	s.sevenPairsWait()
+	return legalWaits(s.waits, &all)
+}
+
+// legalWaits keeps the candidate waits of a hand whose tiles are all that
+// are legal: fewer than 4 held, and the hand with the wait meets JL-9.2
+// and JL-9.3.
+func legalWaits(cands tile.Set, all *tile.Counts) tile.Set {
+	if cands == 0 {
+		return 0
+	}
+	suits, terminal := survey(all)
+	held := countTrue(suits[:])
+	if held == 2 {
+		return 0
+	}
 	var w tile.Set
-	near := neighbours(&h.Concealed)
 	for t := range tile.Kind(tile.NumStandard) {
-		if all[t] >= 4 || !near.Has(t) || (!terminal && !t.IsMajor()) {
+		if !cands.Has(t) || all[t] >= 4 || (!terminal && !t.IsMajor()) {
 			continue
 		}
 		n := held
 		if t.IsSuited() && !suits[t.Suit()-tile.Characters] {
 			n++
 		}
-		if (n == 1 || n == 3) && wins(h, t) {
+		if n == 1 || n == 3 {
 			w = w.Add(t)
 		}
 	}
 	return w
 }
 
-// neighbours returns the kinds that can share a group with a concealed
-// tile: the tile itself, suit tiles up to 2 away in its suit, and every
-// honour of its class. The winning tile is always among them, since it is
-// grouped with concealed tiles.
-func neighbours(c *tile.Counts) tile.Set {
-	var s tile.Set
-	for k := range tile.Kind(tile.NumStandard) {
-		switch {
-		case c[k] == 0:
-		case k.IsSuited():
-			for n := max(k.Number()-2, 1); n <= min(k.Number()+2, 9); n++ {
-				s = s.Add(tile.Suited(k.Suit(), n))
-			}
-		case k.IsWind():
-			s = s.Add(tile.East).Add(tile.South).Add(tile.West).Add(tile.North)
-		default:
-			s = s.Add(tile.White).Add(tile.Green).Add(tile.Red)
-		}
+// DiscardWaits returns, for a hand of 14 effective tiles, the wait set
+// TingWaits would give after each concealed discard, indexed by the
+// discarded kind, all in one search. Any other hand, or a malformed one,
+// has none.
+func DiscardWaits(h Hand) [tile.NumStandard]tile.Set {
+	if h.check(tile.None) != nil {
+		return [tile.NumStandard]tile.Set{}
 	}
-	return s
+	return discardWaits(h)
 }
 
-// wins reports whether h + t has a decomposition with a legal place for t;
-// h + t must already meet JL-9.2 and JL-9.3.
-func wins(h Hand, t tile.Kind) bool {
+// discardWaits is DiscardWaits on a hand that check accepts.
+func discardWaits(h Hand) [tile.NumStandard]tile.Set {
+	var out [tile.NumStandard]tile.Set
+	if h.Effective() != 14 {
+		return out
+	}
 	var s search
-	s.init(h, t, false)
-	s.c[t]++
-	return s.run(0, 0) || s.sevenPairs()
+	s.init(h, tile.None, false)
+	s.waiting, s.hole, s.discarding, s.spare = true, true, true, true
+	s.run(0, 0)
+	s.sevenPairsDiscards()
+	all := h.All()
+	for d, cands := range s.byDiscard {
+		if cands != 0 {
+			all[d]--
+			out[d] = legalWaits(cands, &all)
+			all[d]++
+		}
+	}
+	return out
 }
