@@ -62,8 +62,18 @@ type Scenario struct {
 	// FirstTurns: no claim or kong has been made yet, so the heavenly and
 	// earthly hands and servi may still happen (CL-10.3, CL-10.4, HK-5.4).
 	FirstTurns bool
-	// Declared are the seats' declarations (servi, calling hand).
+	// Declared are the seats' declarations (servi, calling hand, TING). A
+	// TING seat's winning set is the waits of its 13 tiles (JL-7.2), those
+	// before its drawn tile for the seat to play.
 	Declared [4]Declaration
+	// Joker is the kind of the shared joker in notation ("" for none): its
+	// indicator is out of the wall, taken from the first complete stack
+	// past the Tail draws (JL-8.1). It needs a TING seat.
+	Joker string
+	// JokerHolder is the first seat to have announced TING, which draws the
+	// joker and checks it at the start of its turns (JL-8.1, JL-8.3); when
+	// it has not announced TING, the first TING seat from East is taken.
+	JokerHolder rules.Wind
 }
 
 // placed is a scenario's tiles resolved from notation.
@@ -73,10 +83,16 @@ type placed struct {
 	front   []tile.Kind
 	tail    []tile.Kind
 	used    tile.Counts
+	// joker is the joker indicator's kind (tile.None: none), and jokerDie
+	// the complete stack from the tail that it was taken from.
+	joker    tile.Kind
+	jokerDie int
 }
 
 // NewScenario builds a hand in the situation sc describes; a meld counts 3
-// tiles, as in the Chinese family of rulesets. The wall is made
+// tiles, as in the Chinese family of rulesets and jilin, whose exposed
+// special combinations are written like melds ("[1z2z3z]"; a TCHE'd
+// [5z6z7z] is made by playing the claim). The wall is made
 // of the tiles of the set that the scenario does not place, so every tile
 // is somewhere exactly once and CheckInvariants holds. The rest of the
 // wall, the empty hands and the filler discards follow cfg.Seed's shuffle.
@@ -86,8 +102,8 @@ func NewScenario(cfg HandConfig, sc Scenario) (*State, error) {
 	if err != nil {
 		return nil, err
 	}
-	if s.setup.CardCalls || s.setup.SharedJoker {
-		return nil, fmt.Errorf("game: scenarios cannot build %s hands yet (card calls, shared joker); allowed: rulesets whose melds count 3 tiles and that have no shared joker, such as classical, hongkong and french", cfg.Ruleset.ID())
+	if s.setup.CardCalls {
+		return nil, fmt.Errorf("game: scenarios cannot build %s hands yet (card calls); allowed: rulesets whose melds count 3 tiles, such as classical, hongkong, french and jilin", cfg.Ruleset.ID())
 	}
 	if sc.Phase == PhaseNone {
 		sc.Phase = PhaseTurn
@@ -136,6 +152,9 @@ func NewScenario(cfg HandConfig, sc Scenario) (*State, error) {
 		}
 	}
 	s.updateWaits()
+	if err := s.placeTing(sc, pl.joker); err != nil {
+		return nil, err
+	}
 	if sc.Phase == PhaseClaim {
 		p := &s.Players[sc.Turn]
 		last := p.Discards[len(p.Discards)-1].Tile
@@ -146,6 +165,37 @@ func NewScenario(cfg HandConfig, sc Scenario) (*State, error) {
 		s.discard(nil, sc.Turn, Act(ActDiscard, last))
 	}
 	return s, nil
+}
+
+// placeTing sets the TING seats' winning sets (the waits before the drawn
+// tile), the first TING of the hand and the joker (JL-7.2, JL-8.1).
+func (s *State) placeTing(sc Scenario, joker tile.Kind) error {
+	s.joker, s.jokerHolder, s.anyTing = joker, rules.NoWind, false
+	for x := rules.E; x <= rules.N; x++ {
+		p := &s.Players[x]
+		if p.Declared != DeclTing {
+			continue
+		}
+		if !s.setup.Ting {
+			return fmt.Errorf("game: seat %s announced TING, but %s has no TING", x, s.ruleset.ID())
+		}
+		if x == s.Turn && s.drawn != tile.None {
+			p.Concealed.Remove(s.drawn)
+			s.updateSeatWaits(x)
+			p.Concealed.Add(s.drawn)
+		}
+		if p.waits == 0 {
+			return fmt.Errorf("game: seat %s announced TING, but its 13 tiles wait on nothing (JL-7.2)", x)
+		}
+		if !s.anyTing || x == sc.JokerHolder {
+			s.jokerHolder = x
+		}
+		s.anyTing = true
+	}
+	if joker != tile.None && !s.anyTing {
+		return fmt.Errorf("game: the joker %s needs a seat that announced TING to have drawn it (JL-8.1)", joker)
+	}
+	return nil
 }
 
 // placeTiles reads the scenario's hands, discards and draws and checks
@@ -164,12 +214,38 @@ func placeTiles(setup rules.Setup, sc Scenario) (*placed, error) {
 	if pl.tail, err = pl.take(sc.Tail, "tail"); err != nil {
 		return nil, err
 	}
+	if err := pl.readJoker(setup, sc.Joker); err != nil {
+		return nil, err
+	}
 	for k, n := range pl.used {
 		if n > setup.Tiles[k] {
 			return nil, fmt.Errorf("game: the scenario places %d tiles of %s; the set has %d", n, tile.Kind(k), setup.Tiles[k])
 		}
 	}
 	return pl, nil
+}
+
+// readJoker reads the joker indicator, which is taken from the first
+// complete stack past the tail draws (JL-8.1).
+func (pl *placed) readJoker(setup rules.Setup, notation string) error {
+	pl.joker = tile.None
+	if notation == "" {
+		return nil
+	}
+	ks, err := pl.take(notation, "joker")
+	switch {
+	case err != nil:
+		return err
+	case !setup.SharedJoker:
+		return fmt.Errorf("game: this table plays without a shared joker; allowed: no joker")
+	case len(ks) != 1 || !ks[0].IsStandard():
+		return fmt.Errorf("game: the joker %q must be one suit tile, wind or dragon (JL-8.1)", notation)
+	}
+	pl.joker, pl.jokerDie = ks[0], (len(pl.tail)+1)/2+1
+	if pl.jokerDie > wall.JokerDie {
+		return fmt.Errorf("game: %d tail draws leave no room for the joker within %d stacks of the tail (JL-8.1)", len(pl.tail), wall.JokerDie)
+	}
+	return nil
 }
 
 // take parses a list of tiles and counts them as used.
@@ -226,17 +302,44 @@ func (pl *placed) readSeat(setup rules.Setup, sc Scenario, x rules.Wind) error {
 		pl.used.Add(k)
 	}
 	for _, g := range h.Groups {
-		m, err := hand.MeldFromTiles(g.Tiles, g.Kind == tile.Exposed)
-		if err != nil || m.Kind == hand.Pair || (g.Kind == tile.ConcealedKong && m.Kind != hand.Kong) {
-			return fmt.Errorf("game: seat %s's group %q is not a chow, pung or kong (a concealed kong in parentheses)", x, tile.Format(g.Tiles))
+		m, ok := meldOf(setup, g)
+		if !ok {
+			return fmt.Errorf("game: seat %s's group %q is not a chow, pung or kong (a concealed kong in parentheses), or an exposed special combination where the rules have them", x, tile.Format(g.Tiles))
 		}
 		p.Melds = append(p.Melds, m)
-		p.Called = p.Called || m.Open
+		p.Called = p.Called || (m.Open && m.Kind != hand.Combination)
 		for _, k := range g.Tiles {
 			pl.used.Add(k)
 		}
 	}
 	return pl.readDrawn(sc, x, h.Winning)
+}
+
+// meldOf reads a group of a hand: a chow, pung or kong, or with
+// Combinations an exposed special combination, 3 or more winds or 3 or
+// more dragons of at least 3 kinds (JL-0, JL-6.4).
+func meldOf(setup rules.Setup, g tile.Group) (hand.Meld, bool) {
+	if setup.Combinations && g.Kind == tile.Exposed && isCombination(g.Tiles) {
+		return hand.NewCombination(g.Tiles), true
+	}
+	m, err := hand.MeldFromTiles(g.Tiles, g.Kind == tile.Exposed)
+	if err != nil || m.Kind == hand.Pair || (g.Kind == tile.ConcealedKong && m.Kind != hand.Kong) {
+		return hand.Meld{}, false
+	}
+	return m, true
+}
+
+// isCombination reports whether ks are 3 or more winds, or 3 or more
+// dragons, of at least 3 kinds.
+func isCombination(ks []tile.Kind) bool {
+	var kinds tile.Set
+	for _, k := range ks {
+		if !k.IsHonor() || k.IsWind() != ks[0].IsWind() {
+			return false
+		}
+		kinds = kinds.Add(k)
+	}
+	return kinds.Len() >= 3
 }
 
 // readDrawn places the "+" tile and checks the seat's tile count.
@@ -311,6 +414,9 @@ func (pl *placed) buildWall(setup rules.Setup, sc Scenario, pool []tile.Kind) (*
 	}
 	n := 4 * setup.Wall.StacksPerSide
 	out := pl.used.Total() - len(pl.front) - len(pl.tail)
+	if pl.joker != tile.None {
+		out--
+	}
 	if sc.Live != 0 {
 		live := max(sc.Live, 0)
 		fill := probe.LiveLeft() - out - live
@@ -346,6 +452,13 @@ func (pl *placed) buildWall(setup rules.Setup, sc Scenario, pool []tile.Kind) (*
 	}
 	if j < len(pl.tail) {
 		return nil, fmt.Errorf("game: %d replacement draws do not fit in the wall", len(pl.tail))
+	}
+	if pl.joker != tile.None {
+		i := 2 * (end - pl.jokerDie) // the top of the stack past the tail draws
+		if i < out+len(pl.front) {
+			return nil, fmt.Errorf("game: the joker does not fit in the wall behind the live draws")
+		}
+		slots[i] = pl.joker
 	}
 	outside := pl.outside()
 	copy(slots, outside)
@@ -439,6 +552,11 @@ func (pl *placed) layWall(setup rules.Setup, sc Scenario, probe *wall.Wall, slot
 	}
 	for range out {
 		w.Draw()
+	}
+	if pl.joker != tile.None {
+		if k, err := w.DrawJoker(pl.jokerDie); err != nil || k != pl.joker {
+			return nil, fmt.Errorf("game: the scenario's joker does not fit this wall")
+		}
 	}
 	front, tail := w.Clone(), w.Clone()
 	for _, want := range pl.front {
