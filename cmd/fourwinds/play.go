@@ -253,7 +253,8 @@ func (t *terminal) ask(v *game.View) (game.Action, error) {
 const playHelp = `Type the number of a choice, or:
   5p          discard 5p          pass        decline a claim
   pung, kong, chow [3m], mahjong, invoke 5p, extend 1z
-  (jilin: tche = chow, tcha = pung, rou = mahjong)
+  (jilin: tche = chow, tcha = pung, rou = mahjong, ting 5p = discard 5p
+   and announce TING)
   (american: pung, kong, quint, sextet or call to expose a discard, the
    fewest jokers first; exchange 5p = swap your 5p for an exposed joker;
    c = the card lines nearest to your hand; the flowers 1f-4f, 1y-4y are
@@ -297,6 +298,10 @@ func parseChoice(text string, legal []game.Action) (game.Action, bool) {
 	if len(words) > 1 {
 		arg = words[1]
 	}
+	decl := game.DeclNone
+	if verb == "ting" { // JL-7.2: "ting 5p" discards 5p and announces TING
+		verb, decl = "discard", game.DeclTing
+	}
 	aliases := map[string]game.ActionType{
 		"d": game.ActDiscard, "discard": game.ActDiscard, "p": game.ActPass, "pass": game.ActPass,
 		"pung": game.ActPung, "chow": game.ActChow, "kong": game.ActKong, "mahjong": game.ActMahjong,
@@ -323,7 +328,7 @@ func parseChoice(text string, legal []game.Action) (game.Action, bool) {
 			(typ == game.ActMahjong && a.Type == game.ActSelfDraw) ||
 			(typ == game.ActKong && (a.Type == game.ActConcealedKong || a.Type == game.ActAddKong)) ||
 			(a.Type == game.ActCall && size > 0 && a.Tiles.Total()+1 == size)
-		if same && (k == tile.None || a.Tile == k) && a.Declare == game.DeclNone {
+		if same && (k == tile.None || a.Tile == k) && a.Declare == decl {
 			found = append(found, a)
 		}
 	}

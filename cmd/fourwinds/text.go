@@ -128,8 +128,8 @@ func writeResult(w io.Writer, r *game.Result, names func(rules.Wind) string) {
 	for x := rules.E; x <= rules.N; x++ {
 		v := r.Values[x]
 		fmt.Fprintf(w, "  %-10s %s\n", names(x), r.Hands[x])
-		if r.Winner == rules.NoWind {
-			continue
+		if r.Winner == rules.NoWind && v.Bonus == 0 {
+			continue // JL-10.3: end-of-hand points are shown even with no winner
 		}
 		if v.Line != "" {
 			fmt.Fprintf(w, "      card line %s\n", v.Decomposition)

@@ -1,0 +1,124 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/ai"
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/record"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules/jilin"
+	"github.com/fourwinds-mahjong/fourwinds/core/wall"
+)
+
+// jilinTypist types a person's answers to `fourwinds play --rules jilin`:
+// a novice AI decides, and the typist writes its choice in the words of
+// the help (rou, ting 5p, a tile to discard, pass) or as its number.
+type jilinTypist struct {
+	t       *terminal
+	ai      ai.Player
+	pending []byte
+	lines   int
+}
+
+// Read implements io.Reader: one answer a line, made when asked.
+func (y *jilinTypist) Read(p []byte) (int, error) {
+	if len(y.pending) == 0 {
+		if y.lines > 20000 {
+			return 0, io.EOF
+		}
+		y.lines++
+		y.pending = []byte(y.answer() + "\n")
+	}
+	n := copy(p, y.pending)
+	y.pending = y.pending[n:]
+	return n, nil
+}
+
+// answer returns the next line to type.
+func (y *jilinTypist) answer() string {
+	m := y.t.m
+	if m.Hand.Phase == game.PhaseEnd {
+		return ""
+	}
+	v := m.View(0)
+	a := y.ai.Decide(v)
+	switch {
+	case a.Type == game.ActSelfDraw || a.Type == game.ActMahjong:
+		return "rou"
+	case a.Type == game.ActDiscard && a.Declare == game.DeclTing:
+		return "ting " + a.Tile.String()
+	case a.Type == game.ActDiscard:
+		return a.Tile.String()
+	case a.Type == game.ActPass:
+		return "pass"
+	}
+	for i, l := range v.Legal {
+		if l == a {
+			return strconv.Itoa(i + 1)
+		}
+	}
+	return "?"
+}
+
+// playJilinTyped plays a whole jilin game in the terminal with the typist
+// as the person, and returns the output.
+func playJilinTyped(t *testing.T, seed string) (string, *game.Match) {
+	t.Helper()
+	r := jilin.Ruleset{}
+	cfg := game.MatchConfig{Ruleset: r, Options: rules.DefaultOptions(r), Seed: wall.SeedFromString(seed)}
+	var out strings.Builder
+	y := &jilinTypist{}
+	term := &terminal{in: bufio.NewScanner(y), out: &out, rec: record.New(cfg), names: [4]string{"you", "AI 1", "AI 2", "AI 3"}}
+	y.t = term
+	var err error
+	for p := range 4 {
+		ais := &term.ais[p]
+		if p == 0 {
+			ais = &y.ai
+		}
+		if *ais, err = ai.New(ai.Novice, wall.Derive(cfg.Seed, "player", p)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m, evs, err := game.NewMatch(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	term.m = m
+	term.show(evs)
+	if err := term.loop(); err != nil {
+		t.Fatalf("seed %s: %v\n%s", seed, err, tail(out.String()))
+	}
+	return out.String(), m
+}
+
+// TestPlayJilinTyped plays whole jilin games in the terminal, the person's
+// answers typed as text, until the person announces TING ("ting 5p"), sees
+// the joker and wins with it by typing "rou" (JL-7.2, JL-8.1, JL-8.4).
+func TestPlayJilinTyped(t *testing.T) {
+	ting := regexp.MustCompile(`\(you\)\] \w discards \w+\. \w announces TING!`)
+	jokerWin := regexp.MustCompile(`\(you\) wins with \w+, self-drawn \([^)]*joker-drawn`)
+	for i := range 40 {
+		out, m := playJilinTyped(t, fmt.Sprint("jilin-typed-", i))
+		if !m.Over || !strings.Contains(out, "The game is over.") {
+			t.Fatalf("the game did not end:\n%s", tail(out))
+		}
+		if strings.Contains(out, "is not one of your choices") {
+			t.Fatalf("a typed answer was refused:\n%s", tail(out))
+		}
+		if jokerWin.MatchString(out) {
+			if !ting.MatchString(out) || !strings.Contains(out, "\nJoker: ") {
+				t.Fatalf("the person won with the joker without announcing TING and seeing it:\n%s", tail(out))
+			}
+			return
+		}
+	}
+	t.Error("the typed person never won with the joker in 40 games")
+}
