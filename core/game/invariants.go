@@ -76,8 +76,8 @@ func (s *State) checkCounts() error {
 		if (s.inCharleston() && x == int(rules.E)) || (s.Phase == PhaseTurn && x == int(s.Turn)) {
 			want = 14
 		}
-		if e := p.effective(true); (s.inCharleston() || (s.setup.CardCalls && s.Phase != PhaseEnd)) && e != want {
-			return fmt.Errorf("game: seat %s holds %d tiles in phase %s, want %d", rules.Wind(x), e, s.Phase, want)
+		if fixed := s.inCharleston() || (s.setup.CardCalls && s.Phase != PhaseEnd); fixed && p.effective(true) != want {
+			return fmt.Errorf("game: seat %s holds %d tiles in phase %s, want %d", rules.Wind(x), p.effective(true), s.Phase, want)
 		}
 		for _, m := range p.Melds {
 			if s.setup.CardCalls && (m.Size() < 3 || int(m.Jokers) >= m.Size()) {

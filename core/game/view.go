@@ -87,29 +87,28 @@ func (s *State) View(seat rules.Wind) *View {
 	}
 	melds, discards := make([]hand.Meld, 0, nm), make([]Discard, 0, nd)
 	for x := range s.Players {
-		p := &s.Players[x]
-		sv := SeatView{Concealed: p.Concealed.Total(), Bonus: append([]tile.Kind(nil), p.Bonus...), Declared: p.Declared, Dead: p.Dead}
+		p, sv := &s.Players[x], &v.Seats[x]
+		*sv = SeatView{Concealed: p.Concealed.Total(), Bonus: append([]tile.Kind(nil), p.Bonus...), Declared: p.Declared, Dead: p.Dead}
 		start := len(melds)
-		for _, m := range p.Melds {
-			if !m.Open && rules.Wind(x) != seat && s.Phase != PhaseEnd {
-				m.Tile = tile.Unknown // FR-9.1: hidden until the hand ends
+		melds = append(melds, p.Melds...)
+		for i := start; i < len(melds) && rules.Wind(x) != seat && s.Phase != PhaseEnd; i++ {
+			if !melds[i].Open {
+				melds[i].Tile = tile.Unknown // FR-9.1: hidden until the hand ends
 			}
-			melds = append(melds, m)
 		}
 		if len(p.Melds) > 0 {
 			sv.Melds = melds[start:len(melds):len(melds)]
 		}
 		start = len(discards)
-		for i, d := range p.Discards {
-			if s.setup.JapaneseDiscards && !(rules.Wind(x) == s.lastDiscarder && i == len(p.Discards)-1) {
-				d.Tile = tile.Unknown // HK-5.3, FR-7.3: older discards face down
+		discards = append(discards, p.Discards...)
+		for i := start; i < len(discards) && s.setup.JapaneseDiscards; i++ {
+			if !(rules.Wind(x) == s.lastDiscarder && i == len(discards)-1) {
+				discards[i].Tile = tile.Unknown // HK-5.3, FR-7.3: older discards face down
 			}
-			discards = append(discards, d)
 		}
 		if len(p.Discards) > 0 {
 			sv.Discards = discards[start:len(discards):len(discards)]
 		}
-		v.Seats[x] = sv
 	}
 	return v
 }
