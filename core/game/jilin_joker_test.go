@@ -96,7 +96,11 @@ func TestJL_8_4_JokerWins(t *testing.T) {
 		t.Run("joker "+c.joker, func(t *testing.T) {
 			hands := [4]string{"147m 258p 369s 11z 2z 5z +" + c.joker, "2345m 123p 789p [777s]", jlC, jlD}
 			s := jilin(t, game.Scenario{Turn: rules.E, Hands: hands, Declared: tingSeats(rules.S), Joker: c.joker, Wall: c.drawn})
-			discardDrawn(t, s) // the joker never wins on a discard: S draws at once
+			mustApply(t, s, rules.E, act(game.ActDiscard, c.joker))
+			if !c.m3 && legal(s, rules.S, act(game.ActMahjong, c.joker)) { // 5m is a real wait
+				t.Fatal("S may ROU on a discarded joker")
+			}
+			answerAll(t, s)
 			wantTurn(t, s, rules.S, c.drawn)
 			mustApply(t, s, rules.S, selfDraw(t, s, rules.S))
 			wantWin(t, s, rules.S, c.drawn, rules.NoWind)
