@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"time"
@@ -19,8 +20,8 @@ import (
 func init() {
 	register(command{
 		name:  "sim",
-		usage: "sim --rules ID [--opt KEY=VALUE]... [--hands N] [--seed S] [--seats L,L,L,L] [--check=false] [--record FILE] [--json]",
-		about: "AI self-play: wins, draws, hands per second and invariant violations",
+		usage: "sim --rules ID [--opt KEY=VALUE]... [--hands N] [--seed S] [--seats L,L,L,L] [--duplicate=false] [--workers N] [--check=false] [--record FILE] [--json]",
+		about: "AI self-play: wins, draws, per-level strength, hands per second and invariant violations",
 		run:   runSim,
 	})
 }
@@ -39,7 +40,9 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	resolve := rulesFlags(fs, "")
 	hands := fs.Int("hands", 100, "number of hands to play")
 	seed := fs.String("seed", "1", "seed: a number, 64 hex digits or any text")
-	seats := fs.String("seats", "novice,novice,novice,novice", "AI level of each of the four players")
+	seats := fs.String("seats", "novice,novice,novice,novice", "AI level of each of the four players: "+levelList())
+	duplicate := fs.Bool("duplicate", true, "replay every match with the levels rotated through the seats, to cancel luck")
+	workers := fs.Int("workers", runtime.NumCPU(), "matches played at once (the results do not depend on it)")
 	check := fs.Bool("check", true, "check the engine's invariants after every action")
 	recFile := fs.String("record", "", "write the first match's record to FILE")
 	asJSON := fs.Bool("json", false, "print one JSON object")
@@ -55,11 +58,15 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	if *hands < 1 {
 		return usagef("--hands must be at least 1")
 	}
+	if *workers < 1 {
+		return usagef("--workers must be at least 1")
+	}
 	levels, err := parseSeats(*seats)
 	if err != nil {
 		return err
 	}
-	cfg := sim.Config{Ruleset: r, Options: o, Seed: wall.SeedFromString(*seed), Hands: *hands, Levels: levels, Check: *check}
+	cfg := sim.Config{Ruleset: r, Options: o, Seed: wall.SeedFromString(*seed), Hands: *hands, Levels: levels, Check: *check,
+		Duplicate: *duplicate, Workers: *workers}
 	var first []byte
 	if *recFile != "" {
 		cfg.OnMatch = func(rec *record.Record) {
@@ -111,11 +118,46 @@ func printSim(w io.Writer, s simJSON) {
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "draws (void hands)   %d\n", s.Draws)
 	fmt.Fprintf(w, "average win value    %.1f\n", s.AvgWinValue)
+	printLevels(w, s.Levels)
 	fmt.Fprintf(w, "hands per second     %.0f\n", s.HandsPerSecond)
 	fmt.Fprintf(w, "invariant violations %d\n", s.InvariantViolations)
 	for _, v := range s.Violations {
 		fmt.Fprintf(w, "  %s\n", v)
 	}
+}
+
+// printLevels writes each level's figures with their 95% intervals.
+func printLevels(w io.Writer, levels map[string]sim.LevelStats) {
+	names := make([]string, 0, len(levels))
+	for n := range levels {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	fmt.Fprintf(w, "%-13s %8s  %-21s  %-23s  %-21s  %-21s  %s\n", "level", "hands", "win rate", "avg net per hand", "deal-in rate", "draw rate", "avg win value")
+	for _, n := range names {
+		l := levels[n]
+		fmt.Fprintf(w, "%-13s %8d  %-21s  %-23s  %-21s  %-21s  %.1f\n", n, l.Hands,
+			pct(l.WinRate, l.WinRateCI95), num(l.AvgNet, l.AvgNetCI95), pct(l.DealInRate, l.DealInRateCI95), pct(l.DrawRate, l.DrawRateCI95), l.AvgWinValue)
+	}
+}
+
+// pct writes a rate and its interval in percent.
+func pct(x float64, ci [2]float64) string {
+	return fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*x, 100*ci[0], 100*ci[1])
+}
+
+// num writes an average and its interval.
+func num(x float64, ci [2]float64) string {
+	return fmt.Sprintf("%+.2f [%+.2f, %+.2f]", x, ci[0], ci[1])
+}
+
+// levelList names the AI levels, comma separated.
+func levelList() string {
+	names := make([]string, 0, 4)
+	for _, l := range ai.Levels() {
+		names = append(names, string(l))
+	}
+	return strings.Join(names, ", ")
 }
 
 // parseSeats reads "L,L,L,L" (or one level for all four seats).

@@ -22,20 +22,30 @@ type Level string
 
 // The AI levels.
 const (
-	Novice Level = "novice" // Novice is the shanten-greedy baseline.
-	Random Level = "random" // Random picks any legal action (for property tests).
+	Novice       Level = "novice"       // Novice is the shanten-greedy baseline.
+	Intermediate Level = "intermediate" // Intermediate plays for tile efficiency.
+	Expert       Level = "expert"       // Expert adds value, claim judgement and defence.
+	Random       Level = "random"       // Random picks any legal action (for property tests).
 )
 
-// New returns a player of the given level, seeded.
+// Levels returns every level, weakest first, random last.
+func Levels() []Level { return []Level{Novice, Intermediate, Expert, Random} }
+
+// New returns a player of the given level, seeded: the same seed and the
+// same views give the same decisions.
 func New(level Level, seed wall.Seed) (Player, error) {
 	r := wall.NewRand(seed)
 	switch level {
 	case Novice:
 		return &greedy{rng: r}, nil
+	case Intermediate:
+		return &efficient{rng: r}, nil
+	case Expert:
+		return &expert{rng: r}, nil
 	case Random:
 		return &random{rng: r}, nil
 	}
-	return nil, fmt.Errorf("ai: unknown level %q; allowed: novice, random", level)
+	return nil, fmt.Errorf("ai: unknown level %q; allowed: novice, intermediate, expert, random", level)
 }
 
 // random picks a uniformly random legal action.

@@ -1,10 +1,13 @@
 // Package sim plays whole games between computer players without a UI:
-// self-play statistics for `fourwinds sim`, and the property runs of the
-// tests, checking the engine's invariants after every action.
+// self-play statistics for `fourwinds sim`, strength measurements between
+// AI levels (duplicate seeding, per-level figures with 95% confidence
+// intervals), and the property runs of the tests, checking the engine's
+// invariants after every action.
 package sim
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/ai"
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
@@ -24,8 +27,20 @@ type Config struct {
 	Levels  [4]ai.Level
 	// Check verifies the engine's invariants after every action.
 	Check bool
-	// OnMatch, when set, receives each finished (or cut short) match's record.
+	// Duplicate plays every match four times on the same walls, with the
+	// levels rotated one seat each time, so that every level gets every
+	// seat's tiles: luck cancels out of the comparison between levels.
+	Duplicate bool
+	// Workers is how many matches are played at once (0 or 1: one). The
+	// results do not depend on it.
+	Workers int
+	// OnMatch, when set, receives each finished (or cut short) match's
+	// record, in the order the matches were started.
 	OnMatch func(*record.Record)
+	// Wrap, when set, wraps every player when it is created (benchmarks
+	// time the decisions this way). It is called from the worker that
+	// plays the match.
+	Wrap func(level ai.Level, p ai.Player) ai.Player
 }
 
 // Stats are the results of a simulation.
@@ -47,59 +62,147 @@ type Stats struct {
 	PlayerNet [4]int `json:"player_net"`
 	// Decisions counts the AI decisions made.
 	Decisions int `json:"decisions"`
-	totalWin  int
+	// Duplicate reports whether the matches were played in duplicate.
+	Duplicate bool `json:"duplicate"`
+	// Levels are the figures of each AI level at the table.
+	Levels map[string]LevelStats `json:"levels"`
 }
 
 // maxViolations is how many violation messages Stats keeps.
 const maxViolations = 10
 
-// Run plays cfg.Hands hands, starting new matches as games end.
+// Run plays cfg.Hands hands, starting new matches as games end. In
+// duplicate, a match and its three rotations form a group; the last group
+// is cut short so that exactly cfg.Hands hands are played.
 func Run(cfg Config) (Stats, error) {
-	st := Stats{Rules: cfg.Ruleset.ID(), Wins: map[string]int{"E": 0, "S": 0, "W": 0, "N": 0}, WinsByKind: map[string]int{}}
-	for st.Hands < cfg.Hands {
-		if err := playMatch(cfg, &st); err != nil {
-			return st, err
+	var total tally
+	var groups []levelTally
+	workers := max(cfg.Workers, 1)
+	for g := 0; total.hands < cfg.Hands; g += workers {
+		batch, err := playBatch(cfg, g, workers)
+		if err != nil {
+			return Stats{}, err
+		}
+		for i := 0; i < len(batch) && total.hands < cfg.Hands; i++ {
+			res := batch[i]
+			if left := cfg.Hands - total.hands; res.hands > left {
+				if res, err = playGroup(cfg, g+i, left); err != nil {
+					return Stats{}, err
+				}
+			}
+			total.add(&res.tally)
+			groups = append(groups, res.levels)
+			for _, rec := range res.records {
+				cfg.OnMatch(rec)
+			}
 		}
 	}
-	if wins := st.Hands - st.Draws; wins > 0 {
-		st.AvgWinValue = float64(st.totalWin) / float64(wins)
-	}
-	return st, nil
+	return total.stats(cfg, groups), nil
 }
 
-func (st *Stats) violation(format string, args ...any) {
-	st.InvariantViolations++
-	if len(st.Violations) < maxViolations {
-		st.Violations = append(st.Violations, fmt.Sprintf(format, args...))
+// playBatch plays groups first..first+n-1 in full, n at a time.
+func playBatch(cfg Config, first, n int) ([]*group, error) {
+	out := make([]*group, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out[i], errs[i] = playGroup(cfg, first+i, -1)
+		}()
 	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
-// playMatch plays one match, or as much of it as the hand budget allows.
-func playMatch(cfg Config, st *Stats) error {
-	seed := wall.Derive(cfg.Seed, "match", st.Matches)
-	st.Matches++
+// group is one match, with its three rotations in duplicate.
+type group struct {
+	tally
+	levels  levelTally
+	records []*record.Record
+}
+
+// rotations returns how many times a match is played.
+func rotations(cfg Config) int {
+	if cfg.Duplicate {
+		return 4
+	}
+	return 1
+}
+
+// playGroup plays group g: its match, in every rotation, to the end or
+// to at most budget hands in all (-1: no budget), split evenly between
+// the rotations.
+func playGroup(cfg Config, g, budget int) (*group, error) {
+	res := &group{tally: tally{winsByKind: map[string]int{}}, levels: levelTally{}}
+	seed := wall.Derive(cfg.Seed, "match", g)
+	n := rotations(cfg)
+	for r := range n {
+		limit := -1
+		if budget >= 0 {
+			limit = budget / n
+			if r < budget%n {
+				limit++
+			}
+			if limit == 0 {
+				continue
+			}
+		}
+		if err := playMatch(cfg, seed, r, limit, res); err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+// seatLevels returns each player's level in rotation r.
+func seatLevels(cfg Config, r int) [4]ai.Level {
+	var out [4]ai.Level
+	for p := range out {
+		out[p] = cfg.Levels[(p+r)%4]
+		if out[p] == "" {
+			out[p] = ai.Novice
+		}
+	}
+	return out
+}
+
+// playMatch plays one match in rotation r, or at most limit hands of it
+// (-1: no limit).
+func playMatch(cfg Config, seed wall.Seed, r, limit int, res *group) error {
+	res.matches++
 	mc := game.MatchConfig{Ruleset: cfg.Ruleset, Options: cfg.Options, Seed: seed}
 	m, evs, err := game.NewMatch(mc)
 	if err != nil {
 		return err
 	}
-	rec := record.New(mc)
-	rec.Add(evs...)
+	var rec *record.Record
+	if cfg.OnMatch != nil {
+		rec = record.New(mc)
+		rec.Add(evs...)
+	}
+	levels := seatLevels(cfg, r)
 	var players [4]ai.Player
 	for p := range players {
-		level := cfg.Levels[p]
-		if level == "" {
-			level = ai.Novice
-		}
-		if players[p], err = ai.New(level, wall.Derive(seed, "player", p)); err != nil {
+		if players[p], err = ai.New(levels[p], wall.Derive(seed, "player", 4*r+p)); err != nil {
 			return err
+		}
+		if cfg.Wrap != nil {
+			players[p] = cfg.Wrap(levels[p], players[p])
 		}
 	}
-	for {
-		if err := playHand(cfg, st, m, players, rec); err != nil {
+	for played := 0; ; {
+		if err := playHand(cfg, &res.tally, m, players, rec); err != nil {
 			return err
 		}
-		if st.Hands >= cfg.Hands {
+		res.levels.add(m, levels)
+		if played++; played == limit {
 			break
 		}
 		evs, err := m.NextHand()
@@ -109,10 +212,12 @@ func playMatch(cfg Config, st *Stats) error {
 		if m.Over {
 			break
 		}
-		rec.Add(evs...)
+		if rec != nil {
+			rec.Add(evs...)
+		}
 	}
-	if cfg.OnMatch != nil {
-		cfg.OnMatch(rec)
+	if rec != nil {
+		res.records = append(res.records, rec)
 	}
 	return nil
 }
@@ -121,32 +226,26 @@ func playMatch(cfg Config, st *Stats) error {
 const maxDecisions = 5000
 
 // playHand plays the current hand of m to its end.
-func playHand(cfg Config, st *Stats, m *game.Match, players [4]ai.Player, rec *record.Record) error {
+func playHand(cfg Config, st *tally, m *game.Match, players [4]ai.Player, rec *record.Record) error {
 	for n := 0; m.Hand.Phase != game.PhaseEnd; n++ {
 		if n == maxDecisions {
 			st.violation("hand %d did not end after %d decisions", m.Number, n)
 			return nil
 		}
-		acted := false
-		for p := range 4 {
-			v := m.View(p)
-			if len(v.Legal) == 0 {
-				continue
-			}
-			a := players[p].Decide(v)
-			st.Decisions++
-			evs, err := m.Apply(p, a)
-			if err != nil {
-				st.violation("AI chose an illegal action: %v", err)
-				return nil
-			}
-			rec.Add(evs...)
-			acted = true
-			break
-		}
-		if !acted {
+		p, v := nextView(m)
+		if v == nil {
 			st.violation("hand %d: phase %s but nobody may act", m.Number, m.Hand.Phase)
 			return nil
+		}
+		a := players[p].Decide(v)
+		st.decisions++
+		evs, err := m.Apply(p, a)
+		if err != nil {
+			st.violation("AI chose an illegal action: %v", err)
+			return nil
+		}
+		if rec != nil {
+			rec.Add(evs...)
 		}
 		if cfg.Check {
 			if err := m.Hand.CheckInvariants(); err != nil {
@@ -155,20 +254,45 @@ func playHand(cfg Config, st *Stats, m *game.Match, players [4]ai.Player, rec *r
 			}
 		}
 	}
-	st.Hands++
+	st.hands++
 	res := m.Hand.Result
 	if res.Winner == rules.NoWind {
-		st.Draws++
+		st.draws++
 	} else {
-		st.Wins[res.Winner.String()]++
-		st.WinsByKind[winKind(res)]++
+		st.wins[res.Winner]++
+		st.winsByKind[winKind(res)]++
 		st.totalWin += res.Values[res.Winner].Value
 	}
 	last := m.History[len(m.History)-1]
 	for p := range 4 {
-		st.PlayerNet[p] += last.Net[p]
+		st.playerNet[p] += last.Net[p]
 	}
 	return nil
+}
+
+// nextView returns the player who owes the next decision and his view:
+// the seat to play, or in a claim window the first player (by index) yet
+// to answer. The view is nil when nobody may act.
+func nextView(m *game.Match) (int, *game.View) {
+	p := -1
+	switch m.Hand.Phase {
+	case game.PhaseTurn, game.PhaseInvoke:
+		p = m.PlayerAt(m.Hand.Turn)
+	default:
+		for x := range 4 {
+			if len(m.Hand.LegalActions(m.WindOf(x))) > 0 {
+				p = x
+				break
+			}
+		}
+	}
+	if p < 0 {
+		return 0, nil
+	}
+	if v := m.View(p); len(v.Legal) > 0 {
+		return p, v
+	}
+	return 0, nil
 }
 
 // winKind names how a hand was won.
@@ -182,4 +306,67 @@ func winKind(r *game.Result) string {
 		return "self-drawn"
 	}
 	return "discard"
+}
+
+// tally is the additive part of the statistics.
+type tally struct {
+	hands, matches, draws, decisions, totalWin int
+	wins                                       [4]int
+	winsByKind                                 map[string]int
+	violations                                 int
+	messages                                   []string
+	playerNet                                  [4]int
+}
+
+func (st *tally) violation(format string, args ...any) {
+	st.violations++
+	if len(st.messages) < maxViolations {
+		st.messages = append(st.messages, fmt.Sprintf(format, args...))
+	}
+}
+
+// add adds o to st.
+func (st *tally) add(o *tally) {
+	st.hands += o.hands
+	st.matches += o.matches
+	st.draws += o.draws
+	st.decisions += o.decisions
+	st.totalWin += o.totalWin
+	for i := range st.wins {
+		st.wins[i] += o.wins[i]
+		st.playerNet[i] += o.playerNet[i]
+	}
+	for k, n := range o.winsByKind {
+		if st.winsByKind == nil {
+			st.winsByKind = map[string]int{}
+		}
+		st.winsByKind[k] += n
+	}
+	st.violations += o.violations
+	for _, m := range o.messages {
+		if len(st.messages) < maxViolations {
+			st.messages = append(st.messages, m)
+		}
+	}
+}
+
+// stats turns the totals into Stats.
+func (st *tally) stats(cfg Config, groups []levelTally) Stats {
+	out := Stats{
+		Rules: cfg.Ruleset.ID(), Hands: st.hands, Matches: st.matches, Draws: st.draws,
+		Wins:       map[string]int{},
+		WinsByKind: map[string]int{},
+		Decisions:  st.decisions, InvariantViolations: st.violations, Violations: st.messages,
+		PlayerNet: st.playerNet, Duplicate: cfg.Duplicate, Levels: levelStats(groups),
+	}
+	for w := rules.E; w <= rules.N; w++ {
+		out.Wins[w.String()] = st.wins[w]
+	}
+	for k, n := range st.winsByKind {
+		out.WinsByKind[k] = n
+	}
+	if wins := st.hands - st.draws; wins > 0 {
+		out.AvgWinValue = float64(st.totalWin) / float64(wins)
+	}
+	return out
 }

@@ -1,0 +1,98 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/ai"
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+	"github.com/fourwinds-mahjong/fourwinds/core/wall"
+)
+
+func init() {
+	register(command{
+		name:  "hint",
+		usage: `hint --rules ID [--opt KEY=VALUE]... [--seat W] [--round W] [--dominant W] [--bonus "TILES"] [--json] "HAND"`,
+		about: "advise what to do with a hand of 14 tiles, with the reason and every option ranked",
+		run:   runHint,
+	})
+}
+
+// hintJSON is the output of `fourwinds hint --json`.
+type hintJSON struct {
+	Rules string `json:"rules"`
+	Hand  string `json:"hand"`
+	ai.Advice
+}
+
+func runHint(args []string, stdout, _ io.Writer) error {
+	fs := newFlags("hint")
+	resolve := rulesFlags(fs, "")
+	seat, round, dominant := windFlag{w: rules.E}, windFlag{w: rules.E}, windFlag{}
+	fs.Var(&seat, "seat", "the player's seat wind (default E)")
+	fs.Var(&round, "round", "the round wind (default E)")
+	fs.Var(&dominant, "dominant", "the dominant wind (default: the round wind)")
+	bonus := fs.String("bonus", "", "bonus tiles, such as \"1f 3y\"")
+	asJSON := fs.Bool("json", false, "print JSON")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	r, o, err := resolve()
+	if err != nil {
+		return err
+	}
+	if len(pos) == 0 {
+		return usagef("give the hand in notation, 14 tiles counting 3 per meld, such as \"123m 456p 789s 11z 45p 9m\"")
+	}
+	if !dominant.set {
+		dominant.w = round.w
+	}
+	notation := strings.Join(pos, " ")
+	if *bonus != "" {
+		notation += " bonus: " + *bonus
+	}
+	parsed, err := tile.ParseHand(notation)
+	if err != nil {
+		return usagef("hand: %v", err)
+	}
+	h, err := rules.HandFromNotation(parsed)
+	if err != nil {
+		return usagef("hand: %v", err)
+	}
+	cfg := game.HandConfig{Ruleset: r, Options: o, Seed: wall.SeedFromString("hint"), Number: 1, Round: round.w}
+	v, err := game.HintView(cfg, seat.w, dominant.w, h)
+	if err != nil {
+		return usagef("hand: %v", err)
+	}
+	out := hintJSON{Rules: r.ID(), Hand: parsed.String(), Advice: ai.Hint(v)}
+	if *asJSON {
+		return writeJSON(stdout, out)
+	}
+	printHint(stdout, out, seat.w, round.w, dominant.w)
+	return nil
+}
+
+func printHint(w io.Writer, h hintJSON, seat, round, dominant rules.Wind) {
+	fmt.Fprintf(w, "%s (rules %s, seat %s, round %s, dominant %s)\n", h.Hand, h.Rules, seat, round, dominant)
+	fmt.Fprintf(w, "suggest  %s\nbecause  %s\n\n", h.Action, h.Reason.Text)
+	fmt.Fprintf(w, "%-22s %7s %5s  %-20s %7s %6s %7s %9s\n", "option", "shanten", "live", "improving tiles", "value", "win", "danger", "score")
+	for _, o := range h.Options {
+		imp := make([]string, len(o.Improve))
+		for i, k := range o.Improve {
+			imp[i] = k.String()
+		}
+		fmt.Fprintf(w, "%-22s %7d %5d  %-20s %7.0f %5.0f%% %6.1f%% %9.2f\n", o.Action, o.Shanten, o.Live, clip(strings.Join(imp, " "), 20), o.Value, 100*o.Win, 100*o.Danger, o.Score)
+	}
+}
+
+// clip shortens s to at most n characters, marking the cut with "…".
+func clip(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestHintText(t *testing.T) {
+	code, out, errOut := runArgs("hint", "--rules", "hongkong", "--seat", "S", "123m 456p 789s 55m 45p 9m")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"rules hongkong, seat S, round E, dominant E", "suggest  discard 9m", "because  keeps two ways to finish: 3p or 6p, 7 tiles live", "discard 9m", "3p 6p"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestHintJSON(t *testing.T) {
+	code, out, errOut := runArgs("hint", "--rules", "classical", "--seat", "W", "--round", "S", "--json", "123m 456p 789s 55m 45p +6p")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got struct {
+		Rules  string `json:"rules"`
+		Action struct {
+			Type string `json:"type"`
+			Tile string `json:"tile"`
+		} `json:"action"`
+		Reason struct {
+			Key  string            `json:"key"`
+			Args map[string]string `json:"args"`
+			Text string            `json:"text"`
+		} `json:"reason"`
+		Options []struct {
+			Shanten int     `json:"shanten"`
+			Live    int     `json:"live"`
+			Danger  float64 `json:"danger"`
+			Score   float64 `json:"score"`
+		} `json:"options"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if got.Rules != "classical" || got.Action.Type != "self-draw" || got.Action.Tile != "6p" || got.Reason.Key != "hint.win" ||
+		!strings.HasPrefix(got.Reason.Text, "win now: mahjong worth ") || len(got.Options) < 2 || got.Options[0].Shanten != -1 {
+		t.Errorf("hint --json = %+v", got)
+	}
+}
+
+func TestHintUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"hint", "123m 456p 789s 55m 45p 9m"},                              // no --rules
+		{"hint", "--rules", "hongkong"},                                    // no hand
+		{"hint", "--rules", "hongkong", "123m 456p 789s 55m 45p"},          // 13 tiles
+		{"hint", "--rules", "hongkong", "123m 456p 789s 55m 45p 9x"},       // bad notation
+		{"hint", "--rules", "hongkong", "11111m 456p 789s 55m 4p"},         // a fifth 1m
+		{"hint", "--rules", "hongkong", "--seat", "Q", "123m 456p 789s"},   // bad wind
+		{"hint", "--rules", "nope", "123m 456p 789s 55m 45p 9m"},           // unknown ruleset
+		{"hint", "--rules", "hongkong", "--opt", "frob=1", "123m 456p 7s"}, // unknown option
+	} {
+		if code, _, errOut := runArgs(args...); code != 2 || !strings.Contains(errOut, "usage: fourwinds hint") {
+			t.Errorf("%q: exit %d, stderr %q; want 2 with the usage", args, code, errOut)
+		}
+	}
+}

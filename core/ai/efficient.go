@@ -1,0 +1,123 @@
+package ai
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/hand"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+)
+
+// efficient is the intermediate: tile efficiency. It wins whenever it
+// can; otherwise it keeps the hand as few exchanges from ready as it can,
+// then with as many live tiles that improve it as it can, counting every
+// tile its view shows. It claims only what brings the hand closer, and
+// declares a calling hand when ready on four or more live tiles.
+type efficient struct {
+	rng  *rand.Rand
+	know *knowledge
+}
+
+// callingLive is the fewest live waits on which the intermediate declares
+// a calling hand.
+const callingLive = 4
+
+// Decide implements Player.
+func (p *efficient) Decide(v *game.View) game.Action {
+	p.know = learn(p.know, v)
+	t := newTable(v, p.know)
+	e := efficiency{t: t, shape: newShaper(t, p.know)}
+	best, bestKey, ties := v.Legal[0], math.Inf(-1), 0
+	for _, a := range v.Legal {
+		k := e.key(a)
+		switch {
+		case k > bestKey:
+			best, bestKey, ties = a, k, 1
+		case k == bestKey:
+			// Reservoir sampling: each tied action is equally likely.
+			ties++
+			if p.rng.IntN(ties) == 0 {
+				best = a
+			}
+		}
+	}
+	return best
+}
+
+// efficiency rates actions by shanten and live improving tiles alone.
+type efficiency struct {
+	t     *table
+	shape *shaper
+}
+
+// key rates an action: higher is better.
+func (e *efficiency) key(a game.Action) float64 {
+	v := e.t.view
+	c := v.Hand
+	melds := e.t.melds
+	rate := func(c tile.Counts, melds []hand.Meld) float64 {
+		o := e.shape.measure(c, melds)
+		return float64(-1000*o.shanten + o.live)
+	}
+	switch a.Type {
+	case game.ActSelfDraw, game.ActMahjong:
+		return winScore
+	case game.ActInvoke:
+		if _, ok := e.t.valid(c, melds, a.Tile, e.t.seat.Next(), rules.Invoked); ok {
+			return winScore
+		}
+		return -1
+	case game.ActPass:
+		if v.Phase == game.PhaseInvoke {
+			return 0
+		}
+		return rate(c, melds)
+	case game.ActDiscard:
+		c.Remove(a.Tile)
+		o := e.shape.measure(c, melds)
+		k := float64(-1000*o.shanten + o.live)
+		switch {
+		case a.Declare == game.DeclNone:
+			return k
+		case a.Declare == game.DeclCalling && o.shanten == 0 && o.live >= callingLive:
+			return k + 0.5
+		}
+		return k - 1
+	case game.ActConcealedKong:
+		c[a.Tile] -= 4
+		return rate(c, withMeld(melds, hand.Meld{Kind: hand.Kong, Tile: a.Tile})) + 0.5
+	case game.ActAddKong:
+		c.Remove(a.Tile)
+		return rate(c, addKong(melds, a.Tile)) + 0.5
+	case game.ActKong:
+		before := e.shape.shanten(&c, melds)
+		c[a.Tile] -= 3
+		m := withMeld(melds, hand.Meld{Kind: hand.Kong, Tile: a.Tile, Open: true})
+		if e.shape.shanten(&c, m) > before {
+			return math.Inf(-1)
+		}
+		return rate(c, m) + 0.5
+	case game.ActPung, game.ActChow:
+		return e.claimKey(a, c, melds)
+	}
+	return math.Inf(-1)
+}
+
+// claimKey rates a pung or chow by the best discard after it; a claim that
+// does not lower the shanten is refused.
+func (e *efficiency) claimKey(a game.Action, c tile.Counts, melds []hand.Meld) float64 {
+	before := e.shape.shanten(&c, melds)
+	c, melds = claimed(a, e.t.view.Pending, c, melds)
+	best := math.Inf(-1)
+	for _, d := range c.Distinct() {
+		c.Remove(d)
+		o := e.shape.measure(c, melds)
+		c.Add(d)
+		if o.shanten < before {
+			best = max(best, float64(-1000*o.shanten+o.live))
+		}
+	}
+	return best
+}

@@ -1,0 +1,73 @@
+package game
+
+import (
+	"fmt"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+)
+
+// HintView returns the view of seat holding h on its turn, just after a
+// draw that was not its first, with the rest of the table empty: no
+// discards, no melds, no tiles in the other hands, the wall as after the
+// deal. It is for hints on a hand typed in notation (`fourwinds hint`).
+// h must hold 14 effective tiles (concealed tiles, its winning tile, which
+// is taken as the tile just drawn, and 3 per meld), none of them a fifth
+// copy or a bonus tile; dominant is the hand's dominant wind.
+func HintView(cfg HandConfig, seat, dominant rules.Wind, h rules.Hand) (*View, error) {
+	if seat < rules.E || seat > rules.N {
+		return nil, fmt.Errorf("game: seat %s is not E, S, W or N", seat)
+	}
+	s, _, err := NewHand(cfg)
+	if err != nil {
+		return nil, err
+	}
+	c := h.Concealed
+	if h.Winning != tile.None {
+		c.Add(h.Winning)
+	}
+	if err := checkHintHand(&c, h, s.setup.Tiles); err != nil {
+		return nil, err
+	}
+	for x := range s.Players {
+		s.Players[x] = Player{}
+	}
+	p := &s.Players[seat]
+	p.Concealed, p.Melds, p.Bonus = c, h.Melds, h.Bonus
+	p.Discarded = 1
+	s.Phase, s.Turn, s.how, s.drawn, s.Pending = PhaseTurn, seat, turnDraw, h.Winning, tile.None
+	s.Dominant, s.firstGoAround = dominant, false
+	s.updateWaits()
+	return s.View(seat), nil
+}
+
+// checkHintHand checks that concealed c with h's melds and bonus tiles is a
+// hand of 14 effective tiles that the table's tiles can hold.
+func checkHintHand(c *tile.Counts, h rules.Hand, tiles tile.Counts) error {
+	if n := c.Total() + 3*len(h.Melds); n != 14 {
+		return fmt.Errorf("game: a hint needs 14 tiles counting 3 per meld (the hand after a draw), not %d", n)
+	}
+	held := *c
+	for _, m := range h.Melds {
+		for _, k := range m.Tiles() {
+			held.Add(k)
+		}
+	}
+	for _, k := range h.Bonus {
+		if !k.IsBonus() {
+			return fmt.Errorf("game: %s is not a bonus tile", k)
+		}
+		held.Add(k)
+	}
+	for k, n := range held {
+		if n > tiles[k] {
+			return fmt.Errorf("game: the hand holds %d of %s; the table has %d", n, tile.Kind(k), tiles[k])
+		}
+	}
+	for k := tile.F1; k < tile.Joker; k++ {
+		if c[k] > 0 {
+			return fmt.Errorf("game: bonus tile %s must be given as a bonus tile, not in the hand", k)
+		}
+	}
+	return nil
+}
