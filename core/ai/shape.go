@@ -93,9 +93,8 @@ func (s *shaper) shanten(c *tile.Counts, melds []hand.Meld) int {
 func (s *shaper) improvers(c tile.Counts, melds []hand.Meld, sh int) (tile.Set, int) {
 	var set tile.Set
 	n := 0
-	near := s.dist == nil && !s.orphans && !s.pairs
 	for k := range tile.Kind(tile.NumStandard) {
-		if s.t.live[k] == 0 || c[k] >= 4 || (near && !nearby(&c, k)) {
+		if s.t.live[k] == 0 || c[k] >= 4 || (s.dist == nil && !s.useful(&c, k)) {
 			continue
 		}
 		c[k]++
@@ -106,6 +105,13 @@ func (s *shaper) improvers(c tile.Counts, melds []hand.Meld, sh int) (tile.Set, 
 		c[k]--
 	}
 	return set, n
+}
+
+// useful reports whether drawing k could lower the shanten of c: for sets
+// and a pair, k must join tiles of c (nearby); for seven pairs, pair one;
+// for thirteen orphans, be a terminal or an honour.
+func (s *shaper) useful(c *tile.Counts, k tile.Kind) bool {
+	return nearby(c, k) || (s.orphans && k.IsMajor())
 }
 
 // nearby reports whether k could join a set or pair with tiles of c: the
