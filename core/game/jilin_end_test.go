@@ -11,7 +11,6 @@ import (
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
-	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 )
 
 // stacksLeft counts the wall's non-empty stacks.
@@ -74,40 +73,11 @@ func TestJL_10_3_NoWinner(t *testing.T) {
 // has not discarded yet (JL-9.5).
 const jilinWin = "123m 456m 789m 111m 5m +5m"
 
-// playJilin replaces the match's current hand by a jilin scenario in which
-// winner self-draws at once (rules.NoWind: the hand ends with no winner),
-// plays it through the match and deals the next hand.
+// playJilin plays a scripted jilin hand through the match (see
+// playScripted) in which winner wins at once with jilinWin.
 func playJilin(t *testing.T, m *game.Match, winner rules.Wind) {
 	t.Helper()
-	cfg := m.Config()
-	hc := game.HandConfig{Ruleset: cfg.Ruleset, Options: cfg.Options, Number: m.Number, Round: m.Round,
-		Seed: wall.Derive(cfg.Seed, "scripted", m.Number)}
-	sc := game.Scenario{Phase: game.PhaseClaim, Turn: rules.N, Discards: [4]string{3: "9m"}, Live: game.LiveExhausted}
-	if winner != rules.NoWind {
-		sc = game.Scenario{Turn: winner}
-		sc.Hands[winner] = jilinWin
-	}
-	s, err := game.NewScenario(hc, sc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m.Hand = s
-	for s.Phase != game.PhaseEnd {
-		seat := s.Waiting()[0]
-		a := pass
-		if s.Phase == game.PhaseTurn {
-			a = selfDraw(t, s, seat)
-		}
-		if _, err := m.Apply(m.PlayerAt(seat), a); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if s.Result.Winner != winner {
-		t.Fatalf("hand %d: winner %s, want %s", m.Number, s.Result.Winner, winner)
-	}
-	if _, err := m.NextHand(); err != nil {
-		t.Fatal(err)
-	}
+	playScriptedWith(t, m, winner, jilinWin)
 }
 
 func TestJL_2_3_DealerTurn(t *testing.T) {

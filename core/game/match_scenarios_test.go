@@ -23,10 +23,19 @@ func newMatch(t *testing.T, id string, set map[string]string) *game.Match {
 	return m
 }
 
+// scriptedWin wins on its drawn tile in the Chinese-family rulesets.
+const scriptedWin = "123m 456m 789m 123p 4p +4p"
+
 // playScripted replaces the match's current hand by a scenario in which
 // winner self-draws at once (rules.NoWind: the hand is void), plays it
 // through the match, and deals the next hand.
 func playScripted(t *testing.T, m *game.Match, winner rules.Wind) {
+	t.Helper()
+	playScriptedWith(t, m, winner, scriptedWin)
+}
+
+// playScriptedWith is playScripted with the winner's hand in notation.
+func playScriptedWith(t *testing.T, m *game.Match, winner rules.Wind, win string) {
 	t.Helper()
 	cfg := m.Config()
 	hc := game.HandConfig{Ruleset: cfg.Ruleset, Options: cfg.Options, Number: m.Number, Round: m.Round,
@@ -34,7 +43,7 @@ func playScripted(t *testing.T, m *game.Match, winner rules.Wind) {
 	sc := game.Scenario{Phase: game.PhaseClaim, Turn: rules.N, Discards: [4]string{3: "9m"}, Live: game.LiveExhausted}
 	if winner != rules.NoWind {
 		sc = game.Scenario{Turn: winner}
-		sc.Hands[winner] = "123m 456m 789m 123p 4p +4p"
+		sc.Hands[winner] = win
 	}
 	s, err := game.NewScenario(hc, sc)
 	if err != nil {
