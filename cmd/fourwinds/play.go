@@ -147,10 +147,16 @@ func (t *terminal) step() error {
 func (t *terminal) show(evs []game.Event) {
 	t.rec.Add(evs...)
 	for _, e := range game.Redact(evs, t.m.WindOf(0)) {
-		if s := describe(e); s != "" {
+		if s := describe(e, t.setup()); s != "" {
 			fmt.Fprintln(t.out, t.nameSeats(s, e))
 		}
 	}
+}
+
+// setup returns the data the match is played with.
+func (t *terminal) setup() rules.Setup {
+	c := t.m.Config()
+	return c.Ruleset.Setup(c.Options)
 }
 
 // nameSeats prefixes a sentence with who is who.
@@ -168,7 +174,15 @@ func (t *terminal) seatName(w rules.Wind) string {
 
 // table prints the table as player 0 sees it.
 func (t *terminal) table(v *game.View) {
-	fmt.Fprintf(t.out, "\n── Hand %d · %s round · dominant %s · %d live tiles ──\n", v.Number, windName(v.Round), windName(v.Dominant), v.WallLive)
+	setup := t.setup()
+	header := fmt.Sprintf("Hand %d", v.Number)
+	if setup.RoundWind {
+		header += fmt.Sprintf(" · %s round", windName(v.Round))
+	}
+	if setup.DominantWind {
+		header += fmt.Sprintf(" · dominant %s", windName(v.Dominant))
+	}
+	fmt.Fprintf(t.out, "\n── %s · %d live tiles ──\n", header, v.WallLive)
 	for i := 1; i <= 4; i++ {
 		w := (v.Seat + rules.Wind(i)) % 4
 		sv := v.Seats[w]

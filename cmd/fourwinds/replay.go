@@ -32,6 +32,11 @@ func runReplay(args []string, stdout, _ io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "Record of a %s game, seed %s, options %v\n", rec.Header.Ruleset, rec.Header.Seed, rec.Header.Options)
+	cfg, err := rec.Config()
+	if err != nil {
+		return err
+	}
+	setup := cfg.Ruleset.Setup(cfg.Options)
 	m, err := rec.Replay(func(m *game.Match, e game.Event) {
 		name := func(w rules.Wind) string { return fmt.Sprintf("%s (player %d)", w, m.PlayerAt(w)) }
 		if e.Type == game.EvHandStart {
@@ -41,7 +46,7 @@ func runReplay(args []string, stdout, _ io.Writer) error {
 			writeResult(stdout, e.Result, name)
 			return
 		}
-		if s := describe(e); s != "" {
+		if s := describe(e, setup); s != "" {
 			fmt.Fprintln(stdout, s)
 		}
 	})

@@ -11,13 +11,21 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 )
 
-// describe writes one event as a sentence, or "" for events not worth a line.
-func describe(e game.Event) string {
+// describe writes one event as a sentence, or "" for events not worth a
+// line; setup says which winds mean something in the ruleset.
+func describe(e game.Event, setup rules.Setup) string {
 	switch e.Type {
 	case game.EvHandStart:
 		s := e.Start
-		return fmt.Sprintf("Hand %d, %s round. Dice %d and %d; dominant wind %s; %d tiles.",
-			s.Number, windName(s.Round), s.Dice[0], s.Dice[1], windName(s.Dominant), s.Wall)
+		out := fmt.Sprintf("Hand %d", s.Number)
+		if setup.RoundWind {
+			out += fmt.Sprintf(", %s round", windName(s.Round))
+		}
+		out += fmt.Sprintf(". Dice %d and %d", s.Dice[0], s.Dice[1])
+		if setup.DominantWind {
+			out += fmt.Sprintf("; dominant wind %s", windName(s.Dominant))
+		}
+		return out + fmt.Sprintf("; %d tiles.", s.Wall)
 	case game.EvDeal:
 		if e.Tile() == tile.Unknown {
 			return ""

@@ -70,6 +70,10 @@ type Setup struct {
 	// HotWall: once the next draw comes from the last wall, discards are
 	// called only for a win (american AM-5.9).
 	HotWall bool
+	// RoundWind and DominantWind: the round wind (CL-3.1, HK-R, FR-3.1) and
+	// the dominant wind of the breach (HK-3.3, FR-4.3) mean something in
+	// this ruleset, so tables show them.
+	RoundWind, DominantWind bool
 	// Game says how hands and rounds run.
 	Game GameSpec
 	// StartBalance is every player's starting balance.

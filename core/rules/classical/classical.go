@@ -62,6 +62,8 @@ func (Ruleset) Setup(opts rules.Options) rules.Setup {
 		RobKong:  func(k tile.Kind) bool { return !k.IsHonor() },
 		Heavenly: true,
 		Earthly:  true,
+		// CL-3.1: the round wind scores; the sheet has no dominant wind.
+		RoundWind: true,
 		Game: rules.GameSpec{
 			Count: rules.CountDealerPasses, Rounds: 4,
 			DealerKeepsOnDraw: true, DealerKeepsOnWin: true,

@@ -72,6 +72,7 @@ func (Ruleset) Setup(opts rules.Options) rules.Setup {
 		Count:             rules.CountHands,
 		DealerKeepsOnDraw: true,
 		RoundStart:        o.String("round_start"),
+		RoundWind:         o.Bool("round_wind"),
 	}.Setup()
 }
 

@@ -48,6 +48,7 @@ func (Ruleset) Setup(opts rules.Options) rules.Setup {
 		Count:             count,
 		DealerKeepsOnDraw: o.String("HK-OPT-12") == "east-keeps",
 		RoundStart:        o.String("round_start"),
+		RoundWind:         o.Bool("HK-OPT-6"),
 	}.Setup()
 }
 

@@ -21,6 +21,8 @@ type Play struct {
 	DealerKeepsOnDraw bool
 	// RoundStart re-designates the winds at a new round (HK-2.5, FR-3.3).
 	RoundStart string
+	// RoundWind: the round wind scores (HK-OPT-6, FR-D23).
+	RoundWind bool
 }
 
 // Setup returns the engine's data for the 003 family: 144 or 136 tiles,
@@ -38,6 +40,8 @@ func (p Play) Setup() rules.Setup {
 		Deal:             wall.DealTwos,
 		Bonus:            p.Bonus,
 		Chow:             true,
+		RoundWind:        p.RoundWind,
+		DominantWind:     true,
 		CelestialEmpire:  p.CelestialEmpire && !p.JapaneseDiscards,
 		Servi:            p.Servi,
 		CallingHand:      p.CallingHand,
