@@ -13,8 +13,10 @@ import (
 // efficient is the intermediate: tile efficiency. It wins whenever it
 // can; otherwise it keeps the hand as few exchanges from ready as it can,
 // then with as many live tiles that improve it as it can, counting every
-// tile its view shows. It claims only what brings the hand closer, and
-// declares a calling hand when ready on four or more live tiles.
+// tile its view shows; between discards equal on both, it gives away the
+// tile worth least (an honour that scores nothing, a tile with no
+// neighbour). It claims only what brings the hand closer, and declares a
+// calling hand when ready on four or more live tiles.
 type efficient struct {
 	rng  *rand.Rand
 	know *knowledge
@@ -28,7 +30,7 @@ const callingLive = 4
 func (p *efficient) Decide(v *game.View) game.Action {
 	p.know = learn(p.know, v)
 	t := newTable(v, p.know)
-	e := efficiency{t: t, shape: newShaper(t, p.know)}
+	e := efficiency{t: t, shape: newShaper(t, p.know), model: p.know.model(situationOf(v, v.Seat))}
 	best, bestKey, ties := v.Legal[0], math.Inf(-1), 0
 	for _, a := range v.Legal {
 		k := e.key(a)
@@ -50,6 +52,7 @@ func (p *efficient) Decide(v *game.View) game.Action {
 type efficiency struct {
 	t     *table
 	shape *shaper
+	model *valueModel
 }
 
 // key rates an action: higher is better.
@@ -78,6 +81,7 @@ func (e *efficiency) key(a game.Action) float64 {
 		c.Remove(a.Tile)
 		o := e.shape.measure(c, melds)
 		k := float64(-1000*o.shanten + o.live)
+		k -= e.keepWorth(&c, a.Tile)
 		switch {
 		case a.Declare == game.DeclNone:
 			return k
@@ -120,4 +124,24 @@ func (e *efficiency) claimKey(a game.Action, c tile.Counts, melds []hand.Meld) f
 		}
 	}
 	return best
+}
+
+// keepWorth breaks ties between discards (less than 0.4 in all): what
+// keeping tile k, discarded from what is now c, would be worth: the
+// value an honour's pung adds, and the tiles of c it connects with.
+func (e *efficiency) keepWorth(c *tile.Counts, k tile.Kind) float64 {
+	w := 0.0
+	if k.IsHonor() && e.model != nil {
+		w += 0.2 * min(e.model.honour[k-tile.East]-1, 4) / 4
+	}
+	links := int(c[k])
+	if k.IsSuited() {
+		n := k.Number()
+		for d := -2; d <= 2; d++ {
+			if m := n + d; d != 0 && m >= 1 && m <= 9 {
+				links += int(c[int(k)+d])
+			}
+		}
+	}
+	return w + 0.03*float64(min(links, 6))
 }

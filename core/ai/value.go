@@ -98,15 +98,17 @@ func newValueModel(k *knowledge, s situation) *valueModel {
 }
 
 // Chances of completing a pung from a pair or a single tile, by the number
-// of live tiles of its kind: a pair may pung any discard.
+// of live tiles of its kind: a pair may pung any discard. They are on the
+// low side, as strength runs showed: a pattern the hand is far from costs
+// speed that its value seldom pays back.
 var (
-	pungFromPair   = [5]float64{0, 0.25, 0.45, 0.45, 0.45}
-	pungFromSingle = [5]float64{0, 0.01, 0.03, 0.05, 0.05}
+	pungFromPair   = [5]float64{0, 0.15, 0.27, 0.27, 0.27}
+	pungFromSingle = [5]float64{0, 0.003, 0.009, 0.015, 0.015}
 )
 
 // flushKeep is the chance of getting rid of one off-suit tile on the way to
 // a flush.
-const flushKeep = 0.5
+const flushKeep = 0.35
 
 // estimate returns the value that concealed c with melds is heading for.
 func (m *valueModel) estimate(c *tile.Counts, melds []hand.Meld, live *[tile.NumStandard]int) float64 {
