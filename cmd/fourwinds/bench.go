@@ -174,6 +174,8 @@ func seatBytes(l ai.Level, views []*game.View) float64 {
 	runtime.GC()
 	runtime.GC()
 	runtime.ReadMemStats(&after)
+	// The views must outlive the measure, or their freeing would count.
+	runtime.KeepAlive(views)
 	runtime.KeepAlive(ps)
 	return max(float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)), 0) / n
 }

@@ -35,7 +35,7 @@ type shaper struct {
 
 // distancerScans is how many hands a decision counts the improving tiles
 // of when the ruleset measures hands itself.
-const distancerScans = 4
+const distancerScans = 2
 
 // newShaper returns the shaper of t, using the ruleset facts in k.
 func newShaper(t *table, k *knowledge) *shaper {
