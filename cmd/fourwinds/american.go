@@ -30,28 +30,17 @@ func (t *terminal) askCharleston(v *game.View) (game.Action, error) {
 		if v.Phase != game.PhaseVote && (v.Phase != game.PhaseCourtesy || v.Charleston.Count > 0) {
 			fmt.Fprintf(t.out, "Your rack: %s\n", numbered(rack))
 		}
-		fmt.Fprint(t.out, "> ")
-		if !t.in.Scan() {
-			return game.Action{}, errQuit
-		}
-		text := strings.ToLower(strings.TrimSpace(t.in.Text()))
-		switch text {
-		case "":
-			continue
-		case "q", "quit", "exit":
-			return game.Action{}, errQuit
-		case "?", "h", "help":
-			fmt.Fprintln(t.out, charlestonHelp)
-			continue
-		case "t", "table":
+		text, answered, err := t.read(v, charlestonHelp, func() {
 			t.table(v)
 			fmt.Fprintln(t.out, t.charlestonPrompt(v))
-			continue
-		case "card":
-			fmt.Fprintln(t.out, nearestLines(v, 10))
+		})
+		if err != nil {
+			return game.Action{}, err
+		}
+		if !answered {
 			continue
 		}
-		a, err := charlestonChoice(text, v, rack)
+		a, err := charlestonChoice(strings.ToLower(text), v, rack)
 		if err == nil {
 			return a, nil
 		}

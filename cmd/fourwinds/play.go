@@ -235,33 +235,47 @@ func (t *terminal) ask(v *game.View) (game.Action, error) {
 	t.table(v)
 	for {
 		writeChoices(t.out, v.Legal)
-		fmt.Fprint(t.out, "> ")
-		if !t.in.Scan() {
-			return game.Action{}, errQuit
+		text, answered, err := t.read(v, playHelp, func() { t.table(v) })
+		if err != nil {
+			return game.Action{}, err
 		}
-		text := strings.TrimSpace(t.in.Text())
-		switch strings.ToLower(text) {
-		case "":
+		if !answered {
 			continue
-		case "q", "quit", "exit":
-			return game.Action{}, errQuit
-		case "?", "h", "help":
-			fmt.Fprintln(t.out, playHelp)
-			continue
-		case "t", "table":
-			t.table(v)
-			continue
-		case "c", "card":
-			if near := nearestLines(v, 10); near != "" {
-				fmt.Fprintln(t.out, near)
-				continue
-			}
 		}
 		if a, ok := parseChoice(text, v.Legal); ok {
 			return a, nil
 		}
 		fmt.Fprintf(t.out, "%q is not one of your choices: type its number, a tile to discard (such as 5p), pass, or ? for help.\n", text)
 	}
+}
+
+// read prompts and reads the person's next line. It handles what every
+// prompt shares — an empty line, quit, help, the table, the nearest card
+// lines — and reports answered false for those, so the caller asks again.
+func (t *terminal) read(v *game.View, help string, showTable func()) (text string, answered bool, err error) {
+	fmt.Fprint(t.out, "> ")
+	if !t.in.Scan() {
+		return "", false, errQuit
+	}
+	text = strings.TrimSpace(t.in.Text())
+	switch strings.ToLower(text) {
+	case "":
+		return "", false, nil
+	case "q", "quit", "exit":
+		return "", false, errQuit
+	case "?", "h", "help":
+		fmt.Fprintln(t.out, help)
+		return "", false, nil
+	case "t", "table":
+		showTable()
+		return "", false, nil
+	case "c", "card":
+		if near := nearestLines(v, 10); near != "" {
+			fmt.Fprintln(t.out, near)
+			return "", false, nil
+		}
+	}
+	return text, true, nil
 }
 
 const playHelp = `Type the number of a choice, or:
