@@ -1,18 +1,14 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
-	"io"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/fourwinds-mahjong/fourwinds/core/ai"
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/hand"
-	"github.com/fourwinds-mahjong/fourwinds/core/record"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules/american"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
@@ -23,28 +19,12 @@ import (
 // person's view when the terminal asks, and types what someone aiming at
 // the nearest card line would, in the words the help gives.
 type typist struct {
-	t       *terminal
-	pending []byte
-	typed   []string
+	t *terminal
+	typer
 }
 
-// Read implements io.Reader: one answer a line, made when asked.
-func (y *typist) Read(p []byte) (int, error) {
-	if len(y.pending) == 0 {
-		if len(y.typed) > 20000 {
-			return 0, io.EOF
-		}
-		line := y.answer()
-		y.typed = append(y.typed, line)
-		y.pending = []byte(line + "\n")
-	}
-	n := copy(p, y.pending)
-	y.pending = y.pending[n:]
-	return n, nil
-}
-
-// answer returns the next line to type.
-func (y *typist) answer() string {
+// next returns the next line to type.
+func (y *typist) next() string {
 	m := y.t.m
 	if m.Hand.Phase == game.PhaseEnd {
 		return ""
@@ -139,11 +119,9 @@ func playTyped(t *testing.T, seed string) (string, []string, *game.Match) {
 	cfg := game.MatchConfig{Ruleset: r, Options: rules.DefaultOptions(r), Seed: wall.SeedFromString(seed)}
 	var out strings.Builder
 	y := &typist{}
-	term := &terminal{in: bufio.NewScanner(y), out: &out, rec: record.New(cfg), names: [4]string{"you", "AI 1", "AI 2", "AI 3"}}
+	y.answer = y.next
+	term := typedTerminal(cfg, &y.typer, &out)
 	y.t = term
-	for p := 1; p < 4; p++ {
-		term.ais[p], _ = ai.New(ai.Novice, wall.Derive(cfg.Seed, "player", p))
-	}
 	m, evs, err := game.NewMatch(cfg)
 	if err != nil {
 		t.Fatal(err)

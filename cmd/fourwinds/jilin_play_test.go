@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
-	"io"
 	"regexp"
 	"strconv"
 	"strings"
@@ -11,7 +9,6 @@ import (
 
 	"github.com/fourwinds-mahjong/fourwinds/core/ai"
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
-	"github.com/fourwinds-mahjong/fourwinds/core/record"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules/jilin"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
@@ -21,28 +18,13 @@ import (
 // a novice AI decides, and the typist writes its choice in the words of
 // the help (rou, ting 5p, a tile to discard, pass) or as its number.
 type jilinTypist struct {
-	t       *terminal
-	ai      ai.Player
-	pending []byte
-	lines   int
+	t  *terminal
+	ai ai.Player
+	typer
 }
 
-// Read implements io.Reader: one answer a line, made when asked.
-func (y *jilinTypist) Read(p []byte) (int, error) {
-	if len(y.pending) == 0 {
-		if y.lines > 20000 {
-			return 0, io.EOF
-		}
-		y.lines++
-		y.pending = []byte(y.answer() + "\n")
-	}
-	n := copy(p, y.pending)
-	y.pending = y.pending[n:]
-	return n, nil
-}
-
-// answer returns the next line to type.
-func (y *jilinTypist) answer() string {
+// next returns the next line to type.
+func (y *jilinTypist) next() string {
 	m := y.t.m
 	if m.Hand.Phase == game.PhaseEnd {
 		return ""
@@ -75,17 +57,12 @@ func playJilinTyped(t *testing.T, seed string) (string, *game.Match) {
 	cfg := game.MatchConfig{Ruleset: r, Options: rules.DefaultOptions(r), Seed: wall.SeedFromString(seed)}
 	var out strings.Builder
 	y := &jilinTypist{}
-	term := &terminal{in: bufio.NewScanner(y), out: &out, rec: record.New(cfg), names: [4]string{"you", "AI 1", "AI 2", "AI 3"}}
+	y.answer = y.next
+	term := typedTerminal(cfg, &y.typer, &out)
 	y.t = term
 	var err error
-	for p := range 4 {
-		ais := &term.ais[p]
-		if p == 0 {
-			ais = &y.ai
-		}
-		if *ais, err = ai.New(ai.Novice, wall.Derive(cfg.Seed, "player", p)); err != nil {
-			t.Fatal(err)
-		}
+	if y.ai, err = ai.New(ai.Novice, wall.Derive(cfg.Seed, "player", 0)); err != nil {
+		t.Fatal(err)
 	}
 	m, evs, err := game.NewMatch(cfg)
 	if err != nil {
