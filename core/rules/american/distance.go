@@ -3,6 +3,7 @@ package american
 import (
 	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules/american/card"
 )
 
 // AIShanten returns how many tile exchanges h (concealed tiles and
@@ -13,12 +14,12 @@ import (
 // It is for the AI (core/ai's Distancer).
 func (r Ruleset) AIShanten(h rules.Hand, ctx rules.Context) int {
 	ch, err := CardHand(h)
-	if err != nil {
+	if err != nil || ch.Size() < card.HandSize-1 {
 		return hand.NoShanten
 	}
-	near := r.Card(ctx.Options).Nearest(ch, 1)
-	if len(near) == 0 {
+	var o card.Outlook
+	if o.Measure(r.Card(ctx.Options), ch, 0, nil) != nil || o.Distance() > card.HandSize {
 		return hand.NoShanten
 	}
-	return near[0].Distance() - 1
+	return o.Distance() - 1
 }

@@ -1,0 +1,138 @@
+package ai
+
+import (
+	"math"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules/american/card"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+)
+
+// The expert's chance model of a card game: each kind the hand still needs
+// comes with the draws left at the rate its unseen tiles are drawn
+// (a Poisson count), and never beyond its unseen tiles.
+const (
+	// cardNaturalDraws scales the draws for pairs and singles: the last
+	// tile may also be called from any discard for Mah Jongg (AM-5.6).
+	cardNaturalDraws = 1.3
+	// cardCallDraws scales the draws for the groups of an X line, which
+	// calls complete from the discards (AM-5.5).
+	cardCallDraws = 1.6
+	// cardJokerShare is the share of the unseen jokers counted for each
+	// kind's groups: the jokers are shared by all of them.
+	cardJokerShare = 0.5
+)
+
+// fillChances fills the expert's chance model from what the seat has not
+// seen and the draws it has left.
+func (pl *cardPlan) fillChances() {
+	u := float64(max(pl.unseen, 1))
+	d := pl.draws
+	j := pl.supply.Jokers
+	for k := range card.NumFolded {
+		n := int(pl.supply.Naturals[k])
+		l := float64(n)
+		poissonTail(&pl.ch.Natural[k], d*cardNaturalDraws*l/u, n)
+		poissonTail(&pl.ch.Plain[k], d*cardCallDraws*l/u, n)
+		g := (l + cardJokerShare*float64(j)) / u
+		poissonTail(&pl.ch.Group[k], d*cardCallDraws*g, n+j)
+		poissonTail(&pl.ch.Concealed[k], d*g, n+j)
+	}
+}
+
+// poissonTail fills row[n] with the chance of n or more events of a
+// Poisson count of mean lambda, 0 beyond most.
+func poissonTail(row *[card.MaxNeed + 1]float64, lambda float64, most int) {
+	p := math.Exp(-lambda)
+	tail := 1.0
+	for n := range row {
+		if n > most {
+			row[n] = 0
+			continue
+		}
+		row[n] = max(tail, 0)
+		tail -= p
+		p *= lambda / float64(n+1)
+	}
+}
+
+// cardThreat is what the expert fears of another seat: how likely it is
+// one tile from Mah Jongg, what its win costs when our discard makes it,
+// and which kinds its lines want.
+type cardThreat struct {
+	seat rules.Wind
+	// ready is the chance that the seat is one tile from a win; cost what
+	// dealing its win costs us.
+	ready, cost float64
+	demand      card.Demand
+}
+
+// The threat model.
+const (
+	// cardReadyPerExposure and cardReadyPerDiscard drive the chance that
+	// a seat with exposures is ready: 1 - exp(-(weights)).
+	cardReadyPerExposure = 0.3
+	cardReadyPerDiscard  = 0.01
+	// cardDealIn is what dealing a win costs, in units of its payment,
+	// beyond what the seat's win would cost anyway (AM-8.3: the discarder
+	// pays twice).
+	cardDealIn = 1.5
+)
+
+// readThreats reads, once per decision, the other seats that have
+// exposed: a seat with no exposure shows nothing to read.
+func (pl *cardPlan) readThreats() {
+	if pl.threatsRead {
+		return
+	}
+	pl.threatsRead = true
+	v := pl.v
+	for x := range v.Seats {
+		sv := &v.Seats[x]
+		if rules.Wind(x) == v.Seat || sv.Dead || len(sv.Melds) == 0 {
+			continue
+		}
+		var shunned tile.Set
+		for _, d := range sv.Discards {
+			if !d.Claimed && d.Tile != tile.Joker {
+				shunned = shunned.Add(cardKind(d.Tile))
+			}
+		}
+		th := cardThreat{seat: rules.Wind(x)}
+		th.demand = pl.c.Demand(cardExposures(sv.Melds), &pl.supply, shunned)
+		if th.demand.Targets == 0 {
+			continue
+		}
+		th.ready = 1 - math.Exp(-(cardReadyPerExposure*float64(len(sv.Melds)) + cardReadyPerDiscard*float64(len(sv.Discards))))
+		th.cost = cardDealIn * th.demand.Value
+		pl.threats = append(pl.threats, th)
+	}
+}
+
+// dangerChance returns the chance that discarding k makes another seat's
+// Mah Jongg; a joker never does (AM-6.4).
+func (pl *cardPlan) dangerChance(k tile.Kind) float64 {
+	if pl.level != Expert || k == tile.Joker {
+		return 0
+	}
+	pl.readThreats()
+	p := 0.0
+	for i := range pl.threats {
+		p += pl.threats[i].ready * pl.threats[i].demand.Share[cardKind(k)]
+	}
+	return min(p, 1)
+}
+
+// danger returns what discarding k is expected to cost in deals-in.
+func (pl *cardPlan) danger(k tile.Kind) float64 {
+	if pl.level != Expert || k == tile.Joker {
+		return 0
+	}
+	pl.readThreats()
+	cost := 0.0
+	for i := range pl.threats {
+		th := &pl.threats[i]
+		cost += th.ready * th.demand.Share[cardKind(k)] * th.cost
+	}
+	return cost
+}

@@ -1,0 +1,362 @@
+package card
+
+import (
+	"math/bits"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+)
+
+// This file measures a hand in play against every expansion of a card at
+// once, for the AI: the distance of AM-7.4's matching, what lowers it, and
+// the worth of each expansion under a chance model. It is built once per
+// decision; each question about the hand less one tile (a discard, a
+// Charleston pass) is then answered per expansion in constant time, since
+// removing a natural of one kind changes only that kind's slots.
+
+// NumFolded is the number of folded kinds of naturals (AM-1.2): the 34
+// standard kinds, then Flower, which stands for every flower.
+const NumFolded = int(Flower) + 1
+
+// MaxNeed is the largest number of tiles of one kind a hand may still
+// need: the length, less one, of the rows of Chances.
+const MaxNeed = HandSize
+
+// unreachable is the distance of a hand that no line fits.
+const unreachable = HandSize + 1
+
+// Supply is what a player has not seen of the set (AM-1.1): the tiles in
+// the wall and in the other hands, which may still come to her.
+type Supply struct {
+	// Naturals are the unseen naturals by folded kind (every flower at
+	// Flower).
+	Naturals tile.Counts
+	// Jokers is the number of unseen jokers.
+	Jokers int
+}
+
+// Chances is a player's chance model: how likely she is to get more tiles
+// of a kind before the hand ends, by the number n of tiles still needed
+// (row index; entry 0 should be 1). Outlook.Weigh multiplies the chances of
+// an expansion's needs, kind by kind.
+type Chances struct {
+	// Natural[k][n]: n more naturals of folded kind k for pairs and
+	// singles, which only naturals fill (AM-6.2).
+	Natural [NumFolded][MaxNeed + 1]float64
+	// Group[k][n]: n more tiles, naturals of k or jokers, for the groups of
+	// 3 or more of kind k of an X line, which calls may also complete.
+	Group [NumFolded][MaxNeed + 1]float64
+	// Concealed is Group for a C line, which cannot call (AM-7.3).
+	Concealed [NumFolded][MaxNeed + 1]float64
+	// Plain[k][n]: n more naturals of k, no joker, for those groups: the
+	// way to the jokerless bonus (AM-8.4).
+	Plain [NumFolded][MaxNeed + 1]float64
+}
+
+// Reach is how far a hand is from the card and what brings it closer.
+type Reach struct {
+	// Distance is the fewest tiles the hand lacks for an expansion of an
+	// eligible line (len(Near.Missing) without the supply's limits), once
+	// its jokers fill the slots they may fill; HandSize+1 when none fits.
+	Distance int
+	// Improve are the folded kinds (Flower for any flower; Joker) one more
+	// of which lowers Distance.
+	Improve tile.Set
+}
+
+// Aim is the expansion a hand is best placed to make under a chance
+// model, and what the hand is worth.
+type Aim struct {
+	// Line and Inst name the expansion; Line is nil when no expansion is
+	// within reach.
+	Line *Line
+	Inst Inst
+	// Distance is the number of tiles the hand lacks for it.
+	Distance int
+	// Worth is its expected payment unit (AM-8.3): the line's value times
+	// the chance of making it, and again times the chance of making it
+	// without a joker when the jokerless bonus may apply (AM-8.4).
+	Worth float64
+	// Second is the worth of the next best expansion.
+	Second float64
+}
+
+// Outlook is a hand in play measured against the expansions (σ, k) of
+// every eligible line of a card (AM-7.4 (a), AM-11.6) that its exposures
+// fit (step 1). The zero Outlook is ready for Measure; measuring again
+// reuses its memory. An Outlook is not safe for concurrent use.
+type Outlook struct {
+	p    prepared
+	best int
+	ts   []target
+	// weighed is the chance model and the payment options the targets'
+	// base worths were computed with, nil when not yet computed.
+	weighed *Chances
+	po      PayOptions
+}
+
+// target is one expansion within reach of the hand.
+type target struct {
+	line *Line
+	e    *expansion
+	// dist = missing - min(jokers, room): missing is the slots of the
+	// concealed part the hand's naturals do not fill, room those of them
+	// a joker may fill.
+	dist, missing, room int
+	// natNeed are the kinds short of naturals for pairs and singles;
+	// grpNeed those short of tiles for groups only.
+	natNeed, grpNeed tile.Set
+	// worth is the target's worth for the hand as it is (under weighed).
+	worth float64
+}
+
+// Measure measures hand h (up to 14 tiles, concealed and exposed)
+// against card c. It keeps the expansions at most reach tiles farther
+// than the nearest; with a supply s, only those that the hand's tiles and
+// the tiles s counts as unseen can still complete (as in AM-9.3, from the
+// player's side). It fails only when h fails Check.
+func (o *Outlook) Measure(c *Card, h Hand, reach int, s *Supply) error {
+	p, err := h.prepare()
+	if err != nil {
+		return err
+	}
+	c.init()
+	o.p, o.best, o.ts, o.weighed = p, unreachable, o.ts[:0], nil
+	var have tile.Counts
+	jokers := p.jokers
+	if s != nil {
+		for k := range NumFolded {
+			have[k] = uint8(min(int(p.n[k])+int(s.Naturals[k]), 255))
+		}
+		jokers += s.Jokers
+	}
+	for i := range c.Lines {
+		l := &c.Lines[i]
+		if l.Concealed && p.nexp > 0 {
+			continue // AM-7.4 (a)
+		}
+		for j := range c.exp[i] {
+			e := &c.exp[i][j]
+			if !e.takes(&o.p) || (s != nil && !e.feasible(&o.p, &have, jokers)) {
+				continue
+			}
+			t := o.measure(l, e)
+			if t.dist > o.best+reach {
+				continue
+			}
+			o.best = min(o.best, t.dist)
+			o.ts = append(o.ts, t)
+		}
+	}
+	kept := o.ts[:0]
+	for _, t := range o.ts {
+		if t.dist <= o.best+reach {
+			kept = append(kept, t)
+		}
+	}
+	o.ts = kept
+	return nil
+}
+
+// measure compares the hand with expansion e of line l.
+func (o *Outlook) measure(l *Line, e *expansion) target {
+	t := target{line: l, e: e}
+	for _, s := range e.slots {
+		r := int(s.r - o.p.expSlots[s.kind])
+		n := int(o.p.n[s.kind])
+		u := min(n, r)
+		t.missing += r - u
+		t.room += r - max(int(s.p), u)
+		switch {
+		case n < int(s.p):
+			t.natNeed = t.natNeed.Add(s.kind)
+		case n < r:
+			t.grpNeed = t.grpNeed.Add(s.kind)
+		}
+	}
+	t.dist = t.missing - min(o.p.jokers, t.room)
+	return t
+}
+
+// Distance returns the hand's distance to the card: the fewest tiles it
+// lacks (0: it matches a line), HandSize+1 when no line fits it.
+func (o *Outlook) Distance() int { return o.best }
+
+// Targets returns how many expansions are within reach.
+func (o *Outlook) Targets() int { return len(o.ts) }
+
+// slot returns the slot of kind k in e (false when e has none).
+func slotOf(e *expansion, k tile.Kind) (slot, bool) {
+	if !e.kinds.Has(k) {
+		return slot{}, false
+	}
+	return e.slots[bits.OnesCount64(uint64(e.kinds)&(1<<k-1))], true
+}
+
+// without returns t's distance and the kinds that would lower it, for the
+// hand less one tile of folded kind k (tile.None: none).
+func (o *Outlook) without(t *target, k tile.Kind) (int, tile.Set) {
+	missing, room, jokers := t.missing, t.room, o.p.jokers
+	nat, grp := t.natNeed, t.grpNeed
+	if k == tile.Joker {
+		jokers--
+	} else if s, ok := slotOf(t.e, k); ok && o.p.n[k] > 0 {
+		r, n := int(s.r-o.p.expSlots[k]), int(o.p.n[k])
+		if n <= r {
+			missing++
+			if n > int(s.p) {
+				room++
+			}
+			nat, grp = nat&^(1<<k), grp&^(1<<k)
+			if n-1 < int(s.p) {
+				nat = nat.Add(k)
+			} else {
+				grp = grp.Add(k)
+			}
+		}
+	}
+	if jokers < room {
+		nat |= grp.Add(tile.Joker)
+	}
+	return missing - min(jokers, room), nat
+}
+
+// Without returns the reach of the hand less one tile of kind k (any
+// flower for a flower; tile.None: the hand as it is). k should be one of
+// the hand's concealed tiles.
+func (o *Outlook) Without(k tile.Kind) Reach {
+	if k != tile.None {
+		k = fold(k)
+	}
+	r := Reach{Distance: unreachable}
+	for i := range o.ts {
+		d, improve := o.without(&o.ts[i], k)
+		switch {
+		case d < r.Distance:
+			r = Reach{Distance: d, Improve: improve}
+		case d == r.Distance:
+			r.Improve |= improve
+		}
+	}
+	return r
+}
+
+// Weigh returns the aim of the hand less one tile of kind k (any flower
+// for a flower; tile.None: the hand as it is) under chance model ch and
+// payment options po: the expansion of greatest worth, and that worth. k
+// should be one of the hand's concealed tiles. ch must not change between
+// the calls of one measure.
+func (o *Outlook) Weigh(k tile.Kind, ch *Chances, po PayOptions) Aim {
+	if o.weighed != ch || o.po != po {
+		o.weighed, o.po = ch, po
+		for i := range o.ts {
+			o.ts[i].worth = o.worth(&o.ts[i], tile.None)
+		}
+	}
+	if k != tile.None {
+		k = fold(k)
+	}
+	aim, best := Aim{Distance: unreachable}, -1
+	for i := range o.ts {
+		t := &o.ts[i]
+		w := t.worth
+		if o.uses(t, k) {
+			w = o.worth(t, k)
+		}
+		switch {
+		case best < 0 || w > aim.Worth:
+			aim.Second, aim.Worth, best = aim.Worth, w, i
+		case w > aim.Second:
+			aim.Second = w
+		}
+	}
+	if best >= 0 {
+		t := &o.ts[best]
+		aim.Line, aim.Inst = t.line, t.e.in
+		aim.Distance, _ = o.without(t, k)
+	}
+	return aim
+}
+
+// uses reports whether removing one tile of folded kind k changes what
+// the hand lacks for t: a joker, or a natural that fills a slot of t.
+func (o *Outlook) uses(t *target, k tile.Kind) bool {
+	if k == tile.Joker {
+		return o.p.jokers > 0
+	}
+	s, ok := slotOf(t.e, k)
+	return ok && o.p.n[k] > 0 && int(o.p.n[k]) <= int(s.r-o.p.expSlots[k])
+}
+
+// need is what a target lacks of one kind for its groups.
+type need struct {
+	kind tile.Kind
+	n    int
+}
+
+// worth returns t's worth for the hand less one tile of folded kind k
+// (tile.None: none) under o.weighed: each need's chance multiplied, the
+// hand's jokers first going where they raise the chance most.
+func (o *Outlook) worth(t *target, k tile.Kind) float64 {
+	ch, p := o.weighed, &o.p
+	jokers, allJ := p.jokers, p.allJ
+	if k == tile.Joker {
+		jokers, allJ = jokers-1, allJ-1
+	}
+	group := &ch.Group
+	if t.line.Concealed {
+		group = &ch.Concealed
+	}
+	var needs [HandSize]need
+	nn, chance := 0, 1.0
+	for _, s := range t.e.slots {
+		r, n := int(s.r-p.expSlots[s.kind]), int(p.n[s.kind])
+		if s.kind == k {
+			n--
+		}
+		u := min(n, r)
+		if a := int(s.p) - u; a > 0 {
+			chance *= ch.Natural[s.kind][min(a, MaxNeed)]
+		}
+		if b := r - max(int(s.p), u); b > 0 {
+			needs[nn] = need{kind: s.kind, n: min(b, MaxNeed)}
+			nn++
+		}
+	}
+	if chance == 0 {
+		return 0
+	}
+	plain := 0.0
+	if allJ == 0 && o.po.JokerlessBonus && (o.po.JokerlessNoJokerLines || !t.line.NoJoker()) {
+		plain = chance
+		for _, x := range needs[:nn] {
+			plain *= ch.Plain[x.kind][x.n]
+		}
+	}
+	fillJokers(needs[:nn], jokers, group)
+	for _, x := range needs[:nn] {
+		chance *= group[x.kind][x.n]
+	}
+	return float64(t.line.Value) * (chance + plain)
+}
+
+// fillJokers gives each of jokers to the need whose chance it raises the
+// most (by ratio), lowering that need by one.
+func fillJokers(needs []need, jokers int, group *[NumFolded][MaxNeed + 1]float64) {
+	for range jokers {
+		best, gain := -1, 0.0
+		for i, x := range needs {
+			if x.n == 0 {
+				continue
+			}
+			before, after := group[x.kind][x.n], group[x.kind][x.n-1]
+			g := after / max(before, 1e-300)
+			if best < 0 || g > gain {
+				best, gain = i, g
+			}
+		}
+		if best < 0 {
+			return
+		}
+		needs[best].n--
+	}
+}
