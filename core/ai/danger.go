@@ -28,6 +28,8 @@ type threat struct {
 	discarded tile.Set
 	// safe are the kinds known not to win for it.
 	safe tile.Set
+	// twoSided: it may wait on both ends of two tiles in a row.
+	twoSided bool
 }
 
 // Weights of the threat model.
@@ -48,10 +50,14 @@ func threats(t *table, k *knowledge, mem *memory) []threat {
 			continue
 		}
 		sv := &v.Seats[x]
-		th := threat{seat: o, suit: -1}
-		if sv.Declared != game.DeclNone {
+		th := threat{seat: o, suit: -1, twoSided: k.twoSided}
+		switch {
+		case sv.Declared != game.DeclNone:
 			th.ready = 1
-		} else {
+		case k.ting:
+			// It wins only after announcing TING (JL-9.5).
+			th.ready = 0
+		default:
 			th.ready = 1 - math.Exp(-(readyPerMeld*float64(len(sv.Melds)) + readyPerDiscard*float64(len(sv.Discards))))
 		}
 		for _, d := range sv.Discards {
@@ -128,7 +134,7 @@ func (th *threat) waitChance(k tile.Kind, live *[tile.NumStandard]int) float64 {
 	if k.IsHonor() {
 		p = honourWait[n]
 	} else {
-		p = pairWait[n] + chowWait*chowShapes(k, live)
+		p = pairWait[n] + chowWait*chowShapes(k, live, th.twoSided)
 		switch {
 		case th.suit < 0:
 		case int(k)/9 == th.suit:
@@ -146,13 +152,15 @@ func (th *threat) waitChance(k tile.Kind, live *[tile.NumStandard]int) float64 {
 }
 
 // chowShapes sums, over the chows that k can complete, how live the two
-// other tiles are (1 when all their copies are unseen).
-func chowShapes(k tile.Kind, live *[tile.NumStandard]int) float64 {
+// other tiles are (1 when all their copies are unseen). Without twoSided
+// waits, k completes a chow only in its middle or as the 3 of 123 and the
+// 7 of 789 (JL-7.1).
+func chowShapes(k tile.Kind, live *[tile.NumStandard]int, twoSided bool) float64 {
 	n := k.Number()
 	sum := 0.0
 	for _, d := range [3][2]int{{-2, -1}, {-1, 1}, {1, 2}} {
 		a, b := n+d[0], n+d[1]
-		if a < 1 || b > 9 {
+		if a < 1 || b > 9 || !twoSided && (d[0] == -2 && n != 3 || d[0] == 1 && n != 7) {
 			continue
 		}
 		sum += float64(live[int(k)+d[0]]) / 4 * float64(live[int(k)+d[1]]) / 4

@@ -28,9 +28,12 @@ const callingLive = 4
 
 // Decide implements Player.
 func (p *efficient) Decide(v *game.View) game.Action {
+	if a, ok := decideCard(v, Intermediate, p.rng); ok {
+		return a
+	}
 	p.know = learn(p.know, v)
 	t := newTable(v, p.know)
-	e := efficiency{t: t, shape: newShaper(t, p.know), model: p.know.model(situationOf(v, v.Seat))}
+	e := efficiency{t: t, know: p.know, shape: newShaper(t, p.know), model: p.know.model(situationOf(v, v.Seat))}
 	best, bestKey, ties := v.Legal[0], math.Inf(-1), 0
 	for _, a := range v.Legal {
 		k := e.key(a)
@@ -51,6 +54,7 @@ func (p *efficient) Decide(v *game.View) game.Action {
 // efficiency rates actions by shanten and live improving tiles alone.
 type efficiency struct {
 	t     *table
+	know  *knowledge
 	shape *shaper
 	model *valueModel
 }
@@ -85,24 +89,23 @@ func (e *efficiency) key(a game.Action) float64 {
 		switch {
 		case a.Declare == game.DeclNone:
 			return k
+		case a.Declare == game.DeclTing && e.know.ting:
+			return k + 0.5 // a hand wins only after TING (JL-9.5); it is offered when ready
 		case a.Declare == game.DeclCalling && o.shanten == 0 && o.live >= callingLive:
 			return k + 0.5
 		}
 		return k - 1
-	case game.ActConcealedKong:
-		c[a.Tile] -= 4
-		return rate(c, withMeld(melds, hand.Meld{Kind: hand.Kong, Tile: a.Tile})) + 0.5
-	case game.ActAddKong:
-		c.Remove(a.Tile)
-		return rate(c, addKong(melds, a.Tile)) + 0.5
+	case game.ActConcealedKong, game.ActAddKong, game.ActExpose, game.ActExtend:
+		// Kongs and combinations score and bring a replacement tile.
+		c, melds = game.Changed(c, melds, a)
+		return e.best(c, melds, hand.NoShanten) + 0.5
 	case game.ActKong:
 		before := e.shape.shanten(&c, melds)
-		c[a.Tile] -= 3
-		m := withMeld(melds, hand.Meld{Kind: hand.Kong, Tile: a.Tile, Open: true})
-		if e.shape.shanten(&c, m) > before {
+		c, melds = claimed(a, a.Tile, c, melds)
+		if e.shape.shanten(&c, melds) > before {
 			return math.Inf(-1)
 		}
-		return rate(c, m) + 0.5
+		return rate(c, melds) + 0.5
 	case game.ActPung, game.ActChow:
 		return e.claimKey(a, c, melds)
 	}
@@ -114,14 +117,27 @@ func (e *efficiency) key(a game.Action) float64 {
 func (e *efficiency) claimKey(a game.Action, c tile.Counts, melds []hand.Meld) float64 {
 	before := e.shape.shanten(&c, melds)
 	c, melds = claimed(a, e.t.view.Pending, c, melds)
+	return e.best(c, melds, before)
+}
+
+// best rates concealed c with melds: as it is when it holds 3n+1 tiles,
+// else by its best discard; only a hand left with a shanten below `below`
+// counts (-Inf when none is).
+func (e *efficiency) best(c tile.Counts, melds []hand.Meld, below int) float64 {
+	rate := func(c tile.Counts) float64 {
+		if o := e.shape.measure(c, melds); o.shanten < below {
+			return float64(-1000*o.shanten + o.live)
+		}
+		return math.Inf(-1)
+	}
+	if c.Total()%3 != 2 {
+		return rate(c)
+	}
 	best := math.Inf(-1)
 	for _, d := range c.Distinct() {
 		c.Remove(d)
-		o := e.shape.measure(c, melds)
+		best = max(best, rate(c))
 		c.Add(d)
-		if o.shanten < before {
-			best = max(best, float64(-1000*o.shanten+o.live))
-		}
 	}
 	return best
 }

@@ -46,7 +46,7 @@ func TestImproversMatchBruteForce(t *testing.T) {
 		}
 		rng.Shuffle(len(wall), func(i, j int) { wall[i], wall[j] = wall[j], wall[i] })
 		c := tile.CountsOf(wall[:13])
-		s := &shaper{t: bareTable(c), orphans: i%3 == 1, pairs: i%3 == 2, cutoff: farShanten}
+		s := &shaper{t: bareTable(c), orphans: i%3 == 1, pairs: i%3 == 2}
 		sh := s.shanten(&c, nil)
 		got, live := s.improvers(c, nil, sh)
 		var want tile.Set
@@ -72,8 +72,8 @@ func TestImproversMatchBruteForce(t *testing.T) {
 // only where the shaper was told the ruleset wins with them.
 func TestSpecialShapes(t *testing.T) {
 	c := counts(t, "19m19p19s123456z5m")
-	plain := &shaper{t: bareTable(c), cutoff: farShanten}
-	orphans := &shaper{t: bareTable(c), orphans: true, cutoff: farShanten}
+	plain := &shaper{t: bareTable(c)}
+	orphans := &shaper{t: bareTable(c), orphans: true}
 	if got := orphans.shanten(&c, nil); got != 1 {
 		t.Errorf("orphans shanten of %s = %d, want 1", tile.Format(c.Kinds()), got)
 	}
@@ -81,7 +81,7 @@ func TestSpecialShapes(t *testing.T) {
 		t.Errorf("regular shanten of %s = %d, want more than 1", tile.Format(c.Kinds()), got)
 	}
 	p := counts(t, "1122m3344p5566s7z")
-	pairs := &shaper{t: bareTable(p), pairs: true, cutoff: farShanten}
+	pairs := &shaper{t: bareTable(p), pairs: true}
 	if got := pairs.shanten(&p, nil); got != 0 {
 		t.Errorf("seven pairs shanten of %s = %d, want 0", tile.Format(p.Kinds()), got)
 	}
@@ -204,5 +204,20 @@ func TestWaitChance(t *testing.T) {
 	}
 	if s, strong := flushSignal([]hand.Meld{{Kind: hand.Pung, Tile: tile.P1 + 2, Open: true}, {Kind: hand.Chow, Tile: tile.P1 + 5, Open: true}, {Kind: hand.Pung, Tile: tile.Red, Open: true}}); s != 1 || !strong {
 		t.Errorf("flushSignal = %d %v, want circles, strong", s, strong)
+	}
+}
+
+// TestKnowledgeOfJilin checks what the AI learns of Jilin from its hooks
+// alone: wins need TING (JL-9.5), no two-sided waits (JL-7.1), a seat that
+// claimed pays less (JL-12.1), and end-of-hand points come from all three
+// opponents (JL-13.1); and that the other rulesets have none of these.
+func TestKnowledgeOfJilin(t *testing.T) {
+	for _, id := range rules.IDs() {
+		r, _ := rules.Get(id)
+		k := learnRuleset(r, rules.DefaultOptions(r))
+		jilin := id == "jilin"
+		if k.ting != jilin || k.twoSided == jilin || (k.calledLoss < 1) != jilin || (k.pointGain == 3) != jilin {
+			t.Errorf("%s: ting %v, two-sided waits %v, called loss %.2f, point gain %.2f", id, k.ting, k.twoSided, k.calledLoss, k.pointGain)
+		}
 	}
 }

@@ -20,11 +20,22 @@ type knowledge struct {
 	tiles tile.Counts
 	// orphans and pairs: thirteen orphans and seven pairs win.
 	orphans, pairs bool
+	// ting: a hand wins only after its seat announced TING (Setup.Ting, JL-9.5).
+	ting bool
+	// twoSided: a chow may be completed on a two-sided wait (jilin allows
+	// only closed and edge waits, JL-7.1).
+	twoSided bool
 	// pay[w][f+1][x] is what seat x gains, relative to the table's average,
 	// per unit of value when seat w wins on a discard from seat f (f = -1:
 	// self-drawn).
-	pay    [4][5][4]float64
-	models map[situation]*valueModel
+	pay [4][5][4]float64
+	// calledLoss is the share of its losses a seat still pays once it has
+	// claimed a discard (jilin halves them, JL-12.1); 1 in other rulesets.
+	calledLoss float64
+	// pointGain is what a seat gains, relative to the table's average, per
+	// end-of-hand point it holds (jilin, JL-13.1); 0 in rulesets without.
+	pointGain float64
+	models    map[situation]*valueModel
 }
 
 // situation is a seat's scoring situation: its seat wind, the hand's
@@ -70,14 +81,16 @@ func learn(k *knowledge, v *game.View) *knowledge {
 
 // learnRuleset asks ruleset r under options o what the AI needs to know.
 func learnRuleset(r rules.Ruleset, o rules.Options) *knowledge {
-	k := &knowledge{r: r, opts: o, tiles: rules.StandardTiles(false), models: map[situation]*valueModel{}}
+	k := &knowledge{r: r, opts: o, tiles: rules.StandardTiles(false), twoSided: true, models: map[situation]*valueModel{}}
 	if r == nil {
 		return k
 	}
-	k.tiles = r.Setup(o).Tiles
+	setup := r.Setup(o)
+	k.tiles, k.ting = setup.Tiles, setup.Ting
 	ctx := rules.Context{Options: o, Seat: rules.S, Round: rules.E, Dominant: rules.E, From: rules.E, Joker: tile.None}
 	k.orphans = wins(r, "19m19p19s1234567z", tile.M1, ctx)
 	k.pairs = wins(r, "1122m3344p5566s7z", tile.Red, ctx)
+	k.twoSided = wins(r, "123m555m345p67s99p", tile.S1+7, ctx) || !wins(r, "123m555m345p68s99p", tile.S1+6, ctx)
 	k.learnPayments()
 	return k
 }
@@ -105,7 +118,7 @@ func wins(r rules.Ruleset, concealed string, w tile.Kind, ctx rules.Context) boo
 // rounding does not matter, small enough to stay under common limits.
 const probeValue = 100
 
-// learnPayments fills k.pay from the ruleset's settlement.
+// learnPayments fills k.pay and k.pointGain from the ruleset's settlement.
 func (k *knowledge) learnPayments() {
 	for w := rules.E; w <= rules.N; w++ {
 		for f := rules.NoWind; f <= rules.N; f++ {
@@ -121,6 +134,29 @@ func (k *knowledge) learnPayments() {
 			}
 		}
 	}
+	k.calledLoss = 1
+	base, called := 0.0, 0.0
+	for w := rules.E; w <= rules.N; w++ {
+		for f := rules.NoWind; f <= rules.N; f++ {
+			x := w.Next()
+			if f == w {
+				continue
+			}
+			in := rules.SettleInput{Options: k.opts, Winner: w, From: f}
+			in.Values[w] = probeValue
+			in.Extra[x].Called = true
+			net := k.r.Settle(in).Net
+			base += k.pay[w][f+1][x]
+			called += (float64(net[x]) - float64(net[0]+net[1]+net[2]+net[3])/4) / probeValue
+		}
+	}
+	if base < 0 && called <= 0 {
+		k.calledLoss = called / base
+	}
+	in := rules.SettleInput{Options: k.opts, Winner: rules.NoWind, From: rules.NoWind}
+	in.Extra[rules.E].Bonus = probeValue
+	net := k.r.Settle(in).Net
+	k.pointGain = (float64(net[0]) - float64(net[0]+net[1]+net[2]+net[3])/4) / probeValue
 }
 
 // gain returns what seat x gains (negative: loses) per unit of value when

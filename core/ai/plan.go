@@ -57,6 +57,11 @@ type rating struct {
 	out   outcome
 	value float64
 	win   float64
+	// points are the end-of-hand points the hand holds (jilin, JL-13).
+	points float64
+	// relief scales what the seat loses when another seat wins: less once
+	// it has claimed, where the rules say so (jilin, JL-12.1).
+	relief float64
 }
 
 // newPlanner prepares the evaluation of v; mem may be nil.
@@ -84,6 +89,9 @@ const (
 	// claimRaise is how much more a claim that does not bring the hand
 	// closer must make it worth.
 	claimRaise = 1.25
+	// tingRace ranks a claim that brings the hand closer above passing
+	// where wins need TING.
+	tingRace = 1000
 )
 
 // typicalLive is the share of the unseen tiles that typically improve a
@@ -126,7 +134,10 @@ func (p *planner) winChance(sh, live int) float64 {
 // declarations the hand is played with.
 func (p *planner) rate(c tile.Counts, melds []hand.Meld, flags rules.Flag) rating {
 	out := p.shape.measure(c, melds)
-	r := rating{out: out}
+	r := rating{out: out, points: p.points(c, melds), relief: 1}
+	if claimedAny(melds) {
+		r.relief = p.k.calledLoss
+	}
 	if out.shanten == 0 {
 		sum, live := 0.0, 0
 		for _, w := range out.improve.Kinds() {
@@ -138,6 +149,11 @@ func (p *planner) rate(c tile.Counts, melds []hand.Meld, flags rules.Flag) ratin
 		if live > 0 {
 			r.value, r.win = sum/float64(live), p.winChance(0, live)
 			r.out.live = live
+			if p.k.ting && !p.t.context(p.t.seat, rules.NoWind, flags).Flags.Has(rules.Ting) {
+				// Where a hand wins only after TING (JL-9.5), a ready hand
+				// that has not announced it is a step further.
+				r.win = p.winChance(1, live)
+			}
 			return r
 		}
 		out.shanten, out.live = 1, int(typicalLive[1]*float64(p.t.unseen))
@@ -167,15 +183,27 @@ func (p *planner) rateDiscard(c tile.Counts, k tile.Kind) rating {
 func (p *planner) option(a game.Action, r rating, k tile.Kind, factor float64) Option {
 	o := Option{Action: a, Shanten: r.out.shanten, improve: r.out.improve, Live: r.out.live, Value: r.value, Win: r.win}
 	// The hand is won, or (nearly always) another seat wins it.
-	ev := r.win*(r.value*factor*p.winGain+p.loseCost) - p.loseCost
+	lose := p.loseCost * r.relief
+	ev := r.win*(r.value*factor*p.winGain+lose) - lose + r.points*p.k.pointGain
 	o.eager = ev
 	o.Score = ev
 	if k != tile.None {
 		chance, cost := danger(p.ths, k, &p.t.live)
 		o.Danger = chance
-		o.Score = (1-chance)*ev - cost
+		o.Score = (1-chance)*ev - cost*r.relief
 	}
 	return o
+}
+
+// claimedAny reports whether melds hold a claimed meld (an open one that is
+// not a combination of honours, which is exposed from the hand).
+func claimedAny(melds []hand.Meld) bool {
+	for _, m := range melds {
+		if m.Open && m.Kind != hand.Combination {
+			return true
+		}
+	}
+	return false
 }
 
 // options evaluates every legal action of the view, best first.
@@ -224,19 +252,51 @@ func (p *planner) evaluate(a game.Action) Option {
 		}
 		c.Remove(a.Tile)
 		return p.option(a, p.rate(c, melds, declared(a.Declare)), a.Tile, lockCost)
-	case game.ActConcealedKong:
-		c[a.Tile] -= 4
-		return p.option(a, p.rate(c, withMeld(melds, hand.Meld{Kind: hand.Kong, Tile: a.Tile}), 0), tile.None, kongDraw)
-	case game.ActAddKong:
-		c.Remove(a.Tile)
-		return p.option(a, p.rate(c, addKong(melds, a.Tile), 0), a.Tile, kongDraw)
+	case game.ActConcealedKong, game.ActAddKong, game.ActExpose, game.ActExtend:
+		give := tile.None
+		if a.Type == game.ActAddKong {
+			give = a.Tile // it may be robbed
+		}
+		c, melds = game.Changed(c, melds, a)
+		return p.bestOption(a, c, melds, give, kongDraw)
 	case game.ActKong:
-		c[a.Tile] -= 3
-		return p.option(a, p.rate(c, withMeld(melds, hand.Meld{Kind: hand.Kong, Tile: a.Tile, Open: true}), 0), tile.None, kongDraw)
+		c, melds = claimed(a, a.Tile, c, melds)
+		return p.option(a, p.rate(c, melds, 0), tile.None, kongDraw)
 	case game.ActPung, game.ActChow:
 		return p.claimOption(a, c, melds)
 	}
 	return Option{Action: a, Shanten: farShanten, Score: math.Inf(-1)}
+}
+
+// bestOption rates a change that leaves concealed c with melds: as it is
+// when c holds 3n+1 tiles, else with its best discard next.
+func (p *planner) bestOption(a game.Action, c tile.Counts, melds []hand.Meld, give tile.Kind, factor float64) Option {
+	if c.Total()%3 != 2 {
+		return p.option(a, p.rate(c, melds, 0), give, factor)
+	}
+	best := Option{Action: a, Shanten: farShanten, Score: math.Inf(-1)}
+	for _, d := range c.Distinct() {
+		c.Remove(d)
+		if o := p.option(a, p.rate(c, melds, 0), d, factor); o.Score > best.Score {
+			best = o
+		}
+		c.Add(d)
+	}
+	return best
+}
+
+// points returns the end-of-hand points that concealed c (3n+1 tiles)
+// with melds would collect, as the ruleset values a hand that did not win
+// once anyone has announced TING (jilin, JL-13); 0 in rulesets without them.
+func (p *planner) points(c tile.Counts, melds []hand.Meld) float64 {
+	if p.k.pointGain == 0 {
+		return 0
+	}
+	val := p.k.r.Value(p.t.rulesHand(c, melds, tile.None), p.t.context(p.t.seat, rules.NoWind, rules.AnyTing))
+	if !val.Valid {
+		return 0
+	}
+	return float64(val.Bonus)
 }
 
 // winOption is a winning action, valued exactly.
@@ -290,15 +350,26 @@ func (p *planner) claimOption(a game.Action, c tile.Counts, melds []hand.Meld) O
 			best = o
 		}
 	}
+	if p.k.ting && best.Shanten < pass.out.shanten {
+		// Where a hand wins only after TING (JL-9.5), nobody wins before
+		// he is ready: the race to a ready hand decides, and a claim that
+		// brings the hand closer is taken (strength runs: the expert lost
+		// to the intermediate when it weighed such claims like the others).
+		best.Score += tingRace
+	}
 	return best
 }
 
 // claimed returns concealed c and melds after claiming discard k with a
-// pung or a chow (a.Tile is the chow's first tile).
+// pung, a kong or a chow (a.Tile is the chow's first tile).
 func claimed(a game.Action, k tile.Kind, c tile.Counts, melds []hand.Meld) (tile.Counts, []hand.Meld) {
-	if a.Type == game.ActPung {
+	switch a.Type {
+	case game.ActPung:
 		c[k] -= 2
 		return c, withMeld(melds, hand.Meld{Kind: hand.Pung, Tile: k, Open: true})
+	case game.ActKong:
+		c[k] -= 3
+		return c, withMeld(melds, hand.Meld{Kind: hand.Kong, Tile: k, Open: true})
 	}
 	c.Add(k)
 	for x := a.Tile; x < a.Tile+3; x++ {
@@ -310,15 +381,4 @@ func claimed(a game.Action, k tile.Kind, c tile.Counts, melds []hand.Meld) (tile
 // withMeld returns melds with m added, leaving melds unchanged.
 func withMeld(melds []hand.Meld, m hand.Meld) []hand.Meld {
 	return append(slices.Clip(melds), m)
-}
-
-// addKong returns melds with the exposed pung of k made a kong.
-func addKong(melds []hand.Meld, k tile.Kind) []hand.Meld {
-	out := slices.Clone(melds)
-	for i, m := range out {
-		if m.Kind == hand.Pung && m.Tile == k {
-			out[i] = hand.Meld{Kind: hand.Kong, Tile: k, Open: true, Added: true}
-		}
-	}
-	return out
 }

@@ -26,41 +26,13 @@ type shaper struct {
 	// orphans and pairs are the special shapes the ruleset wins with.
 	orphans, pairs bool
 	dist           Distancer
-	// cutoff and scans: with a Distancer, whose measures cost, the
-	// improving tiles are counted only for hands at most cutoff from a
-	// win, and only scans times per decision; the others are assumed
-	// typical.
-	cutoff, scans int
 }
-
-// distancerScans is how many hands a decision counts the improving tiles
-// of when the ruleset measures hands itself.
-const distancerScans = 2
 
 // newShaper returns the shaper of t, using the ruleset facts in k.
 func newShaper(t *table, k *knowledge) *shaper {
-	s := &shaper{t: t, orphans: k.orphans, pairs: k.pairs, cutoff: farShanten}
-	if d, ok := t.view.Rules().(Distancer); ok {
-		s.dist = d
-		s.cutoff, s.scans = s.bestDiscard(), distancerScans
-	}
+	s := &shaper{t: t, orphans: k.orphans, pairs: k.pairs}
+	s.dist, _ = t.view.Rules().(Distancer)
 	return s
-}
-
-// bestDiscard returns the least shanten a discard leaves the seat's hand
-// with (farShanten when it holds no discard's worth of tiles).
-func (s *shaper) bestDiscard() int {
-	c := s.t.view.Hand
-	if (c.Total()+3*len(s.t.melds))%3 != 2 {
-		return farShanten
-	}
-	best := farShanten
-	for _, k := range c.Distinct() {
-		c.Remove(k)
-		best = min(best, s.shanten(&c, s.t.melds))
-		c.Add(k)
-	}
-	return best
 }
 
 // farShanten is the shanten the AI assumes for a hand it cannot measure.
@@ -94,7 +66,7 @@ func (s *shaper) improvers(c tile.Counts, melds []hand.Meld, sh int) (tile.Set, 
 	var set tile.Set
 	n := 0
 	for k := range tile.Kind(tile.NumStandard) {
-		if s.t.live[k] == 0 || c[k] >= 4 || (s.dist == nil && !s.useful(&c, k)) {
+		if s.t.live[k] == 0 || c[k] >= 4 || !s.useful(&c, k) {
 			continue
 		}
 		c[k]++
@@ -109,9 +81,28 @@ func (s *shaper) improvers(c tile.Counts, melds []hand.Meld, sh int) (tile.Set, 
 
 // useful reports whether drawing k could lower the shanten of c: for sets
 // and a pair, k must join tiles of c (nearby); for seven pairs, pair one;
-// for thirteen orphans, be a terminal or an honour.
+// for thirteen orphans, be a terminal or an honour; for a ruleset that
+// measures hands itself, an honour may also join honours of its class
+// (jilin's special combinations, JL-0).
 func (s *shaper) useful(c *tile.Counts, k tile.Kind) bool {
-	return nearby(c, k) || (s.orphans && k.IsMajor())
+	return nearby(c, k) || (s.orphans && k.IsMajor()) || (s.dist != nil && classmate(c, k))
+}
+
+// classmate reports whether c holds an honour of k's class (winds, dragons).
+func classmate(c *tile.Counts, k tile.Kind) bool {
+	if !k.IsHonor() {
+		return false
+	}
+	lo, hi := tile.East, tile.White
+	if !k.IsWind() {
+		lo, hi = tile.White, tile.NumStandard
+	}
+	for x := lo; x < hi; x++ {
+		if c[x] > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // nearby reports whether k could join a set or pair with tiles of c: the
@@ -144,13 +135,14 @@ type outcome struct {
 // measure returns the outcome of holding concealed c (3n+1 tiles) with melds.
 func (s *shaper) measure(c tile.Counts, melds []hand.Meld) outcome {
 	sh := s.shanten(&c, melds)
-	if s.dist != nil {
-		if sh > s.cutoff || s.scans == 0 {
-			return outcome{shanten: sh, live: int(typicalLive[min(sh, len(typicalLive)-1)] * float64(s.t.unseen))}
-		}
-		s.scans--
-	}
 	set, live := s.improvers(c, melds, sh)
+	if set == 0 && sh > 0 && sh < farShanten && s.dist != nil {
+		// No draw brings the hand closer (a ruleset's conditions, such as
+		// jilin's suits, can block every way): it is a step further, and
+		// the tiles that keep it where it is count as improving it.
+		sh++
+		set, live = s.improvers(c, melds, sh)
+	}
 	return outcome{shanten: sh, improve: set, live: live}
 }
 

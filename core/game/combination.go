@@ -1,6 +1,8 @@
 package game
 
 import (
+	"slices"
+
 	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
@@ -105,31 +107,39 @@ func (s *State) roundExposures(seat rules.Wind) []Action {
 // applyChange makes a kong, exposure or extension on a player's tiles
 // (without its replacement draw).
 func applyChange(p *Player, a Action) {
+	p.Concealed, p.Melds = Changed(p.Concealed, p.Melds, a)
+}
+
+// Changed returns concealed tiles c and melds after the hand change a: a
+// concealed kong, an added kong, an exposed combination (JL-6.4) or an
+// extension of one (without the replacement draw). melds is not modified.
+// Other actions leave the hand as it is. The AI plans with it.
+func Changed(c tile.Counts, melds []hand.Meld, a Action) (tile.Counts, []hand.Meld) {
 	switch a.Type {
 	case ActConcealedKong:
-		p.Concealed[a.Tile] -= 4
-		p.Melds = append(p.Melds, hand.Meld{Kind: hand.Kong, Tile: a.Tile})
-	case ActAddKong:
-		p.Concealed.Remove(a.Tile)
-		for i, m := range p.Melds {
-			if m.Kind == hand.Pung && m.Tile == a.Tile {
-				p.Melds[i] = hand.Meld{Kind: hand.Kong, Tile: a.Tile, Open: true, Added: true}
-			}
-		}
+		c[a.Tile] -= min(c[a.Tile], 4)
+		return c, append(slices.Clip(melds), hand.Meld{Kind: hand.Kong, Tile: a.Tile})
 	case ActExpose:
 		for k, n := range a.Tiles {
-			p.Concealed[k] -= n
+			c[k] -= min(c[k], n)
 		}
-		p.Melds = append(p.Melds, hand.NewCombination(a.Tiles.Kinds()))
-	case ActExtend:
-		p.Concealed.Remove(a.Tile)
-		for i, m := range p.Melds {
-			if m.Kind == hand.Combination && m.Tile.IsWind() == a.Tile.IsWind() {
-				p.Melds[i].Mix[a.Tile-tile.East]++
-				return
+		return c, append(slices.Clip(melds), hand.NewCombination(a.Tiles.Kinds()))
+	case ActAddKong, ActExtend:
+		c.Remove(a.Tile)
+		out := slices.Clone(melds)
+		for i, m := range out {
+			switch {
+			case a.Type == ActAddKong && m.Kind == hand.Pung && m.Tile == a.Tile:
+				out[i] = hand.Meld{Kind: hand.Kong, Tile: a.Tile, Open: true, Added: true}
+				return c, out
+			case a.Type == ActExtend && m.Kind == hand.Combination && a.Tile.IsHonor() && m.Tile.IsWind() == a.Tile.IsWind():
+				out[i].Mix[a.Tile-tile.East]++
+				return c, out
 			}
 		}
+		return c, out
 	}
+	return c, melds
 }
 
 // expose applies an exposure, in the seat's turn or in PhaseExpose.

@@ -212,3 +212,33 @@ func FuzzAnalysis(f *testing.F) {
 		}
 	})
 }
+
+// TestShantenWithPungUsage checks ShantenWith against Shanten: honours used
+// as Shanten uses them (pungs and a pair, read from the honour table) give
+// the same shanten.
+func TestShantenWithPungUsage(t *testing.T) {
+	rng := newRand(7)
+	for i := range randomHands / 10 {
+		c := randomHand(rng, i, 1+i%2)
+		gs := groups(&c)
+		idx, n, _ := gs[3].table.index(gs[3].tiles)
+		var u Usage
+		for m := range u {
+			for p := range u[m] {
+				u[m][p] = uint8(overlap(gs[3].table.best[idx], m, p))
+			}
+		}
+		if got, want := ShantenWith(&c, &u, n), Shanten(&c); got != want {
+			t.Fatalf("ShantenWith(%s) = %d, Shanten says %d", notation(c), got, want)
+		}
+	}
+	var c tile.Counts
+	var u Usage
+	if got := ShantenWith(&c, &u, 0); got != NoShanten {
+		t.Errorf("ShantenWith of no tiles = %d, want NoShanten", got)
+	}
+	c[tile.F1] = 1
+	if got := ShantenWith(&c, &u, 13); got != NoShanten {
+		t.Errorf("ShantenWith with a flower = %d, want NoShanten", got)
+	}
+}

@@ -15,18 +15,52 @@ const NoShanten = 99
 // only hands with at most 4 of each kind, so a hand whose only wait is a
 // fifth copy (see Waits) is not ready. Other tiles get NoShanten.
 func Shanten(c *tile.Counts) int {
-	n := c.Total()
-	if !standardOnly(c) || n%3 == 0 || n > maxGroupTiles {
+	if !standardOnly(c) {
 		return NoShanten
 	}
-	sets := n / 3
-	// best[m][p] is the most tiles that m sets and p pairs can use among the
-	// groups seen so far; groups without tiles are left out, since overlaps
-	// never fall as m or p grows.
-	var best [maxSets + 1][2]int
+	gs := groups(c)
+	idx, size, ok := gs[3].table.index(gs[3].tiles)
+	if !ok {
+		return NoShanten
+	}
+	return shanten(&gs, gs[3].table.best[idx], size)
+}
+
+// Usage is what a holding of honours gives a hand under a ruleset's own
+// honour sets: Usage[m][p] is the most of its tiles that m sets and p pairs
+// (p is 0 or 1) can use. Shanten's honour sets are pungs only; a ruleset
+// with other honour sets (jilin's special combinations) works out its own
+// Usage and passes it to ShantenWith.
+type Usage [maxSets + 1][2]uint8
+
+// ShantenWith returns Shanten for the hand made of c's suit tiles and n
+// honours whose use is u; c's honours are ignored. It returns NoShanten
+// when the hand holds a wrong number of tiles, more than 4 of a suit kind,
+// or tiles that are not standard.
+func ShantenWith(c *tile.Counts, u *Usage, n int) int {
+	if !standardOnly(c) || n < 0 || n > maxGroupTiles {
+		return NoShanten
+	}
+	var packed uint64
+	for m := range u {
+		for p := range u[m] {
+			packed |= uint64(min(int(u[m][p]), n)) << laneShift(m, p)
+		}
+	}
+	gs := groups(c)
+	return shanten(&gs, packed, n)
+}
+
+// shanten combines the three suit groups of gs with honours of n tiles
+// whose overlaps are packed.
+func shanten(gs *[4]group, honours uint64, n int) int {
 	var packed [4]uint64
 	used := 0
-	for _, g := range groups(c) {
+	if n > 0 {
+		packed[used] = honours
+		used++
+	}
+	for _, g := range gs[:3] {
 		idx, size, ok := g.table.index(g.tiles)
 		if !ok {
 			return NoShanten
@@ -35,7 +69,16 @@ func Shanten(c *tile.Counts) int {
 			packed[used] = g.table.best[idx]
 			used++
 		}
+		n += size
 	}
+	if n%3 == 0 || n > maxGroupTiles {
+		return NoShanten
+	}
+	sets := n / 3
+	// best[m][p] is the most tiles that m sets and p pairs can use among the
+	// groups seen so far; groups without tiles are left out, since overlaps
+	// never fall as m or p grows.
+	var best [maxSets + 1][2]int
 	last := used - 1 // at least one group holds tiles
 	for _, v := range packed[:last] {
 		best = combine(&best, v, sets)
