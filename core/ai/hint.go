@@ -49,6 +49,9 @@ var messages = map[string]Message{
 	"hint.pass":        {Other: "passes: claiming {{.Tile}} would not help the hand enough"},
 	"hint.kong":        {Other: "declares the kong of {{.Tile}}: more points and a replacement tile"},
 	"hint.invoke.pass": {Other: "passes: no dead discard completes the hand"},
+	"hint.ting":        {Other: "announces TING: ready on {{.Waits}}, {{.Live}} tiles live; only a hand that announced TING may win"},
+	"hint.expose":      {Other: "exposes {{.Tiles}}: the combination scores {{.Points}} at the end of the hand, and only exposed ones do once anyone announces TING"},
+	"hint.extend":      {Other: "adds {{.Tile}} to the exposed combination: a point more at the end of the hand, and a replacement tile"},
 }
 
 // Messages returns the English text of every reason key, for the app's
@@ -65,6 +68,9 @@ func Messages() map[string]Message {
 // memory of earlier views, so the same view always gets the same advice.
 // A view with no legal action gets the reason "hint.none".
 func Hint(v *game.View) Advice {
+	if a, ok := hintCard(v); ok {
+		return a
+	}
 	if len(v.Legal) == 0 {
 		return Advice{Action: game.Act(game.ActNone, tile.None), Reason: reason("hint.none", nil)}
 	}
@@ -87,6 +93,12 @@ func (p *planner) explain(opts []Option) Reason {
 		return reason("hint.win", args)
 	case game.ActConcealedKong, game.ActAddKong, game.ActKong:
 		return reason("hint.kong", args)
+	case game.ActExpose:
+		args["Tiles"] = tile.Format(a.Tiles.Kinds())
+		args["Points"] = strconv.Itoa(int(a.Tiles.Total()))
+		return reason("hint.expose", args)
+	case game.ActExtend:
+		return reason("hint.extend", args)
 	case game.ActPung, game.ActChow:
 		args["Meld"] = a.Type.String()
 		if best.Shanten == 0 {
@@ -116,6 +128,8 @@ func (p *planner) explainDiscard(opts []Option, args map[string]string) Reason {
 	switch {
 	case best.Action.Declare == game.DeclCalling:
 		return reason("hint.calling", args)
+	case best.Action.Declare == game.DeclTing:
+		return reason("hint.ting", args)
 	case fast.Action != best.Action && best.Danger < fast.Danger && best.eager < fast.eager:
 		args["Seat"] = p.mostReady().String()
 		return reason("hint.defend", args)

@@ -47,6 +47,8 @@ func TestHintKnownHands(t *testing.T) {
 		{"french", "123m 456p 789s 55m 45p +6p", "self-draw 6p", "hint.win", "win now: mahjong worth 35"},
 		{"classical", "123m 456p 789s 55m 45p +6p", "self-draw 6p", "hint.win", ""},
 		{"hongkong", "124m 567m 1289p 45s 66z", "", "hint.efficient", ""},
+		{"jilin", "234m 456p 68s 55p 777z 9m", "discard 9m +ting", "hint.ting", "announces TING: ready on 7s, 4 tiles live; only a hand that announced TING may win"},
+		{"jilin", "234m 456p 678s 5p 9m 1z2z3z", "expose 123z", "hint.expose", "exposes 123z: the combination scores 3 at the end of the hand, and only exposed ones do once anyone announces TING"},
 		{"hongkong", "1111m 234p 567p 789s 5z", "", "", ""},
 	} {
 		v := hintView(t, c.rules, c.hand)
@@ -96,7 +98,7 @@ func TestHintNoDecision(t *testing.T) {
 // English rendering fills every argument.
 func TestMessages(t *testing.T) {
 	msgs := ai.Messages()
-	for _, key := range []string{"hint.none", "hint.win", "hint.ready", "hint.calling", "hint.efficient", "hint.value", "hint.defend", "hint.claim", "hint.claim.ready", "hint.pass", "hint.kong", "hint.invoke.pass"} {
+	for _, key := range []string{"hint.none", "hint.win", "hint.ready", "hint.calling", "hint.efficient", "hint.value", "hint.defend", "hint.claim", "hint.claim.ready", "hint.pass", "hint.kong", "hint.invoke.pass", "hint.ting", "hint.expose", "hint.extend"} {
 		if msgs[key].Other == "" {
 			t.Errorf("no English text for %s", key)
 		}
@@ -141,4 +143,17 @@ func FuzzHint(f *testing.F) {
 			t.Fatalf("%q: advice %v not among %v", notation, a.Action, v.Legal)
 		}
 	})
+}
+
+// TestEveryLevelAnnouncesTing checks that every level announces TING when
+// its discard leaves the hand ready: in Jilin no other hand may win
+// (JL-9.5).
+func TestEveryLevelAnnouncesTing(t *testing.T) {
+	v := hintView(t, "jilin", "234m 456p 68s 55p 777z 9m")
+	for _, l := range []ai.Level{ai.Novice, ai.Intermediate, ai.Expert} {
+		p, _ := ai.New(l, wall.SeedFromString("ting"))
+		if a := p.Decide(v); a.String() != "discard 9m +ting" {
+			t.Errorf("%s plays %v, want discard 9m +ting", l, a)
+		}
+	}
 }

@@ -251,7 +251,11 @@ func (p *planner) evaluate(a game.Action) Option {
 			return p.option(a, p.rateDiscard(c, a.Tile), a.Tile, 1)
 		}
 		c.Remove(a.Tile)
-		return p.option(a, p.rate(c, melds, declared(a.Declare)), a.Tile, lockCost)
+		factor := lockCost
+		if a.Declare == game.DeclTing && p.k.ting {
+			factor = 1 // no win without it (JL-9.5): the lock is the price of any win
+		}
+		return p.option(a, p.rate(c, melds, declared(a.Declare)), a.Tile, factor)
 	case game.ActConcealedKong, game.ActAddKong, game.ActExpose, game.ActExtend:
 		give := tile.None
 		if a.Type == game.ActAddKong {
