@@ -78,21 +78,31 @@ const (
 	cardExchangeBonus = 1e-7
 	// cardWinRank ranks a win above everything.
 	cardWinRank = 1e9
+	// cardExpertReach: the expert weighs the expansions up to two tiles
+	// farther than the nearest; the others need only one more to tell
+	// which tiles lower the distance.
+	cardExpertReach = 2
 )
 
 // decideCard decides for a seat of a card game at level l, and reports
 // false when v's ruleset plays no card.
 func decideCard(v *game.View, l Level, rng *rand.Rand) (game.Action, bool) {
+	if _, ok := v.Rules().(CardRuleset); ok && len(v.Legal) == 1 {
+		return v.Legal[0], true
+	}
 	pl, ok := newCardPlan(v, l)
 	if !ok {
 		return game.Action{}, false
 	}
 	defer pl.release()
-	if len(v.Legal) == 1 {
-		return v.Legal[0], true
-	}
+	return pl.decide(rng), true
+}
+
+// decide chooses one of the legal actions, ties broken at random.
+func (pl *cardPlan) decide(rng *rand.Rand) game.Action {
+	v := pl.v
 	if v.Phase != game.PhaseTurn && v.Phase != game.PhaseClaim {
-		return pl.charleston(rng), true
+		return pl.charleston(rng)
 	}
 	best, bestScore, ties := v.Legal[0], math.Inf(-1), 0
 	for _, a := range v.Legal {
@@ -107,7 +117,7 @@ func decideCard(v *game.View, l Level, rng *rand.Rand) (game.Action, bool) {
 			}
 		}
 	}
-	return best, true
+	return best
 }
 
 // newCardPlan reads view v for level l; false when its ruleset plays no
@@ -117,16 +127,22 @@ func newCardPlan(v *game.View, l Level) (*cardPlan, bool) {
 	if !ok || len(v.Legal) == 0 || v.Seat < rules.E || v.Seat > rules.N {
 		return nil, false
 	}
+	return planCard(v, cr, v.Options(), l), true
+}
+
+// planCard reads view v of a table of ruleset cr under options o for
+// level l.
+func planCard(v *game.View, cr CardRuleset, o rules.Options, l Level) *cardPlan {
 	pl := cardPlans.Get().(*cardPlan)
 	pl.v, pl.level, pl.threats, pl.threatsRead = v, l, pl.threats[:0], false
-	pl.c, pl.po = cr.AICard(v.Options())
+	pl.c, pl.po = cr.AICard(o)
 	pl.hand = card.Hand{Concealed: v.Hand, Exposed: cardExposures(v.Seats[v.Seat].Melds)}
 	pl.readSupply()
 	if l == Expert {
 		pl.fillChances()
 	}
 	pl.measure(&pl.cur, pl.hand)
-	return pl, true
+	return pl
 }
 
 // release returns the plan to the pool.
@@ -201,7 +217,7 @@ func (pl *cardPlan) measure(o *card.Outlook, h card.Hand) {
 		s = &pl.supply
 	}
 	if pl.level == Expert {
-		reach = 2
+		reach = cardExpertReach
 	}
 	if o.Measure(pl.c, h, reach, s) != nil {
 		*o = card.Outlook{}
@@ -272,6 +288,16 @@ func (pl *cardPlan) bestDiscard(o *card.Outlook, h *card.Hand) cardRating {
 	return best
 }
 
+// rateHand rates a 14-tile hand that the seat will hold: a win when it
+// matches a line (the Mah Jongg is offered next), else its best discard.
+func (pl *cardPlan) rateHand(h card.Hand) cardRating {
+	pl.measure(&pl.alt, h)
+	if pl.alt.Distance() == 0 {
+		return cardRating{score: cardWinRank / 2}
+	}
+	return pl.bestDiscard(&pl.alt, &h)
+}
+
 // rateAction rates a legal action of a turn or a claim window.
 func (pl *cardPlan) rateAction(a game.Action) cardRating {
 	switch a.Type {
@@ -285,8 +311,7 @@ func (pl *cardPlan) rateAction(a game.Action) cardRating {
 		h := pl.hand
 		h.Concealed.Remove(a.Tile)
 		h.Concealed.Add(tile.Joker)
-		pl.measure(&pl.alt, h)
-		r := pl.bestDiscard(&pl.alt, &h)
+		r := pl.rateHand(h)
 		r.score += cardExchangeBonus
 		return r
 	case game.ActCall:
@@ -307,8 +332,7 @@ func (pl *cardPlan) rateCall(a game.Action) cardRating {
 		}
 	}
 	h.Exposed = append(h.Exposed[:len(h.Exposed):len(h.Exposed)], group)
-	pl.measure(&pl.alt, h)
-	r := pl.bestDiscard(&pl.alt, &h)
+	r := pl.rateHand(h)
 	if pl.level != Expert && r.reach.Distance >= pl.cur.Without(tile.None).Distance {
 		r.score = math.Inf(-1)
 	}

@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"math"
 	"slices"
 	"strconv"
 
@@ -15,16 +16,21 @@ import (
 var cardMessages = map[string]Message{
 	"hint.line": {One: "keeps the hand one tile from {{.Line}} ({{.Pattern}}), worth {{.Value}}: {{.Live}} live tiles complete it",
 		Other: "keeps the hand {{.Count}} tiles from {{.Line}} ({{.Pattern}}), worth {{.Value}}: {{.Live}} live tiles bring it closer"},
-	"hint.line.far":      {Other: "no line of the card is within reach; keeps the tiles most likely to lead to one"},
-	"hint.line.defend":   {Other: "plays safe: {{.Tile}} is unlikely to give {{.Seat}} Mah Jongg; the hand stays {{.Count}} tiles from {{.Line}} ({{.Pattern}})"},
-	"hint.line.call":     {Other: "calls {{.Tile}} to expose it: {{.Count}} tiles from {{.Line}} ({{.Pattern}}), worth {{.Value}}"},
-	"hint.line.exchange": {Other: "takes a joker for {{.Tile}}: {{.Count}} tiles from {{.Line}} ({{.Pattern}}), worth {{.Value}}"},
+	"hint.line.far": {Other: "no line of the card is within reach; keeps the tiles most likely to lead to one"},
+	"hint.line.defend": {One: "plays safe: {{.Tile}} is unlikely to give {{.Seat}} Mah Jongg; the hand stays one tile from {{.Line}} ({{.Pattern}})",
+		Other: "plays safe: {{.Tile}} is unlikely to give {{.Seat}} Mah Jongg; the hand stays {{.Count}} tiles from {{.Line}} ({{.Pattern}})"},
+	"hint.line.call": {One: "calls {{.Tile}} to expose it: one tile from {{.Line}} ({{.Pattern}}), worth {{.Value}}",
+		Other: "calls {{.Tile}} to expose it: {{.Count}} tiles from {{.Line}} ({{.Pattern}}), worth {{.Value}}"},
+	"hint.line.exchange": {One: "takes a joker for {{.Tile}}: one tile from {{.Line}} ({{.Pattern}}), worth {{.Value}}",
+		Other: "takes a joker for {{.Tile}}: {{.Count}} tiles from {{.Line}} ({{.Pattern}}), worth {{.Value}}"},
 	"hint.line.pass":     {Other: "passes: calling {{.Tile}} would not bring {{.Line}} ({{.Pattern}}) closer"},
 	"hint.line.give":     {Other: "passes {{.Tiles}}: {{.Line}} ({{.Pattern}}), worth {{.Value}}, needs them least"},
 	"hint.line.keep":     {Other: "passes the incoming tiles on unseen: every tile of the hand serves {{.Line}} ({{.Pattern}})"},
 	"hint.line.continue": {Other: "votes for the second Charleston: the hand is still {{.Count}} tiles from {{.Line}} ({{.Pattern}})"},
-	"hint.line.stop":     {Other: "votes to stop the Charleston: the hand is only {{.Count}} tiles from {{.Line}} ({{.Pattern}})"},
-	"hint.line.propose":  {One: "proposes one courtesy tile: {{.Line}} ({{.Pattern}}) needs it least", Other: "proposes {{.Count}} courtesy tiles: {{.Line}} ({{.Pattern}}) needs them least"},
+	"hint.line.stop": {One: "votes to stop the Charleston: the hand is only one tile from {{.Line}} ({{.Pattern}})",
+		Other: "votes to stop the Charleston: the hand is only {{.Count}} tiles from {{.Line}} ({{.Pattern}})"},
+	"hint.line.propose": {One: "proposes one courtesy tile: {{.Line}} ({{.Pattern}}) needs it least",
+		Other: "proposes {{.Count}} courtesy tiles: {{.Line}} ({{.Pattern}}) needs them least"},
 }
 
 func init() {
@@ -41,6 +47,12 @@ func hintCard(v *game.View) (Advice, bool) {
 		return Advice{}, false
 	}
 	defer pl.release()
+	return pl.advise(), true
+}
+
+// advise ranks every legal action and says why the first is best.
+func (pl *cardPlan) advise() Advice {
+	v := pl.v
 	charleston := v.Phase != game.PhaseTurn && v.Phase != game.PhaseClaim
 	pick := game.Action{Type: game.ActNone}
 	if charleston && v.Legal[0].Type != game.ActGive {
@@ -56,6 +68,8 @@ func hintCard(v *game.View) (Advice, bool) {
 		switch {
 		case a.Type == game.ActGive:
 			r = pl.giveRating(a.Tiles)
+			// Each tile given brings one back (cardGiveLoss).
+			r.score *= math.Pow(1+cardGiveLoss, float64(a.Tiles.Total()))
 		case charleston:
 			r = pl.rate(&pl.cur, tile.None)
 			r.score = 0
@@ -81,7 +95,7 @@ func hintCard(v *game.View) (Advice, bool) {
 		adv.Options[i] = all[i].o
 	}
 	adv.Reason = pl.explain(all[0].o, all[0].r, adv.Options)
-	return adv, true
+	return adv
 }
 
 // option fills an option's figures from a rating.

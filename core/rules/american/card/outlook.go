@@ -1,6 +1,7 @@
 package card
 
 import (
+	"math"
 	"math/bits"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
@@ -34,22 +35,30 @@ type Supply struct {
 	Jokers int
 }
 
-// Chances is a player's chance model: how likely she is to get more tiles
-// of a kind before the hand ends, by the number n of tiles still needed
-// (row index; entry 0 should be 1). Outlook.Weigh multiplies the chances of
-// an expansion's needs, kind by kind.
+// Chances is a player's chance model: how likely she is to get the tiles
+// a hand still needs before the hand ends. Rows are indexed by the number
+// n of tiles still needed (entry 0 should be 1). Outlook.Weigh multiplies
+// the chances of an expansion's pairs and singles kind by kind, and pools
+// the needs of its groups of 3 or more: a joker fills any of them (AM-6.1).
 type Chances struct {
 	// Natural[k][n]: n more naturals of folded kind k for pairs and
 	// singles, which only naturals fill (AM-6.2).
 	Natural [NumFolded][MaxNeed + 1]float64
-	// Group[k][n]: n more tiles, naturals of k or jokers, for the groups of
-	// 3 or more of kind k of an X line, which calls may also complete.
-	Group [NumFolded][MaxNeed + 1]float64
-	// Concealed is Group for a C line, which cannot call (AM-7.3).
-	Concealed [NumFolded][MaxNeed + 1]float64
-	// Plain[k][n]: n more naturals of k, no joker, for those groups: the
-	// way to the jokerless bonus (AM-8.4).
+	// Plain[k][n]: n more naturals of k for groups, no joker: the way to
+	// the jokerless bonus (AM-8.4).
 	Plain [NumFolded][MaxNeed + 1]float64
+	// Rate[k] is how many naturals of kind k she may expect to get for
+	// the groups of an X line, and JokerRate how many jokers (drawn only:
+	// a joker is never called, AM-6.4); a line's group needs are met when
+	// the tiles got (a Poisson count of the summed rates) cover them.
+	Rate      [NumFolded]float64
+	JokerRate float64
+	// Live[k] and LiveJokers are the most tiles that may still come: a
+	// group's needs beyond Live take jokers.
+	Live       [NumFolded]int
+	LiveJokers int
+	// Concealed scales Rate for a C line, which cannot call (AM-7.3).
+	Concealed float64
 }
 
 // Reach is how far a hand is from the card and what brings it closer.
@@ -73,8 +82,8 @@ type Aim struct {
 	// Distance is the number of tiles the hand lacks for it.
 	Distance int
 	// Worth is its expected payment unit (AM-8.3): the line's value times
-	// the chance of making it, and again times the chance of making it
-	// without a joker when the jokerless bonus may apply (AM-8.4).
+	// the chance of making it, plus the value times the chance of making
+	// it without a joker when the jokerless bonus may apply (AM-8.4).
 	Worth float64
 	// Second is the worth of the next best expansion.
 	Second float64
@@ -184,7 +193,7 @@ func (o *Outlook) Distance() int { return o.best }
 // Targets returns how many expansions are within reach.
 func (o *Outlook) Targets() int { return len(o.ts) }
 
-// slot returns the slot of kind k in e (false when e has none).
+// slotOf returns the slot of kind k in e (false when e has none).
 func slotOf(e *expansion, k tile.Kind) (slot, bool) {
 	if !e.kinds.Has(k) {
 		return slot{}, false
@@ -287,27 +296,18 @@ func (o *Outlook) uses(t *target, k tile.Kind) bool {
 	return ok && o.p.n[k] > 0 && int(o.p.n[k]) <= int(s.r-o.p.expSlots[k])
 }
 
-// need is what a target lacks of one kind for its groups.
-type need struct {
-	kind tile.Kind
-	n    int
-}
-
 // worth returns t's worth for the hand less one tile of folded kind k
-// (tile.None: none) under o.weighed: each need's chance multiplied, the
-// hand's jokers first going where they raise the chance most.
+// (tile.None: none) under o.weighed: the chances of its pairs and singles
+// multiplied, times the chance of getting enough naturals and jokers for
+// its groups, the hand's jokers first (AM-6.1).
 func (o *Outlook) worth(t *target, k tile.Kind) float64 {
 	ch, p := o.weighed, &o.p
 	jokers, allJ := p.jokers, p.allJ
 	if k == tile.Joker {
 		jokers, allJ = jokers-1, allJ-1
 	}
-	group := &ch.Group
-	if t.line.Concealed {
-		group = &ch.Concealed
-	}
-	var needs [HandSize]need
-	nn, chance := 0, 1.0
+	chance, plain := 1.0, 1.0
+	groups, short, rate := 0, 0, 0.0
 	for _, s := range t.e.slots {
 		r, n := int(s.r-p.expSlots[s.kind]), int(p.n[s.kind])
 		if s.kind == k {
@@ -318,45 +318,94 @@ func (o *Outlook) worth(t *target, k tile.Kind) float64 {
 			chance *= ch.Natural[s.kind][min(a, MaxNeed)]
 		}
 		if b := r - max(int(s.p), u); b > 0 {
-			needs[nn] = need{kind: s.kind, n: min(b, MaxNeed)}
-			nn++
+			groups += b
+			short += max(b-ch.Live[s.kind], 0)
+			rate += ch.Rate[s.kind]
+			plain *= ch.Plain[s.kind][min(b, MaxNeed)]
 		}
 	}
 	if chance == 0 {
 		return 0
 	}
-	plain := 0.0
-	if allJ == 0 && o.po.JokerlessBonus && (o.po.JokerlessNoJokerLines || !t.line.NoJoker()) {
-		plain = chance
-		for _, x := range needs[:nn] {
-			plain *= ch.Plain[x.kind][x.n]
-		}
+	jokerless := allJ == 0 && o.po.JokerlessBonus && (o.po.JokerlessNoJokerLines || !t.line.NoJoker())
+	if !jokerless {
+		plain = 0
 	}
-	fillJokers(needs[:nn], jokers, group)
-	for _, x := range needs[:nn] {
-		chance *= group[x.kind][x.n]
+	plain *= chance
+	scale := 1.0
+	if t.line.Concealed {
+		scale = ch.Concealed
+	}
+	if groups -= jokers; groups > 0 {
+		chance *= poissonTail(scale*rate+ch.JokerRate, groups)
+	}
+	if short -= jokers; short > 0 {
+		if short > ch.LiveJokers {
+			return float64(t.line.Value) * plain
+		}
+		chance *= poissonTail(ch.JokerRate, short)
 	}
 	return float64(t.line.Value) * (chance + plain)
 }
 
-// fillJokers gives each of jokers to the need whose chance it raises the
-// most (by ratio), lowering that need by one.
-func fillJokers(needs []need, jokers int, group *[NumFolded][MaxNeed + 1]float64) {
-	for range jokers {
-		best, gain := -1, 0.0
-		for i, x := range needs {
-			if x.n == 0 {
-				continue
-			}
-			before, after := group[x.kind][x.n], group[x.kind][x.n-1]
-			g := after / max(before, 1e-300)
-			if best < 0 || g > gain {
-				best, gain = i, g
-			}
-		}
-		if best < 0 {
-			return
-		}
-		needs[best].n--
+// Expect sets ch for a player who has not seen the tiles of s and will
+// see about draws tiles come her way before the hand ends, each unseen
+// tile as likely as any other: her pairs and singles see natural × draws
+// of them (the last tile may also be called for Mah Jongg, AM-5.6), the
+// groups of X lines calls × draws (calls complete them, AM-5.5), those of
+// C lines draws.
+func (ch *Chances) Expect(s *Supply, draws, natural, calls float64) {
+	unseen := s.Jokers
+	for k := range NumFolded {
+		unseen += int(s.Naturals[k])
 	}
+	per := draws / float64(max(unseen, 1))
+	for k := range NumFolded {
+		live := int(s.Naturals[k])
+		ch.Live[k] = live
+		ch.Rate[k] = calls * per * float64(live)
+		tailRow(&ch.Natural[k], natural*per*float64(live), live)
+		tailRow(&ch.Plain[k], ch.Rate[k], live)
+	}
+	ch.LiveJokers = s.Jokers
+	ch.JokerRate = per * float64(s.Jokers) // a joker is never called (AM-6.4)
+	ch.Concealed = 1 / max(calls, 1e-9)
+}
+
+// tailRow fills row[n] with the chance of n or more events of a Poisson
+// count of mean lambda, 0 beyond most.
+func tailRow(row *[MaxNeed + 1]float64, lambda float64, most int) {
+	for n := range row {
+		row[n] = 0
+		if n <= most {
+			row[n] = poissonTail(lambda, n)
+		}
+	}
+}
+
+// poissonTail returns the chance of n or more events of a Poisson count
+// of mean lambda: summed from n up when that is the small side, so that
+// the tails of far hands keep their precision.
+func poissonTail(lambda float64, n int) float64 {
+	if n <= 0 {
+		return 1
+	}
+	p := math.Exp(-lambda) // P(0)
+	if lambda >= float64(n) {
+		tail := 1.0
+		for i := range n {
+			tail -= p
+			p *= lambda / float64(i+1)
+		}
+		return max(tail, 0)
+	}
+	for i := range n {
+		p *= lambda / float64(i+1)
+	}
+	sum := 0.0
+	for i := n; p > 1e-12*sum && i < n+64; i++ {
+		sum += p
+		p *= lambda / float64(i+1)
+	}
+	return sum
 }
