@@ -19,6 +19,9 @@ type expert struct {
 
 // Decide implements Player.
 func (p *expert) Decide(v *game.View) game.Action {
+	if a, ok := decideCard(v, Expert, p.rng); ok {
+		return a
+	}
 	p.know = learn(p.know, v)
 	p.mem.update(v)
 	opts := newPlanner(v, p.know, &p.mem).options()
