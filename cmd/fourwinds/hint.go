@@ -59,7 +59,7 @@ func runHint(args []string, stdout, _ io.Writer) error {
 	if err != nil {
 		return usagef("hand: %v", err)
 	}
-	h, err := rules.HandFromNotation(parsed)
+	h, err := rules.ReadHand(r, parsed)
 	if err != nil {
 		return usagef("hand: %v", err)
 	}

@@ -50,6 +50,33 @@ func TestHintJSON(t *testing.T) {
 	}
 }
 
+// TestHintJilinCombination checks that a hint reads jilin's exposed special
+// combinations (JL-6.4) as the score command does, and explains TING.
+func TestHintJilinCombination(t *testing.T) {
+	code, out, errOut := runArgs("hint", "--rules", "jilin", "--seat", "S", "--json", "88s 55p 777z 9m [1z2z3z] [456m]")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got struct {
+		Hand   string `json:"hand"`
+		Action struct {
+			Type    string `json:"type"`
+			Tile    string `json:"tile"`
+			Declare string `json:"declare"`
+		} `json:"action"`
+		Reason struct{ Key string } `json:"reason"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Hand != "9m 55p 88s 777z [123z] [456m]" || got.Action.Type != "discard" || got.Action.Tile != "9m" || got.Action.Declare != "ting" || got.Reason.Key != "hint.ting" {
+		t.Errorf("hint --json = %+v\n%s", got, out)
+	}
+	if code, _, errOut := runArgs("hint", "--rules", "jilin", "68s 55p 777z 9m [1z2z] [456p] 5s"); code != 2 || !strings.Contains(errOut, "special combination") {
+		t.Errorf("a two-wind group: exit %d, stderr %q; want 2 naming the special combinations", code, errOut)
+	}
+}
+
 func TestHintUsage(t *testing.T) {
 	for _, args := range [][]string{
 		{"hint", "123m 456p 789s 55m 45p 9m"},                              // no --rules

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
@@ -13,7 +14,9 @@ import (
 // deal. It is for hints on a hand typed in notation (`fourwinds hint`).
 // h must hold 14 effective tiles (concealed tiles, its winning tile, which
 // is taken as the tile just drawn, and 3 per meld), none of them a fifth
-// copy or a bonus tile; dominant is the hand's dominant wind.
+// copy or a bonus tile; its declared groups are h.Melds, or h.Groups as
+// written (jilin's combinations, rules.ReadHand); dominant is the hand's
+// dominant wind.
 func HintView(cfg HandConfig, seat, dominant rules.Wind, h rules.Hand) (*View, error) {
 	if seat < rules.E || seat > rules.N {
 		return nil, fmt.Errorf("game: seat %s is not E, S, W or N", seat)
@@ -26,6 +29,13 @@ func HintView(cfg HandConfig, seat, dominant rules.Wind, h rules.Hand) (*View, e
 	if h.Winning != tile.None {
 		c.Add(h.Winning)
 	}
+	for _, g := range h.Groups { // groups as written (jilin's combinations)
+		m, ok := meldOf(s.setup, g)
+		if !ok {
+			return nil, fmt.Errorf("game: the group %q is not a chow, pung or kong (a concealed kong in parentheses), or an exposed special combination where the rules have them", tile.Format(g.Tiles))
+		}
+		h.Melds = append(h.Melds, m)
+	}
 	if err := checkHintHand(&c, h, s.setup.Tiles); err != nil {
 		return nil, err
 	}
@@ -34,6 +44,9 @@ func HintView(cfg HandConfig, seat, dominant rules.Wind, h rules.Hand) (*View, e
 	}
 	p := &s.Players[seat]
 	p.Concealed, p.Melds, p.Bonus = c, h.Melds, h.Bonus
+	for _, m := range p.Melds {
+		p.Called = p.Called || (m.Open && m.Kind != hand.Combination)
+	}
 	p.Discarded = 1
 	s.Phase, s.Turn, s.how, s.drawn, s.Pending = PhaseTurn, seat, turnDraw, h.Winning, tile.None
 	s.Dominant, s.firstGoAround = dominant, false

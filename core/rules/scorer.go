@@ -17,10 +17,7 @@ func Score(r Ruleset, notation string, ctx Context) (Valuation, error) {
 	if err != nil {
 		return Valuation{}, err
 	}
-	h, err := HandFromNotation(n)
-	if nr, ok := r.(NotationReader); ok {
-		h, err = nr.HandFromNotation(n)
-	}
+	h, err := ReadHand(r, n)
 	if err != nil {
 		return Invalid("%v", err), nil
 	}
@@ -28,6 +25,15 @@ func Score(r Ruleset, notation string, ctx Context) (Valuation, error) {
 		ctx.Flags |= JokerDrawn
 	}
 	return r.Value(h, ctx), nil
+}
+
+// ReadHand converts a hand in notation to a scoring Hand of r: with r's
+// own reader when it has one (NotationReader), else HandFromNotation.
+func ReadHand(r Ruleset, n tile.Hand) (Hand, error) {
+	if nr, ok := r.(NotationReader); ok {
+		return nr.HandFromNotation(n)
+	}
+	return HandFromNotation(n)
 }
 
 // NotationReader is implemented by rulesets whose declared groups are not
