@@ -90,29 +90,32 @@ func nextView(t *testing.T, m *game.Match) (int, *game.View) {
 	return 0, nil
 }
 
-// TestReproducible replays the same simulation twice for each level: the
-// same seed must give the same decisions, hence the same results; another
-// seed must not.
+// TestReproducible replays the same simulation twice for each ruleset and
+// level: the same seed must give the same decisions, hence the same
+// results; another seed must not.
 func TestReproducible(t *testing.T) {
-	r, _ := rules.Get("hongkong")
-	for _, l := range []ai.Level{ai.Novice, ai.Intermediate, ai.Expert, ai.Random} {
-		t.Run(string(l), func(t *testing.T) {
-			run := func(seed string) sim.Stats {
-				st, err := sim.Run(sim.Config{Ruleset: r, Options: rules.DefaultOptions(r), Seed: wall.SeedFromString(seed), Hands: 24,
-					Levels: [4]ai.Level{l, l, l, l}})
-				if err != nil {
-					t.Fatal(err)
+	for _, id := range rules.IDs() {
+		r, _ := rules.Get(id)
+		for _, l := range []ai.Level{ai.Novice, ai.Intermediate, ai.Expert, ai.Random} {
+			t.Run(id+"/"+string(l), func(t *testing.T) {
+				t.Parallel()
+				run := func(seed string) sim.Stats {
+					st, err := sim.Run(sim.Config{Ruleset: r, Options: rules.DefaultOptions(r), Seed: wall.SeedFromString(seed), Hands: 24,
+						Levels: [4]ai.Level{l, l, l, l}})
+					if err != nil {
+						t.Fatal(err)
+					}
+					return st
 				}
-				return st
-			}
-			a, b := run("same"), run("same")
-			if fmt.Sprint(a) != fmt.Sprint(b) {
-				t.Errorf("two runs with the same seed differ:\n%+v\n%+v", a, b)
-			}
-			if c := run("other"); fmt.Sprint(a) == fmt.Sprint(c) {
-				t.Errorf("two runs with different seeds are identical")
-			}
-		})
+				a, b := run("same"), run("same")
+				if fmt.Sprint(a) != fmt.Sprint(b) {
+					t.Errorf("two runs with the same seed differ:\n%+v\n%+v", a, b)
+				}
+				if c := run("other"); fmt.Sprint(a) == fmt.Sprint(c) {
+					t.Errorf("two runs with different seeds are identical")
+				}
+			})
+		}
 	}
 }
 
