@@ -148,8 +148,8 @@ func (o *Outlook) Measure(c *Card, h Hand, reach int, s *Supply) error {
 			if !e.takes(&o.p) || (s != nil && !e.feasible(&o.p, &have, jokers)) {
 				continue
 			}
-			t := o.measure(l, e)
-			if t.dist > o.best+reach {
+			t, ok := o.measure(l, e, o.best+reach)
+			if !ok {
 				continue
 			}
 			o.best = min(o.best, t.dist)
@@ -166,14 +166,18 @@ func (o *Outlook) Measure(c *Card, h Hand, reach int, s *Supply) error {
 	return nil
 }
 
-// measure compares the hand with expansion e of line l.
-func (o *Outlook) measure(l *Line, e *expansion) target {
+// measure compares the hand with expansion e of line l, and reports
+// false as soon as the hand is sure to lack more than bound tiles.
+func (o *Outlook) measure(l *Line, e *expansion, bound int) (target, bool) {
 	t := target{line: l, e: e}
 	for _, s := range e.slots {
 		r := int(s.r - o.p.expSlots[s.kind])
 		n := int(o.p.n[s.kind])
 		u := min(n, r)
 		t.missing += r - u
+		if t.missing-o.p.jokers > bound {
+			return t, false
+		}
 		t.room += r - max(int(s.p), u)
 		switch {
 		case n < int(s.p):
@@ -183,7 +187,7 @@ func (o *Outlook) measure(l *Line, e *expansion) target {
 		}
 	}
 	t.dist = t.missing - min(o.p.jokers, t.room)
-	return t
+	return t, t.dist <= bound
 }
 
 // Distance returns the hand's distance to the card: the fewest tiles it
