@@ -18,32 +18,44 @@ func TestHintText(t *testing.T) {
 	}
 }
 
-func TestHintJSON(t *testing.T) {
-	code, out, errOut := runArgs("hint", "--rules", "classical", "--seat", "W", "--round", "S", "--json", "123m 456p 789s 55m 45p +6p")
+// hintOut is what `hint --json` writes, as the tests read it.
+type hintOut struct {
+	Rules  string `json:"rules"`
+	Hand   string `json:"hand"`
+	Action struct {
+		Type    string `json:"type"`
+		Tile    string `json:"tile"`
+		Declare string `json:"declare"`
+	} `json:"action"`
+	Reason struct {
+		Key  string            `json:"key"`
+		Args map[string]string `json:"args"`
+		Text string            `json:"text"`
+	} `json:"reason"`
+	Options []struct {
+		Shanten int     `json:"shanten"`
+		Live    int     `json:"live"`
+		Danger  float64 `json:"danger"`
+		Score   float64 `json:"score"`
+	} `json:"options"`
+}
+
+// hintJSONOf runs `hint --json` with args and reads its output.
+func hintJSONOf(t *testing.T, args ...string) hintOut {
+	t.Helper()
+	code, out, errOut := runArgs(append([]string{"hint", "--json"}, args...)...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	var got struct {
-		Rules  string `json:"rules"`
-		Action struct {
-			Type string `json:"type"`
-			Tile string `json:"tile"`
-		} `json:"action"`
-		Reason struct {
-			Key  string            `json:"key"`
-			Args map[string]string `json:"args"`
-			Text string            `json:"text"`
-		} `json:"reason"`
-		Options []struct {
-			Shanten int     `json:"shanten"`
-			Live    int     `json:"live"`
-			Danger  float64 `json:"danger"`
-			Score   float64 `json:"score"`
-		} `json:"options"`
-	}
+	var got hintOut
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
+	return got
+}
+
+func TestHintJSON(t *testing.T) {
+	got := hintJSONOf(t, "--rules", "classical", "--seat", "W", "--round", "S", "123m 456p 789s 55m 45p +6p")
 	if got.Rules != "classical" || got.Action.Type != "self-draw" || got.Action.Tile != "6p" || got.Reason.Key != "hint.win" ||
 		!strings.HasPrefix(got.Reason.Text, "win now: mahjong worth ") || len(got.Options) < 2 || got.Options[0].Shanten != -1 {
 		t.Errorf("hint --json = %+v", got)
@@ -53,24 +65,9 @@ func TestHintJSON(t *testing.T) {
 // TestHintJilinCombination checks that a hint reads jilin's exposed special
 // combinations (JL-6.4) as the score command does, and explains TING.
 func TestHintJilinCombination(t *testing.T) {
-	code, out, errOut := runArgs("hint", "--rules", "jilin", "--seat", "S", "--json", "88s 55p 777z 9m [1z2z3z] [456m]")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	var got struct {
-		Hand   string `json:"hand"`
-		Action struct {
-			Type    string `json:"type"`
-			Tile    string `json:"tile"`
-			Declare string `json:"declare"`
-		} `json:"action"`
-		Reason struct{ Key string } `json:"reason"`
-	}
-	if err := json.Unmarshal([]byte(out), &got); err != nil {
-		t.Fatal(err)
-	}
+	got := hintJSONOf(t, "--rules", "jilin", "--seat", "S", "88s 55p 777z 9m [1z2z3z] [456m]")
 	if got.Hand != "9m 55p 88s 777z [123z] [456m]" || got.Action.Type != "discard" || got.Action.Tile != "9m" || got.Action.Declare != "ting" || got.Reason.Key != "hint.ting" {
-		t.Errorf("hint --json = %+v\n%s", got, out)
+		t.Errorf("hint --json = %+v", got)
 	}
 	if code, _, errOut := runArgs("hint", "--rules", "jilin", "68s 55p 777z 9m [1z2z] [456p] 5s"); code != 2 || !strings.Contains(errOut, "special combination") {
 		t.Errorf("a two-wind group: exit %d, stderr %q; want 2 naming the special combinations", code, errOut)
