@@ -74,6 +74,21 @@ func TestHintJilinCombination(t *testing.T) {
 	}
 }
 
+// TestHintAmerican checks that a hint reads an American hand: flowers are
+// tiles of the hand (AM-1.2), an exposure may hold jokers and counts every
+// tile (AM-5.5), and the reason names the card line.
+func TestHintAmerican(t *testing.T) {
+	got := hintJSONOf(t, "--rules", "american", "2222m 5555z [222p0j] 6s 1f")
+	if got.Hand != "2222m 6s 5555z 1f [222p0j]" || got.Action.Type != "discard" || got.Action.Tile != "1f" || got.Reason.Key != "hint.line" || !strings.Contains(got.Reason.Text, "Y3") {
+		t.Errorf("hint --json = %+v", got)
+	}
+	for _, hand := range []string{"2222m 555z [222p0j] 6s 1f", "2222m 555z [0j0j0j] 6s 1f 2f 3f 4f", "2222m 5555z [222p6s] 1f 2f"} {
+		if code, _, errOut := runArgs("hint", "--rules", "american", hand); code != 2 {
+			t.Errorf("%q: exit %d, stderr %q; want 2", hand, code, errOut)
+		}
+	}
+}
+
 func TestHintUsage(t *testing.T) {
 	for _, args := range [][]string{
 		{"hint", "123m 456p 789s 55m 45p 9m"},                              // no --rules

@@ -165,6 +165,32 @@ func (s *State) exposure(k tile.Kind, tiles tile.Counts) hand.Meld {
 	return m
 }
 
+// groupExposure reads an exposure written in notation (AM-5.5): 3 to 6
+// tiles, naturals of one kind (any flowers, AM-1.2) and jokers, with at
+// least one natural.
+func (s *State) groupExposure(g tile.Group) (hand.Meld, bool) {
+	if g.Kind != tile.Exposed || len(g.Tiles) < 3 || len(g.Tiles) > 6 {
+		return hand.Meld{}, false
+	}
+	var c tile.Counts
+	natural := tile.None
+	for _, k := range g.Tiles {
+		c.Add(k)
+		if k == tile.Joker {
+			continue
+		}
+		if natural != tile.None && s.sameKind(k) != s.sameKind(natural) {
+			return hand.Meld{}, false
+		}
+		natural = k
+	}
+	if natural == tile.None {
+		return hand.Meld{}, false
+	}
+	c.Remove(natural)
+	return s.exposure(natural, c), true
+}
+
 // callMeld moves a call's concealed tiles out of p's hand and returns the
 // exposure they make with the discard k.
 func (s *State) callMeld(p *Player, k tile.Kind, tiles tile.Counts) hand.Meld {

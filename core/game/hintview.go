@@ -31,12 +31,15 @@ func HintView(cfg HandConfig, seat, dominant rules.Wind, h rules.Hand) (*View, e
 	}
 	for _, g := range h.Groups { // groups as written (jilin's combinations)
 		m, ok := meldOf(s.setup, g)
+		if s.setup.CardCalls {
+			m, ok = s.groupExposure(g)
+		}
 		if !ok {
 			return nil, fmt.Errorf("game: the group %q is not a chow, pung or kong (a concealed kong in parentheses), or an exposed special combination where the rules have them", tile.Format(g.Tiles))
 		}
 		h.Melds = append(h.Melds, m)
 	}
-	if err := checkHintHand(&c, h, s.setup.Tiles); err != nil {
+	if err := checkHintHand(&c, h, s.setup); err != nil {
 		return nil, err
 	}
 	for x := range s.Players {
@@ -55,10 +58,17 @@ func HintView(cfg HandConfig, seat, dominant rules.Wind, h rules.Hand) (*View, e
 }
 
 // checkHintHand checks that concealed c with h's melds and bonus tiles is a
-// hand of 14 effective tiles that the table's tiles can hold.
-func checkHintHand(c *tile.Counts, h rules.Hand, tiles tile.Counts) error {
-	if n := c.Total() + 3*len(h.Melds); n != 14 {
-		return fmt.Errorf("game: a hint needs 14 tiles counting 3 per meld (the hand after a draw), not %d", n)
+// hand of 14 effective tiles that the table's tiles can hold. With card
+// calls, exposures count every tile and flowers are tiles of the hand
+// (AM-1.2); elsewhere a meld counts 3 and flowers are bonus tiles.
+func checkHintHand(c *tile.Counts, h rules.Hand, setup rules.Setup) error {
+	p := Player{Concealed: *c, Melds: h.Melds}
+	if n := p.effective(setup.CardCalls); n != 14 {
+		what := "counting 3 per meld"
+		if setup.CardCalls {
+			what = "exposures included"
+		}
+		return fmt.Errorf("game: a hint needs 14 tiles %s (the hand after a draw), not %d", what, n)
 	}
 	held := *c
 	for _, m := range h.Melds {
@@ -73,11 +83,11 @@ func checkHintHand(c *tile.Counts, h rules.Hand, tiles tile.Counts) error {
 		held.Add(k)
 	}
 	for k, n := range held {
-		if n > tiles[k] {
-			return fmt.Errorf("game: the hand holds %d of %s; the table has %d", n, tile.Kind(k), tiles[k])
+		if n > setup.Tiles[k] {
+			return fmt.Errorf("game: the hand holds %d of %s; the table has %d", n, tile.Kind(k), setup.Tiles[k])
 		}
 	}
-	for k := tile.F1; k < tile.Joker; k++ {
+	for k := tile.F1; k < tile.Joker && !setup.CardCalls; k++ {
 		if c[k] > 0 {
 			return fmt.Errorf("game: bonus tile %s must be given as a bonus tile, not in the hand", k)
 		}
