@@ -144,10 +144,16 @@ func (p *planner) explainDiscard(opts []Option, args map[string]string) Reason {
 
 // mostReady returns the other seat most likely to be ready.
 func (p *planner) mostReady() rules.Wind {
-	seat, ready := rules.NoWind, -1.0
-	for _, th := range p.ths {
-		if th.ready > ready {
-			seat, ready = th.seat, th.ready
+	return mostLikely(p.ths, func(th *threat) (rules.Wind, float64) { return th.seat, th.ready })
+}
+
+// mostLikely returns the seat of the threat with the highest chance, as
+// of reads them (rules.NoWind for none).
+func mostLikely[T any](ths []T, of func(*T) (rules.Wind, float64)) rules.Wind {
+	seat, best := rules.NoWind, -1.0
+	for i := range ths {
+		if s, chance := of(&ths[i]); chance > best {
+			seat, best = s, chance
 		}
 	}
 	return seat

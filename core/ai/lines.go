@@ -267,7 +267,8 @@ func (pl *cardPlan) rate(o *card.Outlook, k tile.Kind) cardRating {
 // rateDiscard rates discarding k from the hand o measures, danger included.
 func (pl *cardPlan) rateDiscard(o *card.Outlook, k tile.Kind) cardRating {
 	r := pl.rate(o, k)
-	r.score -= pl.danger(k)
+	_, cost := pl.danger(k)
+	r.score -= cost
 	return r
 }
 

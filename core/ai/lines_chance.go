@@ -81,30 +81,18 @@ func (pl *cardPlan) readThreats() {
 	}
 }
 
-// dangerChance returns the chance that discarding k makes another seat's
-// Mah Jongg; a joker never does (AM-6.4).
-func (pl *cardPlan) dangerChance(k tile.Kind) float64 {
+// danger returns the chance that discarding k makes another seat's Mah
+// Jongg, and what that is expected to cost; a joker never does (AM-6.4).
+func (pl *cardPlan) danger(k tile.Kind) (chance, cost float64) {
 	if pl.level != Expert || !k.Valid() || k == tile.Joker {
-		return 0
+		return 0, 0
 	}
 	pl.readThreats()
-	p := 0.0
-	for i := range pl.threats {
-		p += pl.threats[i].ready * pl.threats[i].demand.Share[cardKind(k)]
-	}
-	return min(p, 1)
-}
-
-// danger returns what discarding k is expected to cost in deals-in.
-func (pl *cardPlan) danger(k tile.Kind) float64 {
-	if pl.level != Expert || !k.Valid() || k == tile.Joker {
-		return 0
-	}
-	pl.readThreats()
-	cost := 0.0
 	for i := range pl.threats {
 		th := &pl.threats[i]
-		cost += th.ready * th.demand.Share[cardKind(k)] * th.cost
+		p := th.ready * th.demand.Share[cardKind(k)]
+		chance += p
+		cost += p * th.cost
 	}
-	return cost
+	return min(chance, 1), cost
 }

@@ -109,10 +109,11 @@ func (pl *cardPlan) option(a game.Action, r cardRating) Option {
 		o.Value = float64(l.Value)
 		o.Win = min(r.aim.Worth/float64(l.Value), 1)
 	}
+	chance, cost := pl.danger(a.Tile)
 	if a.Type == game.ActDiscard {
-		o.Danger = pl.dangerChance(a.Tile)
+		o.Danger = chance
 	}
-	o.eager = r.score + pl.danger(a.Tile)
+	o.eager = r.score + cost
 	return o
 }
 
@@ -179,11 +180,5 @@ func (pl *cardPlan) explain(best Option, r cardRating, opts []Option) Reason {
 // mostReady returns the other seat most likely to be one tile from Mah
 // Jongg.
 func (pl *cardPlan) mostReady() rules.Wind {
-	seat, ready := rules.NoWind, -1.0
-	for _, th := range pl.threats {
-		if th.ready > ready {
-			seat, ready = th.seat, th.ready
-		}
-	}
-	return seat
+	return mostLikely(pl.threats, func(th *cardThreat) (rules.Wind, float64) { return th.seat, th.ready })
 }
