@@ -137,9 +137,10 @@ func (s *shaper) measure(c tile.Counts, melds []hand.Meld) outcome {
 	sh := s.shanten(&c, melds)
 	set, live := s.improvers(c, melds, sh)
 	if set == 0 && sh > 0 && sh < farShanten && s.dist != nil {
-		// No draw brings the hand closer (a ruleset's conditions, such as
-		// jilin's suits, can block every way): it is a step further, and
-		// the tiles that keep it where it is count as improving it.
+		// No draw brings the hand closer: a ruleset that measures hands
+		// itself has conditions (jilin's suits, JL-9.2) that can block
+		// every way, so the hand is a step further, and the tiles that
+		// keep it where it is count as improving it.
 		sh++
 		set, live = s.improvers(c, melds, sh)
 	}
