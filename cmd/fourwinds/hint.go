@@ -31,11 +31,7 @@ type hintJSON struct {
 func runHint(args []string, stdout, _ io.Writer) error {
 	fs := newFlags("hint")
 	resolve := rulesFlags(fs, "")
-	seat, round, dominant := windFlag{w: rules.E}, windFlag{w: rules.E}, windFlag{}
-	fs.Var(&seat, "seat", "the player's seat wind (default E)")
-	fs.Var(&round, "round", "the round wind (default E)")
-	fs.Var(&dominant, "dominant", "the dominant wind (default: the round wind)")
-	bonus := fs.String("bonus", "", "bonus tiles, such as \"1f 3y\"")
+	at := newSeatFlags(fs, "the player's seat wind")
 	asJSON := fs.Bool("json", false, "print JSON")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -48,12 +44,9 @@ func runHint(args []string, stdout, _ io.Writer) error {
 	if len(pos) == 0 {
 		return usagef("give the hand in notation, 14 tiles counting 3 per meld, such as \"123m 456p 789s 11z 45p 9m\"")
 	}
-	if !dominant.set {
-		dominant.w = round.w
-	}
-	notation := strings.Join(pos, " ")
-	if *bonus != "" {
-		notation += " bonus: " + *bonus
+	notation, err := at.notation(pos)
+	if err != nil {
+		return err
 	}
 	parsed, err := tile.ParseHand(notation)
 	if err != nil {
@@ -63,8 +56,8 @@ func runHint(args []string, stdout, _ io.Writer) error {
 	if err != nil {
 		return usagef("hand: %v", err)
 	}
-	cfg := game.HandConfig{Ruleset: r, Options: o, Seed: wall.SeedFromString("hint"), Number: 1, Round: round.w}
-	v, err := game.HintView(cfg, seat.w, dominant.w, h)
+	cfg := game.HandConfig{Ruleset: r, Options: o, Seed: wall.SeedFromString("hint"), Number: 1, Round: at.round.w}
+	v, err := game.HintView(cfg, at.seat.w, at.dominant.w, h)
 	if err != nil {
 		return usagef("hand: %v", err)
 	}
@@ -72,7 +65,7 @@ func runHint(args []string, stdout, _ io.Writer) error {
 	if *asJSON {
 		return writeJSON(stdout, out)
 	}
-	printHint(stdout, out, seat.w, round.w, dominant.w)
+	printHint(stdout, out, at.seat.w, at.round.w, at.dominant.w)
 	return nil
 }
 

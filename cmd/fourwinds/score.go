@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -54,15 +55,45 @@ func (f *windFlag) Set(s string) error {
 	return err
 }
 
+// seatFlags place a hand typed in notation at the table: the player's
+// seat, the round and dominant winds, and bonus tiles (score and hint).
+type seatFlags struct {
+	seat, round, dominant windFlag
+	bonus                 *string
+}
+
+// newSeatFlags declares the seat flags on fs; seatHelp describes --seat.
+func newSeatFlags(fs *flag.FlagSet, seatHelp string) *seatFlags {
+	f := &seatFlags{seat: windFlag{w: rules.E}, round: windFlag{w: rules.E}}
+	fs.Var(&f.seat, "seat", seatHelp+" (default E)")
+	fs.Var(&f.round, "round", "the round wind (default E)")
+	fs.Var(&f.dominant, "dominant", "the dominant wind (default: the round wind)")
+	f.bonus = fs.String("bonus", "", "bonus tiles, such as \"1f 3y\"")
+	return f
+}
+
+// notation returns the hand typed in pos with the bonus tiles, and sets
+// the dominant wind to the round wind when it was not given.
+func (f *seatFlags) notation(pos []string) (string, error) {
+	if !f.dominant.set {
+		f.dominant.w = f.round.w
+	}
+	notation := strings.Join(pos, " ")
+	if *f.bonus != "" {
+		if _, err := tile.Parse(*f.bonus); err != nil {
+			return "", usagef("--bonus: %v", err)
+		}
+		notation += " bonus: " + *f.bonus
+	}
+	return notation, nil
+}
+
 func runScore(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("score")
 	resolve := rulesFlags(fs, "")
-	seat, round, dominant, from := windFlag{w: rules.E}, windFlag{w: rules.E}, windFlag{}, windFlag{w: rules.NoWind}
-	fs.Var(&seat, "seat", "the scored player's seat wind (default E)")
-	fs.Var(&round, "round", "the round wind (default E)")
-	fs.Var(&dominant, "dominant", "the dominant wind (default: the round wind)")
+	at := newSeatFlags(fs, "the scored player's seat wind")
+	from := windFlag{w: rules.NoWind}
 	fs.Var(&from, "from", "the seat that discarded the winning tile (default: self-drawn)")
-	bonus := fs.String("bonus", "", "bonus tiles, such as \"1f 3y\"")
 	var flags listFlag
 	fs.Var(&flags, "flag", "a situation of the win (repeatable): "+rules.FlagNames())
 	joker := fs.String("joker", "", "the shared joker's kind (jilin)")
@@ -84,22 +115,17 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 	if len(pos) == 0 {
 		return usagef("give the hand in notation, such as \"234m 567m 5z [666z] [999p] +5z\"")
 	}
-	if !dominant.set {
-		dominant.w = round.w
+	notation, err := at.notation(pos)
+	if err != nil {
+		return err
 	}
-	ctx := rules.Context{Options: o, Seat: seat.w, Round: round.w, Dominant: dominant.w, From: from.w, Joker: tile.None}
+	seat := at.seat
+	ctx := rules.Context{Options: o, Seat: seat.w, Round: at.round.w, Dominant: at.dominant.w, From: from.w, Joker: tile.None}
 	if ctx.Flags, err = parseWinFlags(flags); err != nil {
 		return err
 	}
 	if ctx.Joker, err = parseJoker(*joker); err != nil {
 		return err
-	}
-	notation := strings.Join(pos, " ")
-	if *bonus != "" {
-		if _, err := tile.Parse(*bonus); err != nil {
-			return usagef("--bonus: %v", err)
-		}
-		notation += " bonus: " + *bonus
 	}
 	if from.w == seat.w {
 		return usagef("--from must be another seat than --seat %s; leave it out for a self-drawn tile", seat.w)
