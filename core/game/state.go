@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
@@ -55,6 +56,17 @@ func (p Phase) String() string {
 
 // MarshalText writes the phase's name.
 func (p Phase) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
+
+// UnmarshalText reads a phase's name (a view received from a dealer).
+func (p *Phase) UnmarshalText(b []byte) error {
+	for i, n := range phaseNames {
+		if n == string(b) {
+			*p = Phase(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("game: unknown phase %q; allowed: %s", b, strings.Join(phaseNames[:], ", "))
+}
 
 // Discard is a tile in a seat's discard row.
 type Discard struct {

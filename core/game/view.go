@@ -112,3 +112,8 @@ func (s *State) View(seat rules.Wind) *View {
 	}
 	return v
 }
+
+// Bind attaches the ruleset and options to a view decoded from JSON (a view
+// received from a dealer), which carries neither, so that Rules and Options
+// answer as on the dealer.
+func (v *View) Bind(r rules.Ruleset, o rules.Options) { v.ruleset, v.options = r, o }

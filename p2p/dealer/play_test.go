@@ -1,0 +1,244 @@
+package dealer_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/ai"
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	_ "github.com/fourwinds-mahjong/fourwinds/core/rules/all"
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+	"github.com/fourwinds-mahjong/fourwinds/core/wall"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/client"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/dealer"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/internal/tabletest"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/wire"
+	"github.com/libp2p/go-libp2p/core/host"
+	"github.com/libp2p/go-libp2p/core/peer"
+	mocknet "github.com/libp2p/go-libp2p/p2p/net/mock"
+)
+
+// rig is a dealer on host 0 and three clients on hosts 1–3 of a mocknet.
+type rig struct {
+	hosts   []host.Host
+	tbl     *tabletest.Table
+	dealer  *dealer.Dealer
+	clients [4]*client.Client
+	seen    [4][]*wire.Msg
+	mu      sync.Mutex
+}
+
+func newRig(t *testing.T, id string, hands int, cfg dealer.Config) *rig {
+	t.Helper()
+	mn, err := mocknet.FullMeshConnected(4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { mn.Close() })
+	rs, err := rules.Get(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := rules.ResolveOptions(rs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tbl, err := tabletest.New(rs, o, wall.SeedFromString("p2p "+id), hands)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &rig{hosts: mn.Hosts(), tbl: tbl}
+	cfg.Table, cfg.Open = tbl, [4]bool{false, true, true, true}
+	r.dealer = dealer.Serve(r.hosts[0], cfg)
+	t.Cleanup(func() { r.dealer.Close(); tbl.Close() })
+	return r
+}
+
+func (r *rig) join(t *testing.T, i int, opts client.Options) *client.Client {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	opts.OnEvent = func(m *wire.Msg) {
+		r.mu.Lock()
+		r.seen[i] = append(r.seen[i], m)
+		r.mu.Unlock()
+	}
+	c, err := client.Join(ctx, r.hosts[i], peer.AddrInfo{ID: r.hosts[0].ID()}, opts)
+	if err != nil {
+		t.Fatalf("host %d cannot join: %v", i, err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+// play drives player on tbl with an AI until the match ends and returns
+// its last snapshot.
+func play(ctx context.Context, tbl table.Table, player int, seed string) (table.Snapshot, error) {
+	p, err := ai.New(ai.Novice, wall.SeedFromString(seed))
+	if err != nil {
+		return table.Snapshot{}, err
+	}
+	snap, sub, err := tbl.Subscribe(ctx, player)
+	if err != nil {
+		return table.Snapshot{}, err
+	}
+	defer sub.Close()
+	for {
+		if snap.Info.Over {
+			return snap, nil
+		}
+		var in *table.Intent
+		switch v := snap.View; {
+		case v.Phase == game.PhaseEnd && !snap.Info.Ready[player]:
+			in = &table.Intent{Player: player, Kind: table.IntentNextHand}
+		case v.Phase != game.PhaseEnd && len(v.Legal) > 0:
+			in = &table.Intent{Player: player, Kind: table.IntentAction, Decision: v.StateID, Action: p.Decide(v)}
+		}
+		if in != nil {
+			var re *table.RefusedError
+			err := tbl.Submit(ctx, *in)
+			late := errors.As(err, &re) && (re.Reason == table.ReasonStale || re.Reason == table.ReasonNoDecide || re.Reason == table.ReasonOver)
+			if err != nil && !late && !errors.Is(err, client.ErrDisconnected) {
+				return snap, fmt.Errorf("player %d: %v refused: %w", player, in.Action, err)
+			}
+		}
+		select {
+		case u, ok := <-sub.Updates():
+			if !ok {
+				return snap, fmt.Errorf("player %d: updates ended before the match", player)
+			}
+			snap = u.Snapshot
+			for drained := false; !drained; {
+				select {
+				case u, ok := <-sub.Updates():
+					if !ok {
+						return snap, fmt.Errorf("player %d: updates ended before the match", player)
+					}
+					snap = u.Snapshot
+				default:
+					drained = true
+				}
+			}
+		case <-ctx.Done():
+			return snap, fmt.Errorf("player %d: %w", player, ctx.Err())
+		}
+	}
+}
+
+// playAll plays the match with player 0 on the dealer's table and the
+// others through their clients, and returns every final snapshot.
+func (r *rig) playAll(t *testing.T) [4]table.Snapshot {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	var finals [4]table.Snapshot
+	errs := make(chan error, 4)
+	for p := range 4 {
+		var tbl table.Table = r.tbl
+		if p > 0 {
+			tbl = r.clients[p]
+		}
+		go func() {
+			var err error
+			finals[p], err = play(ctx, tbl, p, fmt.Sprint("ai ", p))
+			errs <- err
+		}()
+	}
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	return finals
+}
+
+func TestWholeHandsEveryRuleset(t *testing.T) {
+	for _, id := range rules.IDs() {
+		t.Run(id, func(t *testing.T) {
+			r := newRig(t, id, 2, dealer.Config{Name: "test"})
+			for i := 1; i < 4; i++ {
+				r.clients[i] = r.join(t, i, client.Options{Player: wire.AnySeat})
+				if got := r.clients[i].Player(); got != i {
+					t.Fatalf("host %d was seated as player %d, want %d", i, got, i)
+				}
+			}
+			finals := r.playAll(t)
+			m := r.tbl.Match()
+			if !m.Over || len(m.History) != 2 {
+				t.Fatalf("match over %v after %d hands, want over after 2", m.Over, len(m.History))
+			}
+			for p, f := range finals {
+				if f.Info.Balances != m.Balances || len(f.Info.History) != len(m.History) {
+					t.Errorf("player %d ends with balances %v and %d hands, the dealer with %v and %d", p, f.Info.Balances, len(f.Info.History), m.Balances, len(m.History))
+				}
+				for h := range f.Info.History {
+					if f.Info.History[h].Net != m.History[h].Net || f.Info.History[h].Winner != m.History[h].Winner {
+						t.Errorf("player %d's hand %d: %+v, the dealer's: %+v", p, h+1, f.Info.History[h], m.History[h])
+					}
+				}
+			}
+			r.checkSecrecy(t)
+		})
+	}
+}
+
+// checkSecrecy decodes everything each client received and fails when a
+// message shows it another seat's concealed tile.
+func (r *rig) checkSecrecy(t *testing.T) {
+	t.Helper()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for i := 1; i < 4; i++ {
+		for _, m := range r.seen[i] {
+			var snaps []*table.Snapshot
+			var evs []game.Event
+			switch {
+			case m.Welcome != nil:
+				snaps = append(snaps, &m.Welcome.Snapshot)
+			case m.Snapshot != nil:
+				snaps = append(snaps, m.Snapshot)
+			case m.Update != nil:
+				snaps, evs = append(snaps, &m.Update.Snapshot), m.Update.Events
+			}
+			for _, s := range snaps {
+				if s.Player != i {
+					t.Fatalf("client %d received player %d's snapshot", i, s.Player)
+				}
+				if s.View != nil && s.View.Phase != game.PhaseEnd {
+					for w, sv := range s.View.Seats {
+						for _, md := range sv.Melds {
+							if rules.Wind(w) != s.View.Seat && !md.Open && md.Tile != tile.Unknown {
+								t.Fatalf("client %d saw seat %d's concealed meld %v", i, w, md)
+							}
+						}
+					}
+				}
+			}
+			if len(snaps) == 0 {
+				continue
+			}
+			own := snaps[0].View.Seat
+			for _, e := range evs {
+				if e.Seat == own {
+					continue
+				}
+				switch e.Type {
+				case game.EvDeal, game.EvDraw, game.EvJoker, game.EvReceive:
+					for _, k := range e.Tiles {
+						if k != tile.Unknown {
+							t.Fatalf("client %d (seat %s) saw %s's %s tile %s", i, own, e.Seat, e.Type, k)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func (r *rig) dealerInfo() peer.AddrInfo { return peer.AddrInfo{ID: r.hosts[0].ID()} }
