@@ -57,7 +57,7 @@ func (p Phase) String() string {
 // MarshalText writes the phase's name.
 func (p Phase) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
 
-// UnmarshalText reads a phase's name (a view received from a dealer).
+// UnmarshalText reads a phase's name.
 func (p *Phase) UnmarshalText(b []byte) error {
 	for i, n := range phaseNames {
 		if n == string(b) {

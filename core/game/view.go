@@ -1,6 +1,8 @@
 package game
 
 import (
+	"fmt"
+
 	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
@@ -113,7 +115,18 @@ func (s *State) View(seat rules.Wind) *View {
 	return v
 }
 
-// Bind attaches the ruleset and options to a view decoded from JSON (a view
-// received from a dealer), which carries neither, so that Rules and Options
-// answer as on the dealer.
-func (v *View) Bind(r rules.Ruleset, o rules.Options) { v.ruleset, v.options = r, o }
+// Attach gives a view decoded from JSON, which names its ruleset but does
+// not carry it, the ruleset and table options it was made with, so that
+// Rules and Options (and the AI and hints that read them) work on it.
+// The ruleset must be the one the view names.
+func (v *View) Attach(r rules.Ruleset, o rules.Options) error {
+	if r == nil || r.ID() != v.Ruleset {
+		id := "none"
+		if r != nil {
+			id = r.ID()
+		}
+		return fmt.Errorf("game: a %s view cannot take the %s ruleset", v.Ruleset, id)
+	}
+	v.ruleset, v.options = r, o
+	return nil
+}

@@ -253,9 +253,16 @@ func (c *Client) serve(conn *wire.Conn, st network.Stream) {
 func (c *Client) handle(conn *wire.Conn, m *wire.Msg) {
 	switch m.Type {
 	case wire.TUpdate:
-		c.update(conn, *m.Update)
+		c.update(*m.Update)
 	case wire.TPing:
 		conn.Send(&wire.Msg{Type: wire.TPong})
+	case wire.TPong:
+		c.mu.Lock()
+		behind := m.Seq > c.last.Seq
+		c.mu.Unlock()
+		if behind {
+			c.resync()
+		}
 	case wire.TDone, wire.TRefused, wire.TSnapshot:
 		if m.ID == 0 {
 			return
@@ -281,7 +288,7 @@ func (c *Client) handle(conn *wire.Conn, m *wire.Msg) {
 
 // update applies one update in order; a gap asks for a fresh snapshot and
 // drops updates until it comes.
-func (c *Client) update(conn *wire.Conn, u table.Update) {
+func (c *Client) update(u table.Update) {
 	c.mu.Lock()
 	switch {
 	case u.Seq <= c.last.Seq:
@@ -291,11 +298,8 @@ func (c *Client) update(conn *wire.Conn, u table.Update) {
 		c.mu.Unlock()
 		return
 	case u.Seq != c.last.Seq+1:
-		c.nextID++
-		c.resyncing = c.nextID
-		id := c.nextID
 		c.mu.Unlock()
-		conn.Send(&wire.Msg{Type: wire.TSnapReq, ID: id})
+		c.resync()
 		return
 	}
 	c.last = u.Snapshot
@@ -370,7 +374,28 @@ func (c *Client) Submit(ctx context.Context, in table.Intent) error {
 		return err
 	}
 	_, err := c.request(ctx, &wire.Msg{Type: wire.TIntent, Intent: &in})
+	var re *table.RefusedError
+	if errors.As(err, &re) && re.Reason == table.ReasonStale {
+		c.resync()
+	}
 	return err
+}
+
+// resync asks for a fresh snapshot, which reaches the subscribers if it is
+// newer than the last update: a stale refusal means the table has moved on
+// and an update may have been lost.
+func (c *Client) resync() {
+	c.mu.Lock()
+	conn := c.conn
+	if conn == nil || c.resyncing != 0 {
+		c.mu.Unlock()
+		return
+	}
+	c.nextID++
+	c.resyncing = c.nextID
+	id := c.nextID
+	c.mu.Unlock()
+	conn.Send(&wire.Msg{Type: wire.TSnapReq, ID: id})
 }
 
 // Subscribe returns the latest snapshot and the updates after it.
@@ -519,5 +544,5 @@ func (c *Client) bind(s *table.Snapshot) {
 		}
 		c.rules, c.options, c.rulesKey = rs, o, key
 	}
-	s.View.Bind(c.rules, c.options)
+	s.View.Attach(c.rules, c.options)
 }

@@ -30,7 +30,7 @@ const DefaultHeartbeat = 2 * time.Second
 // Presence is implemented by a table that stands the AI in for absent
 // players (table.Local): the dealer reports who is connected.
 type Presence interface {
-	SetConnected(player int, connected bool)
+	SetConnected(player int, connected bool) error
 }
 
 // Config is what a dealer serves.
@@ -323,7 +323,10 @@ func (s *session) run() error {
 		}
 		if err != nil {
 			if errors.Is(err, wire.ErrFrameTooLarge) {
+				// The stream cannot be read on; it is closed (not reset) so
+				// that the refusal reaches the client.
 				refuse(s.conn, 0, &wire.Refusal{Reason: table.ReasonBadIntent, Detail: err.Error()})
+				return io.EOF
 			}
 			return err
 		}
@@ -360,7 +363,11 @@ func (s *session) handle(m *wire.Msg) error {
 		}
 		return s.conn.Send(&wire.Msg{Type: wire.TSnapshot, ID: m.ID, Snapshot: &snap})
 	case wire.TPing:
-		return s.conn.Send(&wire.Msg{Type: wire.TPong})
+		pong := &wire.Msg{Type: wire.TPong}
+		if snap, err := d.cfg.Table.Snapshot(d.ctx, s.player); err == nil {
+			pong.Seq = snap.Seq
+		}
+		return s.conn.Send(pong)
 	case wire.TPong:
 		return nil
 	}

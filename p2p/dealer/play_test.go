@@ -126,7 +126,7 @@ func play(ctx context.Context, tbl table.Table, player int, seed string) (table.
 				}
 			}
 		case <-ctx.Done():
-			return snap, fmt.Errorf("player %d: %w", player, ctx.Err())
+			return snap, fmt.Errorf("player %d (seq %d, phase %s, %d legal, ready %v): %w", player, snap.Seq, snap.View.Phase, len(snap.View.Legal), snap.Info.Ready, ctx.Err())
 		}
 	}
 }
@@ -135,7 +135,7 @@ func play(ctx context.Context, tbl table.Table, player int, seed string) (table.
 // others through their clients, and returns every final snapshot.
 func (r *rig) playAll(t *testing.T) [4]table.Snapshot {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
 	var finals [4]table.Snapshot
 	errs := make(chan error, 4)
@@ -152,8 +152,11 @@ func (r *rig) playAll(t *testing.T) [4]table.Snapshot {
 	}
 	for range 4 {
 		if err := <-errs; err != nil {
-			t.Fatal(err)
+			t.Error(err)
 		}
+	}
+	if t.Failed() {
+		t.FailNow()
 	}
 	return finals
 }

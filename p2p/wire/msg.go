@@ -55,7 +55,10 @@ const (
 type Msg struct {
 	Type Type `json:"type"`
 	// ID pairs an intent or a snapshot request with its answer.
-	ID       uint64          `json:"id,omitempty"`
+	ID uint64 `json:"id,omitempty"`
+	// Seq, in a pong, is the sequence number of the table's latest
+	// update: a client behind it lost an update and resyncs.
+	Seq      uint64          `json:"seq,omitempty"`
 	Hello    *Hello          `json:"hello,omitempty"`
 	Welcome  *Welcome        `json:"welcome,omitempty"`
 	Intent   *table.Intent   `json:"intent,omitempty"`
@@ -190,6 +193,9 @@ func (m *Msg) Validate() error {
 	}
 	if want.field != "" && !set[want.field] {
 		return fmt.Errorf("%w: a %s message needs its %s", ErrBadMessage, m.Type, want.field)
+	}
+	if m.Seq != 0 && m.Type != TPong {
+		return fmt.Errorf("%w: only a pong carries a seq", ErrBadMessage)
 	}
 	if want.needID && m.ID == 0 {
 		return fmt.Errorf("%w: a %s message needs an id", ErrBadMessage, m.Type)
