@@ -7,6 +7,7 @@
 package client
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -15,6 +16,8 @@ import (
 
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	"github.com/fourwinds-mahjong/fourwinds/core/wall"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/deal"
 	fwhost "github.com/fourwinds-mahjong/fourwinds/p2p/host"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/wire"
 	"github.com/libp2p/go-libp2p/core/host"
@@ -39,6 +42,9 @@ type Options struct {
 	// OnEvent, when set, receives every message from the dealer as it is
 	// decoded, in order (for logs and secrecy checks).
 	OnEvent func(*wire.Msg)
+	// Replay, when set, checks that a revealed hand seed reproduces the
+	// hand this device saw; the deal is verified only if it returns nil.
+	Replay func(hand int, seed wall.Seed) error
 }
 
 // Client is a joined table. It implements table.Table for its player.
@@ -65,6 +71,15 @@ type Client struct {
 	rules     rules.Ruleset
 	options   rules.Options
 	rulesKey  string
+	deals     map[int]*handDeal
+	verified  *bool
+	dealErr   error
+}
+
+// handDeal is this device's part in one hand's commit-reveal.
+type handDeal struct {
+	secret    []byte
+	committed []wire.Contribution
 }
 
 var _ table.Table = (*Client)(nil)
@@ -77,7 +92,7 @@ func Join(ctx context.Context, h host.Host, dealer peer.AddrInfo, opts Options) 
 	}
 	cctx, end := context.WithCancel(context.Background())
 	c := &Client{h: h, dealer: dealer, opts: opts, ctx: cctx, end: end, done: make(chan struct{}),
-		player: opts.Player, pending: map[uint64]chan *wire.Msg{}, subs: map[*subscription]struct{}{}}
+		player: opts.Player, pending: map[uint64]chan *wire.Msg{}, subs: map[*subscription]struct{}{}, deals: map[int]*handDeal{}}
 	conn, st, err := c.connect(ctx)
 	if err != nil {
 		end()
@@ -263,6 +278,8 @@ func (c *Client) handle(conn *wire.Conn, m *wire.Msg) {
 		if behind {
 			c.resync()
 		}
+	case wire.TCommitAsk, wire.TCommitments, wire.TReveal:
+		c.deal(conn, m)
 	case wire.TDone, wire.TRefused, wire.TSnapshot:
 		if m.ID == 0 {
 			return
@@ -545,4 +562,61 @@ func (c *Client) bind(s *table.Snapshot) {
 		c.rules, c.options, c.rulesKey = rs, o, key
 	}
 	s.View.Attach(c.rules, c.options)
+	if c.verified != nil {
+		v := *c.verified
+		s.Info.Verified = &v
+	}
+}
+
+// deal plays this device's part in a hand's commit-reveal and checks the
+// reveal after the hand.
+func (c *Client) deal(conn *wire.Conn, m *wire.Msg) {
+	n := m.Deal.Hand
+	self := c.h.ID().String()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	hd := c.deals[n]
+	switch m.Type {
+	case wire.TCommitAsk:
+		hd = &handDeal{secret: deal.NewSecret()}
+		c.deals[n] = hd
+		for k := range c.deals {
+			if k < n-1 {
+				delete(c.deals, k)
+			}
+		}
+		go conn.Send(&wire.Msg{Type: wire.TCommit, Deal: &wire.Deal{Hand: n, Hash: deal.Commit(hd.secret)}})
+	case wire.TCommitments:
+		if hd == nil || hd.committed != nil {
+			return
+		}
+		for _, x := range m.Deal.All {
+			if x.Peer == self && bytes.Equal(x.Hash, deal.Commit(hd.secret)) {
+				hd.committed = m.Deal.All
+				go conn.Send(&wire.Msg{Type: wire.TSecret, Deal: &wire.Deal{Hand: n, Secret: hd.secret}})
+				return
+			}
+		}
+	case wire.TReveal:
+		if hd == nil || hd.committed == nil {
+			return
+		}
+		err := deal.Check(m.Deal, hd.committed, self, hd.secret)
+		if err == nil && c.opts.Replay != nil {
+			var seed wall.Seed
+			copy(seed[:], m.Deal.Seed)
+			err = c.opts.Replay(n, seed)
+		}
+		ok := err == nil
+		c.verified, c.dealErr = &ok, err
+		delete(c.deals, n)
+	}
+}
+
+// Verified tells whether the last revealed deal checked out (nil before
+// the first reveal) and, if not, why.
+func (c *Client) Verified() (*bool, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.verified, c.dealErr
 }

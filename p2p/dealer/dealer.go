@@ -53,6 +53,9 @@ type Config struct {
 	// Heartbeat is how often clients must send a frame (DefaultHeartbeat
 	// when zero).
 	Heartbeat time.Duration
+	// DealWait is how long each step of a hand's commit-reveal waits for
+	// the devices (DefaultDealWait when zero).
+	DealWait time.Duration
 }
 
 // Dealer serves one table on a host.
@@ -66,6 +69,8 @@ type Dealer struct {
 	holders  [4]peer.ID
 	sessions map[*session]struct{}
 	current  [4]*session
+	round    *round
+	reveals  map[int]*wire.Deal
 	wg       sync.WaitGroup
 }
 
@@ -74,8 +79,20 @@ func Serve(h host.Host, cfg Config) *Dealer {
 	if cfg.Heartbeat <= 0 {
 		cfg.Heartbeat = DefaultHeartbeat
 	}
+	if cfg.DealWait <= 0 {
+		cfg.DealWait = DefaultDealWait
+	}
 	ctx, end := context.WithCancel(context.Background())
-	d := &Dealer{h: h, cfg: cfg, ctx: ctx, end: end, holders: cfg.Holders, sessions: map[*session]struct{}{}}
+	d := &Dealer{h: h, cfg: cfg, ctx: ctx, end: end, holders: cfg.Holders, sessions: map[*session]struct{}{}, reveals: map[int]*wire.Deal{}}
+	if _, sub, err := cfg.Table.Subscribe(ctx, table.Spectator); err == nil {
+		d.wg.Add(1)
+		go func() {
+			defer d.wg.Done()
+			defer sub.Close()
+			go func() { <-ctx.Done(); sub.Close() }()
+			d.reveal(sub)
+		}()
+	}
 	for p := range 4 {
 		if d.cfg.Open[p] {
 			d.setConnected(p, false)
@@ -205,6 +222,8 @@ type session struct {
 	peer   peer.ID
 	player int
 	seen   chan struct{}
+	// welcomed is set (under d.mu) once the welcome is sent.
+	welcomed bool
 }
 
 func refuse(c *wire.Conn, id uint64, r *wire.Refusal) {
@@ -302,6 +321,9 @@ func (s *session) run() error {
 	if err := s.conn.Send(&wire.Msg{Type: wire.TWelcome, Welcome: &wire.Welcome{Player: player, Snapshot: snap, Heartbeat: d.cfg.Heartbeat}}); err != nil {
 		return err
 	}
+	d.mu.Lock()
+	s.welcomed = true
+	d.mu.Unlock()
 	if player != table.Spectator {
 		d.h.ConnManager().Protect(s.peer, fwhost.TableTag)
 		d.arrive(s)
@@ -369,6 +391,11 @@ func (s *session) handle(m *wire.Msg) error {
 		}
 		return s.conn.Send(pong)
 	case wire.TPong:
+		return nil
+	case wire.TCommit, wire.TSecret:
+		if r := d.contribute(s, m); r != nil {
+			refuse(s.conn, 0, r)
+		}
 		return nil
 	}
 	refuse(s.conn, m.ID, &wire.Refusal{Reason: table.ReasonBadIntent, Detail: fmt.Sprintf("a client does not send %s messages", m.Type)})

@@ -109,3 +109,47 @@ type lossy struct {
 }
 
 func (l lossy) Updates() <-chan table.Update { return l.out }
+
+func TestCommitRevealEveryDeviceChecks(t *testing.T) {
+	r := newRig(t, "french", 1, dealer.Config{DealWait: 2 * time.Second})
+	for i := 1; i < 4; i++ {
+		r.clients[i] = r.join(t, i, client.Options{Player: wire.AnySeat})
+	}
+	if err := waitFor(func() bool { return r.dealer.Connected() == [4]bool{false, true, true, true} }); err != nil {
+		t.Fatal("the clients are not all seated")
+	}
+	seed, err := r.dealer.HandSeed(context.Background(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if seed == ([32]byte{}) {
+		t.Fatal("no seed")
+	}
+	for p := 1; p < 4; p++ {
+		if r.count(p, wire.TCommitments) != 1 {
+			t.Fatalf("player %d saw %d commitment lists, want 1", p, r.count(p, wire.TCommitments))
+		}
+	}
+	r.playAll(t)
+	for p := 1; p < 4; p++ {
+		if err := waitFor(func() bool { v, _ := r.clients[p].Verified(); return v != nil }); err != nil {
+			t.Fatalf("player %d never checked the deal", p)
+		}
+		if v, err := r.clients[p].Verified(); !*v {
+			t.Errorf("player %d: the honest deal failed its check: %v", p, err)
+		}
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for p := 1; p < 4; p++ {
+		for _, m := range r.seen[p] {
+			if m.Type == wire.TCommitments {
+				for _, c := range m.Deal.All {
+					if c.Secret != nil {
+						t.Fatalf("player %d saw a secret before the hand: %+v", p, c)
+					}
+				}
+			}
+		}
+	}
+}
