@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
@@ -63,12 +64,15 @@ func (v *View) Options() rules.Options { return v.options }
 // Rules returns the ruleset (for AI and hints).
 func (v *View) Rules() rules.Ruleset { return v.ruleset }
 
-// View returns what seat may see (rules.NoWind for a spectator).
+// View returns what seat may see (rules.NoWind for a spectator). The view
+// is a copy: changing it changes nothing in the state. View only reads the
+// state, so views may be taken from several goroutines at once while
+// nobody applies an action.
 func (s *State) View(seat rules.Wind) *View {
 	v := &View{
 		Seat: seat, Ruleset: s.ruleset.ID(), Number: s.Number, Round: s.Round, Dominant: s.Dominant,
-		Phase: s.Phase, Turn: s.Turn, Pending: s.Pending, StateID: s.StateID, Drawn: tile.None, Joker: tile.None,
-		WallLive: s.wall.LiveLeft(), Result: s.Result, options: s.opts, ruleset: s.ruleset,
+		Phase: s.Phase, Turn: s.Turn, Pending: s.Pending, StateID: s.DecisionID(), Drawn: tile.None, Joker: tile.None,
+		WallLive: s.wall.LiveLeft(), Result: s.Result.Clone(), options: s.opts, ruleset: s.ruleset,
 		Charleston: s.charlestonView(seat),
 	}
 	if seat >= rules.E && seat <= rules.N {
@@ -76,7 +80,7 @@ func (s *State) View(seat rules.Wind) *View {
 		if s.Turn == seat && s.Phase == PhaseTurn {
 			v.Drawn = s.drawn
 		}
-		v.Legal = s.LegalActions(seat)
+		v.Legal = slices.Clone(s.legalNow(seat))
 		if s.Players[seat].Declared == DeclTing {
 			v.Joker = s.joker
 		}
