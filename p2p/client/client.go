@@ -9,11 +9,14 @@ package client
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
@@ -42,9 +45,6 @@ type Options struct {
 	// OnEvent, when set, receives every message from the dealer as it is
 	// decoded, in order (for logs and secrecy checks).
 	OnEvent func(*wire.Msg)
-	// Replay, when set, checks that a revealed hand seed reproduces the
-	// hand this device saw; the deal is verified only if it returns nil.
-	Replay func(hand int, seed wall.Seed) error
 }
 
 // Client is a joined table. It implements table.Table for its player.
@@ -76,10 +76,15 @@ type Client struct {
 	dealErr   error
 }
 
-// handDeal is this device's part in one hand's commit-reveal.
+// handDeal is this device's part in one hand's commit-reveal, and the
+// deal it was shown.
 type handDeal struct {
 	secret    []byte
 	committed []wire.Contribution
+	// dealt are the events of the hand's deal as this device received
+	// them, seen from seat.
+	dealt []game.Event
+	seat  rules.Wind
 }
 
 var _ table.Table = (*Client)(nil)
@@ -320,8 +325,47 @@ func (c *Client) update(u table.Update) {
 		return
 	}
 	c.last = u.Snapshot
+	c.noteDeal(u)
 	c.mu.Unlock()
 	c.publish(u)
+}
+
+// noteDeal keeps the events of a hand's deal for the check after the
+// hand; c.mu is held.
+func (c *Client) noteDeal(u table.Update) {
+	for i, e := range u.Events {
+		if e.Type != game.EvHandStart || e.Start == nil || u.Snapshot.View == nil {
+			continue
+		}
+		hd := c.deals[e.Start.Number]
+		if hd == nil {
+			hd = &handDeal{}
+			c.deals[e.Start.Number] = hd
+		}
+		hd.dealt, hd.seat = slices.Clone(u.Events[i:]), u.Snapshot.View.Seat
+		return
+	}
+}
+
+// replay deals hand n again from the revealed seed and checks that it is
+// the deal this device was shown; c.mu is held.
+func (c *Client) replay(n int, seedBytes []byte, hd *handDeal) error {
+	var seed wall.Seed
+	if len(seedBytes) != len(seed) || c.rules == nil {
+		return fmt.Errorf("%w: hand %d's seed cannot be replayed", deal.ErrCheat, n)
+	}
+	copy(seed[:], seedBytes)
+	start := hd.dealt[0].Start
+	_, evs, err := game.NewHand(game.HandConfig{Ruleset: c.rules, Options: c.options, Seed: seed, Number: n, Round: start.Round, Uniform: true})
+	if err != nil {
+		return fmt.Errorf("%w: hand %d cannot be dealt from its seed: %v", deal.ErrCheat, n, err)
+	}
+	want, _ := json.Marshal(game.Redact(evs, hd.seat))
+	got, _ := json.Marshal(hd.dealt[:min(len(evs), len(hd.dealt))])
+	if !bytes.Equal(want, got) {
+		return fmt.Errorf("%w: hand %d was not dealt from the revealed seed", deal.ErrCheat, n)
+	}
+	return nil
 }
 
 // request sends m with a fresh id and waits for its answer.
@@ -578,8 +622,11 @@ func (c *Client) deal(conn *wire.Conn, m *wire.Msg) {
 	hd := c.deals[n]
 	switch m.Type {
 	case wire.TCommitAsk:
-		hd = &handDeal{secret: deal.NewSecret()}
-		c.deals[n] = hd
+		if hd == nil {
+			hd = &handDeal{}
+			c.deals[n] = hd
+		}
+		hd.secret, hd.committed = deal.NewSecret(), nil
 		for k := range c.deals {
 			if k < n-1 {
 				delete(c.deals, k)
@@ -601,11 +648,12 @@ func (c *Client) deal(conn *wire.Conn, m *wire.Msg) {
 		if hd == nil || hd.committed == nil {
 			return
 		}
+		if hd.dealt == nil {
+			return // this device did not see the deal (it came back later)
+		}
 		err := deal.Check(m.Deal, hd.committed, self, hd.secret)
-		if err == nil && c.opts.Replay != nil {
-			var seed wall.Seed
-			copy(seed[:], m.Deal.Seed)
-			err = c.opts.Replay(n, seed)
+		if err == nil {
+			err = c.replay(n, m.Deal.Seed, hd)
 		}
 		ok := err == nil
 		c.verified, c.dealErr = &ok, err

@@ -2,20 +2,24 @@ package dealer_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/client"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/deal"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/dealer"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/wire"
 )
 
 func TestDroppedPeerRejoinsItsSeatWithAFreshSnapshot(t *testing.T) {
-	r := newRig(t, "classical", 1, dealer.Config{Heartbeat: 100 * time.Millisecond})
+	r := newRig(t, "classical", 1, dealer.Config{Heartbeat: 250 * time.Millisecond}, nil)
 	for i := 1; i < 4; i++ {
 		r.clients[i] = r.join(t, i, client.Options{Player: wire.AnySeat, Retry: 20 * time.Millisecond})
 	}
+	r.start(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	_, sub, err := r.clients[2].Subscribe(ctx, 2)
@@ -52,15 +56,17 @@ func TestDroppedPeerRejoinsItsSeatWithAFreshSnapshot(t *testing.T) {
 }
 
 func TestSequenceGapBringsAFreshSnapshot(t *testing.T) {
-	r := newRig(t, "hongkong", 1, dealer.Config{})
+	r := newRig(t, "hongkong", 1, dealer.Config{}, nil)
 	r.dealer.Close()
-	r.dealer = dealer.Serve(r.hosts[0], dealer.Config{Table: gappy{r.tbl}, Open: [4]bool{false, true, true, true}, Heartbeat: 50 * time.Millisecond})
+	r.dealer = dealer.Serve(r.hosts[0], dealer.Config{Table: gappy{r.tbl}, Open: [4]bool{false, true, true, true}, Heartbeat: 250 * time.Millisecond})
 	for i := 1; i < 4; i++ {
 		r.clients[i] = r.join(t, i, client.Options{Player: wire.AnySeat})
 	}
+	r.start(t)
 	finals := r.playAll(t)
+	end, _ := r.tbl.Snapshot(context.Background(), table.Spectator)
 	for p := 1; p < 4; p++ {
-		if !finals[p].Info.Over || finals[p].Info.Balances != r.tbl.Match().Balances {
+		if !finals[p].Info.Over || finals[p].Info.Balances != end.Info.Balances {
 			t.Errorf("player %d ended with %+v", p, finals[p].Info)
 		}
 		if r.count(p, wire.TSnapshot) == 0 {
@@ -111,25 +117,11 @@ type lossy struct {
 func (l lossy) Updates() <-chan table.Update { return l.out }
 
 func TestCommitRevealEveryDeviceChecks(t *testing.T) {
-	r := newRig(t, "french", 1, dealer.Config{DealWait: 2 * time.Second})
+	r := newRig(t, "french", 2, dealer.Config{DealWait: 2 * time.Second}, func(s wall.Seed) wall.Seed { return s })
 	for i := 1; i < 4; i++ {
 		r.clients[i] = r.join(t, i, client.Options{Player: wire.AnySeat})
 	}
-	if err := waitFor(func() bool { return r.dealer.Connected() == [4]bool{false, true, true, true} }); err != nil {
-		t.Fatal("the clients are not all seated")
-	}
-	seed, err := r.dealer.HandSeed(context.Background(), 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if seed == ([32]byte{}) {
-		t.Fatal("no seed")
-	}
-	for p := 1; p < 4; p++ {
-		if r.count(p, wire.TCommitments) != 1 {
-			t.Fatalf("player %d saw %d commitment lists, want 1", p, r.count(p, wire.TCommitments))
-		}
-	}
+	r.start(t)
 	r.playAll(t)
 	for p := 1; p < 4; p++ {
 		if err := waitFor(func() bool { v, _ := r.clients[p].Verified(); return v != nil }); err != nil {
@@ -137,6 +129,9 @@ func TestCommitRevealEveryDeviceChecks(t *testing.T) {
 		}
 		if v, err := r.clients[p].Verified(); !*v {
 			t.Errorf("player %d: the honest deal failed its check: %v", p, err)
+		}
+		if n := r.count(p, wire.TReveal); n != 2 {
+			t.Errorf("player %d saw %d reveals, want one per hand", p, n)
 		}
 	}
 	r.mu.Lock()
@@ -150,6 +145,23 @@ func TestCommitRevealEveryDeviceChecks(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+func TestDealerThatChangesTheSeedIsCaught(t *testing.T) {
+	r := newRig(t, "hongkong", 1, dealer.Config{DealWait: 2 * time.Second}, func(s wall.Seed) wall.Seed { s[0] ^= 1; return s })
+	for i := 1; i < 4; i++ {
+		r.clients[i] = r.join(t, i, client.Options{Player: wire.AnySeat})
+	}
+	r.start(t)
+	r.playAll(t)
+	for p := 1; p < 4; p++ {
+		if err := waitFor(func() bool { v, _ := r.clients[p].Verified(); return v != nil }); err != nil {
+			t.Fatalf("player %d never checked the deal", p)
+		}
+		if v, err := r.clients[p].Verified(); *v || !errors.Is(err, deal.ErrCheat) {
+			t.Errorf("player %d accepted a wall dealt from another seed (%v)", p, err)
 		}
 	}
 }

@@ -52,7 +52,7 @@ func hello(player int, pin string) *wire.Msg {
 }
 
 func TestHostileInputIsRefusedAndTheTableGoesOn(t *testing.T) {
-	r := newRig(t, "hongkong", 1, dealer.Config{PIN: "4321"})
+	r := newRig(t, "hongkong", 1, dealer.Config{PIN: "4321"}, nil)
 
 	t.Run("wrong PIN", func(t *testing.T) {
 		c, _ := r.raw(t, 1)
@@ -83,6 +83,7 @@ func TestHostileInputIsRefusedAndTheTableGoesOn(t *testing.T) {
 	for i := 1; i < 4; i++ {
 		r.clients[i] = r.join(t, i, client.Options{Player: i, PIN: "4321"})
 	}
+	r.start(t)
 
 	t.Run("seat taken", func(t *testing.T) {
 		c, _ := r.raw(t, 2)

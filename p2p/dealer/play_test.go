@@ -17,7 +17,6 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/client"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/dealer"
-	"github.com/fourwinds-mahjong/fourwinds/p2p/internal/tabletest"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/wire"
 	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/peer"
@@ -25,39 +24,55 @@ import (
 )
 
 // rig is a dealer on host 0 and three clients on hosts 1–3 of a mocknet.
+// Player 0 is a person on the dealer's device; players 1–3 are remote.
 type rig struct {
 	hosts   []host.Host
-	tbl     *tabletest.Table
+	tbl     *table.Local
 	dealer  *dealer.Dealer
 	clients [4]*client.Client
 	seen    [4][]*wire.Msg
 	mu      sync.Mutex
 }
 
-func newRig(t *testing.T, id string, hands int, cfg dealer.Config) *rig {
+// newRig deals a match of ruleset id ending after hands hands. seed, when
+// set, stands between the dealer's commit-reveal and the table (a dealer
+// that cheats).
+func newRig(t *testing.T, id string, hands int, cfg dealer.Config, seed func(wall.Seed) wall.Seed) *rig {
 	t.Helper()
 	mn, err := mocknet.FullMeshConnected(4)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { mn.Close() })
-	rs, err := rules.Get(id)
+	r := &rig{hosts: mn.Hosts()}
+	lc := table.LocalConfig{Rules: id, Seed: "p2p " + id, Hands: hands, Hold: true, StandIn: time.Hour,
+		Seats: [4]table.SeatConfig{{Kind: table.SeatHuman}, {Kind: table.SeatRemote}, {Kind: table.SeatRemote}, {Kind: table.SeatRemote}}}
+	if seed != nil {
+		lc.HandSeed = func(ctx context.Context, n int) (wall.Seed, error) {
+			s, err := r.dealer.HandSeed(ctx, n)
+			return seed(s), err
+		}
+	}
+	tbl, err := table.NewLocal(lc)
 	if err != nil {
 		t.Fatal(err)
 	}
-	o, err := rules.ResolveOptions(rs, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tbl, err := tabletest.New(rs, o, wall.SeedFromString("p2p "+id), hands)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := &rig{hosts: mn.Hosts(), tbl: tbl}
+	r.tbl = tbl
 	cfg.Table, cfg.Open = tbl, [4]bool{false, true, true, true}
 	r.dealer = dealer.Serve(r.hosts[0], cfg)
 	t.Cleanup(func() { r.dealer.Close(); tbl.Close() })
 	return r
+}
+
+// start deals the first hand once every client is seated.
+func (r *rig) start(t *testing.T) {
+	t.Helper()
+	if err := waitFor(func() bool { return r.dealer.Connected() == [4]bool{false, true, true, true} }); err != nil {
+		t.Fatalf("connected %v, want players 1-3", r.dealer.Connected())
+	}
+	if err := r.tbl.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func (r *rig) join(t *testing.T, i int, opts client.Options) *client.Client {
@@ -89,12 +104,14 @@ func play(ctx context.Context, tbl table.Table, player int, seed string) (table.
 		return table.Snapshot{}, err
 	}
 	defer sub.Close()
+	var lastErr error
 	for {
 		if snap.Info.Over {
 			return snap, nil
 		}
 		var in *table.Intent
 		switch v := snap.View; {
+		case v == nil:
 		case v.Phase == game.PhaseEnd && !snap.Info.Ready[player]:
 			in = &table.Intent{Player: player, Kind: table.IntentNextHand}
 		case v.Phase != game.PhaseEnd && len(v.Legal) > 0:
@@ -103,6 +120,7 @@ func play(ctx context.Context, tbl table.Table, player int, seed string) (table.
 		if in != nil {
 			var re *table.RefusedError
 			err := tbl.Submit(ctx, *in)
+			lastErr = err
 			late := errors.As(err, &re) && (re.Reason == table.ReasonStale || re.Reason == table.ReasonNoDecide || re.Reason == table.ReasonOver)
 			if err != nil && !late && !errors.Is(err, client.ErrDisconnected) {
 				return snap, fmt.Errorf("player %d: %v refused: %w", player, in.Action, err)
@@ -126,7 +144,7 @@ func play(ctx context.Context, tbl table.Table, player int, seed string) (table.
 				}
 			}
 		case <-ctx.Done():
-			return snap, fmt.Errorf("player %d (seq %d, phase %s, %d legal, ready %v): %w", player, snap.Seq, snap.View.Phase, len(snap.View.Legal), snap.Info.Ready, ctx.Err())
+			return snap, fmt.Errorf("player %d (seq %d, ready %v, view %+v, last refusal %v): %w", player, snap.Seq, snap.Info.Ready, snap.View, lastErr, ctx.Err())
 		}
 	}
 }
@@ -164,25 +182,29 @@ func (r *rig) playAll(t *testing.T) [4]table.Snapshot {
 func TestWholeHandsEveryRuleset(t *testing.T) {
 	for _, id := range rules.IDs() {
 		t.Run(id, func(t *testing.T) {
-			r := newRig(t, id, 2, dealer.Config{Name: "test"})
+			r := newRig(t, id, 2, dealer.Config{Name: "test"}, nil)
 			for i := 1; i < 4; i++ {
 				r.clients[i] = r.join(t, i, client.Options{Player: wire.AnySeat})
 				if got := r.clients[i].Player(); got != i {
 					t.Fatalf("host %d was seated as player %d, want %d", i, got, i)
 				}
 			}
+			r.start(t)
 			finals := r.playAll(t)
-			m := r.tbl.Match()
-			if !m.Over || len(m.History) != 2 {
-				t.Fatalf("match over %v after %d hands, want over after 2", m.Over, len(m.History))
+			end, err := r.tbl.Snapshot(context.Background(), table.Spectator)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !end.Info.Over || len(end.Info.History) != 2 {
+				t.Fatalf("match over %v after %d hands, want over after 2", end.Info.Over, len(end.Info.History))
 			}
 			for p, f := range finals {
-				if f.Info.Balances != m.Balances || len(f.Info.History) != len(m.History) {
-					t.Errorf("player %d ends with balances %v and %d hands, the dealer with %v and %d", p, f.Info.Balances, len(f.Info.History), m.Balances, len(m.History))
+				if f.Info.Balances != end.Info.Balances || len(f.Info.History) != len(end.Info.History) {
+					t.Errorf("player %d ends with balances %v and %d hands, the dealer with %v and %d", p, f.Info.Balances, len(f.Info.History), end.Info.Balances, len(end.Info.History))
 				}
 				for h := range f.Info.History {
-					if f.Info.History[h].Net != m.History[h].Net || f.Info.History[h].Winner != m.History[h].Winner {
-						t.Errorf("player %d's hand %d: %+v, the dealer's: %+v", p, h+1, f.Info.History[h], m.History[h])
+					if f.Info.History[h].Net != end.Info.History[h].Net || f.Info.History[h].Winner != end.Info.History[h].Winner {
+						t.Errorf("player %d's hand %d: %+v, the dealer's: %+v", p, h+1, f.Info.History[h], end.Info.History[h])
 					}
 				}
 			}
@@ -224,6 +246,9 @@ func (r *rig) checkSecrecy(t *testing.T) {
 				}
 			}
 			if len(snaps) == 0 {
+				continue
+			}
+			if snaps[0].View == nil {
 				continue
 			}
 			own := snaps[0].View.Seat
