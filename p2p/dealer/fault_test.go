@@ -130,8 +130,8 @@ func TestCommitRevealEveryDeviceChecks(t *testing.T) {
 		if v, err := r.clients[p].Verified(); !*v {
 			t.Errorf("player %d: the honest deal failed its check: %v", p, err)
 		}
-		if n := r.count(p, wire.TReveal); n != 2 {
-			t.Errorf("player %d saw %d reveals, want one per hand", p, n)
+		if err := waitFor(func() bool { return r.count(p, wire.TReveal) == 2 }); err != nil {
+			t.Errorf("player %d saw %d reveals, want one per hand", p, r.count(p, wire.TReveal))
 		}
 	}
 	r.mu.Lock()
