@@ -2,7 +2,6 @@ package dealer_test
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sync"
 	"testing"
@@ -99,54 +98,7 @@ func play(ctx context.Context, tbl table.Table, player int, seed string) (table.
 	if err != nil {
 		return table.Snapshot{}, err
 	}
-	snap, sub, err := tbl.Subscribe(ctx, player)
-	if err != nil {
-		return table.Snapshot{}, err
-	}
-	defer sub.Close()
-	var lastErr error
-	for {
-		if snap.Info.Over {
-			return snap, nil
-		}
-		var in *table.Intent
-		switch v := snap.View; {
-		case v == nil:
-		case v.Phase == game.PhaseEnd && !snap.Info.Ready[player]:
-			in = &table.Intent{Player: player, Kind: table.IntentNextHand}
-		case v.Phase != game.PhaseEnd && len(v.Legal) > 0:
-			in = &table.Intent{Player: player, Kind: table.IntentAction, Decision: v.StateID, Action: p.Decide(v)}
-		}
-		if in != nil {
-			var re *table.RefusedError
-			err := tbl.Submit(ctx, *in)
-			lastErr = err
-			late := errors.As(err, &re) && (re.Reason == table.ReasonStale || re.Reason == table.ReasonNoDecide || re.Reason == table.ReasonOver)
-			if err != nil && !late && !errors.Is(err, client.ErrDisconnected) {
-				return snap, fmt.Errorf("player %d: %v refused: %w", player, in.Action, err)
-			}
-		}
-		select {
-		case u, ok := <-sub.Updates():
-			if !ok {
-				return snap, fmt.Errorf("player %d: updates ended before the match", player)
-			}
-			snap = u.Snapshot
-			for drained := false; !drained; {
-				select {
-				case u, ok := <-sub.Updates():
-					if !ok {
-						return snap, fmt.Errorf("player %d: updates ended before the match", player)
-					}
-					snap = u.Snapshot
-				default:
-					drained = true
-				}
-			}
-		case <-ctx.Done():
-			return snap, fmt.Errorf("player %d (seq %d, ready %v, view %+v, last refusal %v): %w", player, snap.Seq, snap.Info.Ready, snap.View, lastErr, ctx.Err())
-		}
-	}
+	return client.Autoplay(ctx, tbl, player, p, nil)
 }
 
 // playAll plays the match with player 0 on the dealer's table and the
