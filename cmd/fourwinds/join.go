@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/ai"
@@ -93,8 +94,23 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 
 	var end table.Snapshot
 	if player != nil {
-		end, err = client.Autoplay(ctx, c, c.Player(), player, func(s table.Snapshot) {
-			out.emit(updateLine{Type: "update", Seq: s.Seq, Hand: s.Info.Hand, Phase: phaseOf(s), StateID: stateOf(s)})
+		if *asJSON {
+			_, sub, err := c.Subscribe(ctx, c.Player())
+			if err != nil {
+				return err
+			}
+			defer sub.Close()
+			go func() {
+				for u := range sub.Updates() {
+					out.emit(newUpdateLine(u))
+				}
+			}()
+		}
+		logged := &loggedTable{Table: c, out: out, started: started}
+		end, err = client.Autoplay(ctx, logged, c.Player(), player, func(s table.Snapshot) {
+			logged.mu.Lock()
+			logged.last = s
+			logged.mu.Unlock()
 		})
 	} else {
 		end, err = playRemote(ctx, c, stdin, out)
@@ -111,7 +127,9 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 	}
 	v, why := c.Verified()
 	end.Info.Verified = v
-	out.emit(newEndLine(end))
+	e := newEndLine(end)
+	e.BytesIn = c.BytesIn()
+	out.emit(e)
 	switch {
 	case v == nil:
 	case *v:
@@ -123,18 +141,40 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 	return nil
 }
 
-func phaseOf(s table.Snapshot) string {
-	if s.View == nil {
-		return ""
-	}
-	return s.View.Phase.String()
+// loggedTable prints every intent the computer player submits, with when
+// it was accepted (for the benchmarks).
+type loggedTable struct {
+	table.Table
+	out     *lines
+	started time.Time
+	mu      sync.Mutex
+	last    table.Snapshot
 }
 
-func stateOf(s table.Snapshot) uint64 {
-	if s.View == nil {
-		return 0
+// intentLine is what --json prints for each accepted intent.
+type intentLine struct {
+	Type   string `json:"type"`
+	TS     int64  `json:"ts"`
+	MS     int64  `json:"ms"`
+	Hand   int    `json:"hand"`
+	Seat   string `json:"seat"`
+	Action string `json:"action"`
+}
+
+func (l *loggedTable) Submit(ctx context.Context, in table.Intent) error {
+	at := time.Now()
+	err := l.Table.Submit(ctx, in)
+	if err == nil && in.Kind == table.IntentAction {
+		l.mu.Lock()
+		s := l.last
+		l.mu.Unlock()
+		line := intentLine{Type: "intent", TS: at.UnixNano(), MS: time.Since(l.started).Milliseconds(), Hand: s.Info.Hand, Action: in.Action.Type.String()}
+		if s.View != nil {
+			line.Seat = s.View.Seat.String()
+		}
+		l.out.emit(line)
 	}
-	return s.View.StateID
+	return err
 }
 
 // playRemote lets the person play their seat in the terminal.

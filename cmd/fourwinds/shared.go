@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
@@ -109,7 +110,9 @@ func (l *lines) say(format string, args ...any) {
 
 // updateLine is what --json prints for each update received.
 type updateLine struct {
-	Type    string       `json:"type"`
+	Type string `json:"type"`
+	// TS is when the update arrived, in Unix nanoseconds.
+	TS      int64        `json:"ts"`
 	Seq     uint64       `json:"seq"`
 	Hand    int          `json:"hand"`
 	Phase   string       `json:"phase,omitempty"`
@@ -118,7 +121,7 @@ type updateLine struct {
 }
 
 func newUpdateLine(u table.Update) updateLine {
-	l := updateLine{Type: "update", Seq: u.Seq, Hand: u.Snapshot.Info.Hand, Events: u.Events}
+	l := updateLine{Type: "update", TS: time.Now().UnixNano(), Seq: u.Seq, Hand: u.Snapshot.Info.Hand, Events: u.Events}
 	if v := u.Snapshot.View; v != nil {
 		l.Phase, l.StateID = v.Phase.String(), v.StateID
 	}
@@ -134,6 +137,8 @@ type endLine struct {
 	StateID  uint64   `json:"state_id"`
 	Nets     [][4]int `json:"nets"`
 	Verified *bool    `json:"verified,omitempty"`
+	// BytesIn is what a joiner received from the dealer, frames included.
+	BytesIn int64 `json:"bytes_in,omitempty"`
 }
 
 func newEndLine(s table.Snapshot) endLine {
