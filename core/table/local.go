@@ -292,6 +292,7 @@ func (t *Local) SetConnected(p int, connected bool) error {
 					if !t.seats[p].Connected && !t.seats[p].StandIn {
 						t.seats[p].StandIn = true
 						t.changed()
+						t.settle() // the computer answers what p owes now
 					}
 				})
 			})

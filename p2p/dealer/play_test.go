@@ -44,7 +44,7 @@ func newRig(t *testing.T, id string, hands int, cfg dealer.Config, seed func(wal
 	}
 	t.Cleanup(func() { mn.Close() })
 	r := &rig{hosts: mn.Hosts()}
-	lc := table.LocalConfig{Rules: id, Seed: "p2p " + id, Hands: hands, Hold: true, StandIn: time.Hour,
+	lc := table.LocalConfig{Rules: id, Seed: "p2p " + id, Hands: hands, Hold: true, StandIn: 200 * time.Millisecond,
 		Seats: [4]table.SeatConfig{{Kind: table.SeatHuman}, {Kind: table.SeatRemote}, {Kind: table.SeatRemote}, {Kind: table.SeatRemote}}}
 	if seed != nil {
 		lc.HandSeed = func(ctx context.Context, n int) (wall.Seed, error) {
