@@ -134,7 +134,7 @@ func (r *rig) playAll(t *testing.T) [4]table.Snapshot {
 func TestWholeHandsEveryRuleset(t *testing.T) {
 	for _, id := range rules.IDs() {
 		t.Run(id, func(t *testing.T) {
-			r := newRig(t, id, 2, dealer.Config{Name: "test"}, nil)
+			r := newRig(t, id, 2, dealer.Config{Name: "test"}, func(s wall.Seed) wall.Seed { return s })
 			for i := 1; i < 4; i++ {
 				r.clients[i] = r.join(t, i, client.Options{Player: wire.AnySeat})
 				if got := r.clients[i].Player(); got != i {
@@ -160,6 +160,14 @@ func TestWholeHandsEveryRuleset(t *testing.T) {
 					}
 				}
 			}
+			for p := 1; p < 4; p++ {
+				if err := waitFor(func() bool { v, _ := r.clients[p].Verified(); return v != nil }); err != nil {
+					t.Fatalf("player %d never checked a deal", p)
+				}
+				if v, err := r.clients[p].Verified(); !*v {
+					t.Errorf("player %d: %v", p, err)
+				}
+			}
 			r.checkSecrecy(t)
 		})
 	}
@@ -173,6 +181,13 @@ func (r *rig) checkSecrecy(t *testing.T) {
 	defer r.mu.Unlock()
 	for i := 1; i < 4; i++ {
 		for _, m := range r.seen[i] {
+			if m.Deal != nil && m.Type != wire.TReveal {
+				for _, c := range m.Deal.All {
+					if c.Secret != nil {
+						t.Fatalf("client %d saw a secret before the reveal", i)
+					}
+				}
+			}
 			var snaps []*table.Snapshot
 			var evs []game.Event
 			switch {
@@ -187,6 +202,12 @@ func (r *rig) checkSecrecy(t *testing.T) {
 				if s.Player != i {
 					t.Fatalf("client %d received player %d's snapshot", i, s.Player)
 				}
+				for _, h := range s.Info.History {
+					if h.Number == s.Info.Hand && s.View != nil && s.View.Phase != game.PhaseEnd {
+						t.Fatalf("client %d saw hand %d's seed before it ended", i, h.Number)
+					}
+				}
+
 				if s.View != nil && s.View.Phase != game.PhaseEnd {
 					for w, sv := range s.View.Seats {
 						for _, md := range sv.Melds {
