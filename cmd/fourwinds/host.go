@@ -136,6 +136,7 @@ func runHost(args []string, stdout, _ io.Writer) error {
 	defer d.Close()
 	adv, err := discover.Advertise(h)
 	if err != nil {
+		out.emit(map[string]any{"type": "warning", "text": "not advertised on the local network: " + err.Error()})
 		out.say("Not advertised on the local network (%v); players can join by address.", err)
 	} else {
 		defer adv.Close()

@@ -83,7 +83,7 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 		out.say("Found %q (%s), %d free seats.", found.Lobby.Name, found.Lobby.Rules, len(found.Lobby.Free))
 	}
 	jctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	c, err := client.Join(jctx, h, info, client.Options{Player: wire.AnySeat, PIN: *pin, Retry: 500 * time.Millisecond})
+	c, err := client.Join(jctx, h, info, client.Options{Player: wire.AnySeat, PIN: *pin, Retry: 500 * time.Millisecond, Locate: discover.Locate})
 	cancel()
 	if err != nil {
 		return err

@@ -379,3 +379,30 @@ func identify(ctx context.Context, h host.Host, a ma.Multiaddr) (peer.AddrInfo, 
 	}
 	return peer.AddrInfo{}, fmt.Errorf("discover: no libp2p peer answers at %s: %w", a, err)
 }
+
+// Locate browses until it finds the table of peer id and returns its
+// current addresses (a client's way back to a dealer whose address
+// changed).
+func Locate(ctx context.Context, id peer.ID) (peer.AddrInfo, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	found := make(chan peer.AddrInfo, 1)
+	err := Browse(ctx, func(info peer.AddrInfo) {
+		if info.ID == id {
+			select {
+			case found <- info:
+			default:
+			}
+			cancel()
+		}
+	})
+	select {
+	case info := <-found:
+		return info, nil
+	default:
+	}
+	if err == nil {
+		err = ctx.Err()
+	}
+	return peer.AddrInfo{}, fmt.Errorf("discover: table %s not found: %w", id, err)
+}
