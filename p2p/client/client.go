@@ -47,6 +47,9 @@ type Options struct {
 	Name string
 	// Retry is the pause between reconnection attempts (1 s when zero).
 	Retry time.Duration
+	// GiveUp, when set, ends the client (its subscriptions close) once
+	// the dealer has been unreachable that long.
+	GiveUp time.Duration
 	// Locate, when set, finds the dealer's current addresses (by mDNS, say)
 	// when redialling the known ones fails: a phone that changed address or
 	// a dealer restarted on another port.
@@ -80,6 +83,7 @@ type Client struct {
 	rules     rules.Ruleset
 	options   rules.Options
 	rulesKey  string
+	gaveUp    bool
 	deals     map[int]*handDeal
 	verified  *bool
 	dealErr   error
@@ -214,12 +218,21 @@ func (c *Client) run(conn *wire.Conn, st network.Stream) {
 			delete(c.pending, id)
 		}
 		c.mu.Unlock()
+		lost := time.Now()
 		for {
 			select {
 			case <-c.ctx.Done():
 				c.closeSubs()
 				return
 			case <-time.After(c.opts.Retry):
+			}
+			if c.opts.GiveUp > 0 && time.Since(lost) > c.opts.GiveUp {
+				c.mu.Lock()
+				c.gaveUp = true
+				c.mu.Unlock()
+				c.end()
+				c.closeSubs()
+				return
 			}
 			ctx, cancel := context.WithTimeout(c.ctx, redialWait)
 			var err error
@@ -512,6 +525,14 @@ func (c *Client) Refusal() *wire.Refusal {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.refusal
+}
+
+// GaveUp tells whether the client stopped because the dealer stayed
+// unreachable for Options.GiveUp.
+func (c *Client) GaveUp() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.gaveUp
 }
 
 // Close leaves the table: the stream is closed and not redialled.

@@ -200,3 +200,21 @@ func TestAPlayerWhoLeavesIsStoodInFor(t *testing.T) {
 		t.Fatalf("seat 3 is no longer kept for its device: %s", h[3])
 	}
 }
+
+func TestAClientGivesUpOnADealerGoneForGood(t *testing.T) {
+	r := newRig(t, "classical", 1, dealer.Config{}, nil)
+	c := r.join(t, 1, client.Options{Player: wire.AnySeat, Retry: 20 * time.Millisecond, GiveUp: 200 * time.Millisecond})
+	_, sub, err := c.Subscribe(context.Background(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.dealer.Close()
+	for range sub.Updates() {
+	}
+	if !c.GaveUp() {
+		t.Fatal("the updates ended but the client did not give up")
+	}
+	if err := c.Submit(context.Background(), table.Intent{Player: 1}); !errors.Is(err, table.ErrClosed) {
+		t.Fatalf("a submit after giving up: %v", err)
+	}
+}

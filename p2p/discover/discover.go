@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"net"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/fourwinds-mahjong/fourwinds/p2p/wire"
@@ -271,6 +272,9 @@ func Find(ctx context.Context, h host.Host, name string) (Found, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	result := make(chan Found, 1)
+	// asked holds the peers asked or being asked; one whose lobby did not
+	// answer may be asked again when it is found again.
+	var mu sync.Mutex
 	asked := map[peer.ID]bool{}
 	var asking = make(chan peer.AddrInfo, 16)
 	go func() {
@@ -286,15 +290,23 @@ func Find(ctx context.Context, h host.Host, name string) (Found, error) {
 				cancel()
 				return
 			}
+			if err != nil {
+				mu.Lock()
+				delete(asked, info.ID)
+				mu.Unlock()
+			}
 		}
 	}()
 	browseErr := make(chan error, 1)
 	go func() {
 		browseErr <- Browse(ctx, func(info peer.AddrInfo) {
-			if info.ID == h.ID() || asked[info.ID] {
+			mu.Lock()
+			seen := info.ID == h.ID() || asked[info.ID]
+			asked[info.ID] = true
+			mu.Unlock()
+			if seen {
 				return
 			}
-			asked[info.ID] = true
 			select {
 			case asking <- info:
 			case <-ctx.Done():
