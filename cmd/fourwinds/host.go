@@ -146,7 +146,7 @@ func runHost(args []string, stdout, _ io.Writer) error {
 	out.say("Table %q (%s) on %s", snap.Info.Name, snap.Info.Rules, strings.Join(addrs, " "))
 
 	if !snap.Info.Started {
-		out.say("Waiting for %d players to join…", countTrue(open))
+		out.say("Waiting for joiners: %d open seats…", countTrue(open))
 		if err := waitSeated(ctx, d, open); err != nil {
 			return err
 		}
