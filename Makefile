@@ -5,14 +5,14 @@ STATICCHECK_VERSION := v0.6.1
 STATICCHECK := $(GOBIN)/staticcheck
 RULES ?= hongkong
 
-.PHONY: run test lint vet fmt-check staticcheck unit bench build
+.PHONY: run test lint vet fmt-check staticcheck unit race bench build
 
 ## run: play a game in the terminal (the Fyne app replaces this when it lands)
 run:
 	$(GO) run ./cmd/fourwinds play --rules $(RULES)
 
-## test: formatting, vet, staticcheck, then every test
-test: lint unit
+## test: formatting, vet, staticcheck, then every test, then the live table under the race detector
+test: lint unit race
 
 lint: fmt-check vet staticcheck
 
@@ -31,6 +31,11 @@ staticcheck: $(STATICCHECK)
 
 unit:
 	CGO_ENABLED=0 $(GO) test -count=1 -timeout 15m ./...
+
+## race: core/table's goroutines under the race detector (needs cgo and a C compiler)
+race:
+	@command -v gcc >/dev/null 2>&1 || { apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev; }
+	CGO_ENABLED=1 $(GO) test -race -count=1 -timeout 15m ./core/table/...
 
 ## bench: the performance figures recorded in the README
 bench:

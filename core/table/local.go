@@ -266,6 +266,7 @@ func (t *Local) SetSeat(p int, s SeatConfig) error {
 		t.players[p] = s.Player
 		t.cancelStandIn(p)
 		t.changed()
+		t.settle()
 		return nil
 	})
 }
@@ -292,6 +293,7 @@ func (t *Local) SetConnected(p int, connected bool) error {
 					if !t.seats[p].Connected && !t.seats[p].StandIn {
 						t.seats[p].StandIn = true
 						t.changed()
+						t.settle()
 					}
 				})
 			})
