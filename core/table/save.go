@@ -39,8 +39,8 @@ type saver struct {
 
 // saveNow saves, and shows a failure as the table's problem.
 func (t *Local) saveNow() {
-	if err := t.save(); err != nil && t.dealErr == nil {
-		t.dealErr = err
+	if err := t.save(); err != nil && t.problem == nil {
+		t.problem = err
 	}
 }
 
