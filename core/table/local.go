@@ -40,22 +40,22 @@ type Local struct {
 	endOnce sync.Once
 
 	// Everything below belongs to the goroutine running run.
-	m         *game.Match
-	rec       *record.Record
-	saved     *saver
-	seats     [4]SeatInfo
-	players   [4]ai.Player
-	ready     [4]bool
-	started   bool
-	over      bool
-	dealing   bool
+	m       *game.Match
+	rec     *record.Record
+	saved   *saver
+	seats   [4]SeatInfo
+	players [4]ai.Player
+	ready   [4]bool
+	started bool
+	over    bool
+	dealing bool
 	// problem is what keeps the table from going on (Info.Problem);
 	// halted: it cannot go on at all (the engine failed).
 	problem error
 	halted  bool
 	// steps counts the decisions of the hand, against an engine that
 	// would never end one.
-	steps int
+	steps     int
 	closed    bool
 	streams   [numStreams]stream
 	subs      map[*subscription]bool
