@@ -5,14 +5,14 @@ STATICCHECK_VERSION := v0.6.1
 STATICCHECK := $(GOBIN)/staticcheck
 RULES ?= hongkong
 
-.PHONY: run test lint vet fmt-check staticcheck unit bench build netdeps
+.PHONY: run test lint vet fmt-check staticcheck unit race bench build netdeps
 
 ## run: play a game in the terminal (the Fyne app replaces this when it lands)
 run:
 	$(GO) run ./cmd/fourwinds play --rules $(RULES)
 
-## test: formatting, vet, staticcheck, then every test
-test: lint unit
+## test: formatting, vet, staticcheck, then every test, then the live table under the race detector
+test: lint unit race
 
 lint: fmt-check vet staticcheck
 
@@ -37,6 +37,11 @@ netdeps:
 	@command -v ip >/dev/null 2>&1 || { \
 		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq iproute2; \
 		else echo "ip (iproute2) is missing and this is not root: the real-network test will skip"; fi; }
+
+## race: core/table's goroutines under the race detector (needs cgo and a C compiler)
+race:
+	@command -v gcc >/dev/null 2>&1 || { apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev; }
+	CGO_ENABLED=1 $(GO) test -race -count=1 -timeout 15m ./core/table/...
 
 ## bench: the performance figures recorded in the README
 bench:
