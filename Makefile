@@ -38,10 +38,10 @@ netdeps:
 		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq iproute2; \
 		else echo "ip (iproute2) is missing and this is not root: the real-network test will skip"; fi; }
 
-## race: core/table's goroutines under the race detector (needs cgo and a C compiler)
+## race: the live table and the p2p layer under the race detector (needs cgo and a C compiler)
 race:
 	@command -v gcc >/dev/null 2>&1 || { apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev; }
-	CGO_ENABLED=1 $(GO) test -race -count=1 -timeout 15m ./core/table/...
+	CGO_ENABLED=1 $(GO) test -race -count=1 -timeout 15m ./core/table/... ./p2p/...
 
 ## bench: the performance figures recorded in the README
 bench:
