@@ -47,6 +47,9 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 	if len(pos) > 1 {
 		return usagef("one address at most; got %q", strings.Join(pos, " "))
 	}
+	if *asJSON && *level == "" {
+		return usagef("--json goes with --ai: a person playing in the terminal reads text")
+	}
 	var player ai.Player
 	if *level != "" {
 		if player, err = ai.New(ai.Level(*level), wall.SeedFromString(clockSeed())); err != nil {
