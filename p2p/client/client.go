@@ -68,10 +68,10 @@ type Client struct {
 	end    context.CancelFunc
 	done   chan struct{}
 
-	mu        sync.Mutex
-	conn      *wire.Conn
-	stream    network.Stream
-	player    int
+	mu     sync.Mutex
+	conn   *wire.Conn
+	stream network.Stream
+	player int
 	// last is the latest snapshot in the client's numbering; dealerSeq is
 	// its number at the dealer. The client numbers its updates without a
 	// gap across resyncs and reconnections (a restarted dealer may number
