@@ -45,7 +45,7 @@ func TestDealerGoneForGoodHandsTheTableOver(t *testing.T) {
 		}()
 	}
 	go play(ctx, r.tbl, 0, "ai 0") // ends with the old table
-	var before [4]int // the balances before hand 2
+	var before [4]int              // the balances before hand 2
 	if err := waitFor(func() bool {
 		s, err := r.tbl.Snapshot(ctx, table.Spectator)
 		before = s.Info.Balances
