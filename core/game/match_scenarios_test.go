@@ -202,20 +202,31 @@ func runNewRound(t *testing.T, id string) {
 	wantDeal(t, m, 9, rules.W, (d+1)%4)
 }
 
+// TestHK_OPT_14_RoundsOfDealerPasses: with rotations a round is four
+// passes of the deal, and at the start of rounds 2, 3 and 4 the winds are
+// re-designated as HK-OPT-15 says (HK-2.5): rotate makes the first South
+// East in the South round; none leaves the deal where the passes put it.
 func TestHK_OPT_14_RoundsOfDealerPasses(t *testing.T) {
-	m := newMatch(t, "hongkong", map[string]string{"HK-OPT-14": "rotations"})
-	d := m.Dealer
-	for range 5 {
-		playScripted(t, m, rules.E) // East keeps the deal: no pass, no new round
-	}
-	wantDeal(t, m, 6, rules.E, d)
-	for pass := 1; pass < 16; pass++ {
+	for _, c := range []struct {
+		start string
+		// shift is how far the deal moves at each new round.
+		shift int
+	}{{"rotate", 1}, {"none", 0}} {
+		m := newMatch(t, "hongkong", map[string]string{"HK-OPT-14": "rotations", "round_start": c.start})
+		d := m.Dealer
+		for range 5 {
+			playScripted(t, m, rules.E) // East keeps the deal: no pass, no new round
+		}
+		wantDeal(t, m, 6, rules.E, d)
+		for pass := 1; pass < 16; pass++ {
+			playScripted(t, m, rules.S)
+			round := pass / 4
+			wantDeal(t, m, 6+pass, rules.Wind(round), (d+round*c.shift+pass%4)%4)
+		}
 		playScripted(t, m, rules.S)
-		wantDeal(t, m, 6+pass, rules.Wind(pass/4), (d+pass)%4)
-	}
-	playScripted(t, m, rules.S)
-	if !m.Over {
-		t.Fatal("the game goes on after sixteen passes of the deal")
+		if !m.Over {
+			t.Fatalf("round_start %s: the game goes on after sixteen passes of the deal", c.start)
+		}
 	}
 }
 

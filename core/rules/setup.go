@@ -102,8 +102,9 @@ type GameSpec struct {
 	DealerKeepsOnDraw bool
 	// DealerKeepsOnWin: the dealer keeps the deal when he wins (all but american).
 	DealerKeepsOnWin bool
-	// RoundStart is how winds are re-designated at a new round, for
-	// CountHands games: "rotate", "redraw" or "none" (HK-2.5, FR-3.3).
+	// RoundStart is how winds are re-designated at a new round, whatever
+	// the count: "rotate", "redraw", or "none" and "" (the deal stays
+	// where it stands, CL-3.4) (HK-2.5, HK-OPT-15, FR-3.3).
 	RoundStart string
 }
 
