@@ -264,6 +264,10 @@ func TestFR_11_4_CallingHand(t *testing.T) {
 	runCallingHand(t, "french", map[string]string{"calling_hand": "on", "servi": "off"}, "score.calling_hand")
 }
 
+func TestFR_11_4_CallingHandOnTheFirstTurn(t *testing.T) {
+	runCallingOnFirstTurn(t, "french", map[string]string{"calling_hand": "on"})
+}
+
 func TestFR_12_3_NoInvocationMeansVoid(t *testing.T) {
 	s := french(t, map[string]string{"celestial_empire": "off"}, game.Scenario{Phase: game.PhaseClaim, Turn: rules.N,
 		Discards: [4]string{3: "9m"}, Hands: [4]string{inertA, inertB, inertC, inertD}, Live: game.LiveExhausted})

@@ -460,6 +460,28 @@ func runCallingHand(t *testing.T, id string, on map[string]string, item string) 
 	}
 }
 
+func TestHK_OPT_9_CallingHandOnTheFirstTurn(t *testing.T) {
+	runCallingOnFirstTurn(t, "hongkong", map[string]string{"HK-OPT-9": "on"})
+}
+
+// runCallingOnFirstTurn: a ready player on his first turn, with servi and
+// the calling hand both on, is offered both declarations and chooses
+// (HK-5.4, HK-OPT-9, FR-11.3, FR-11.4).
+func runCallingOnFirstTurn(t *testing.T, id string, on map[string]string) {
+	sc := game.Scenario{Turn: rules.S, FirstTurns: true, Hands: [4]string{inertA, "123m 456m 789m 123p 4p +9s", inertC, inertD}, Discards: [4]string{"9p"}}
+	for _, d := range []game.Declaration{game.DeclServi, game.DeclCalling} {
+		s := newScenario(t, id, on, sc)
+		a := game.Action{Type: game.ActDiscard, Tile: tk("9s"), Declare: d}
+		if !legal(s, rules.S, a) {
+			t.Fatalf("S may not declare %s on his first turn: %v", d, s.LegalActions(rules.S))
+		}
+		mustApply(t, s, rules.S, a)
+		if got := s.View(rules.N).Seats[rules.S].Declared; got != d {
+			t.Fatalf("S declared %s, the table shows %q", d, got)
+		}
+	}
+}
+
 func TestHK_TV_4_DiscardWinDominantWest(t *testing.T) {
 	hand := "234m 567m 5z [666z] [999p]"
 	s := hongkong(t, nil, game.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Dice: [2]int{7, 5}, Discards: [4]string{2: "5z"},
