@@ -339,7 +339,7 @@ func (s *State) draw(evs []Event, seat rules.Wind) []Event {
 	}
 	p := &s.Players[seat]
 	p.Concealed.Add(t)
-	s.Phase, s.Turn, s.drawn, s.how = PhaseTurn, seat, t, turnDraw
+	s.Phase, s.Turn, s.drawn, s.drawnFrom, s.how = PhaseTurn, seat, t, FromFront, turnDraw
 	evs = append(evs, Event{Type: EvDraw, Seat: seat, From: rules.NoWind, Tiles: []tile.Kind{t}, Source: FromFront})
 	if t.IsBonus() && s.setup.Bonus {
 		evs = s.replaceBonus(seat, evs)
@@ -355,7 +355,7 @@ func (s *State) replaceKong(evs []Event, seat rules.Wind) []Event {
 		return s.noReplacement(seat, evs)
 	}
 	s.Players[seat].Concealed.Add(t)
-	s.Phase, s.Turn, s.drawn, s.how = PhaseTurn, seat, t, turnKong
+	s.Phase, s.Turn, s.drawn, s.drawnFrom, s.how = PhaseTurn, seat, t, FromTail, turnKong
 	evs = append(evs, Event{Type: EvDraw, Seat: seat, From: rules.NoWind, Tiles: []tile.Kind{t}, Source: FromTail})
 	if t.IsBonus() {
 		evs = s.replaceBonus(seat, evs)

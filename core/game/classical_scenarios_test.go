@@ -235,3 +235,33 @@ func TestCL_TV_6_ThirteenOrphansOnADiscard(t *testing.T) {
 	}
 	wantNet(t, s, [4]int{-3000, -1500, 6000, -1500})
 }
+
+// TestCL_12_LastLiveTileNotADeadWallReplacement: the self-drawn last live
+// tile is the live draw itself; a replacement from the dead wall drawn
+// after it (for a bonus tile or a kong) is not a live tile (CL-4.5, CL-4.6,
+// CL-5.3, CL-12).
+func TestCL_12_LastLiveTileNotADeadWallReplacement(t *testing.T) {
+	for _, c := range []struct {
+		name, wall, tail string
+		kong             bool
+		last             bool
+	}{
+		{"the last live tile wins", "4p", "", false, true},
+		{"a bonus tile's replacement wins", "1f", "4p", false, false},
+		{"a kong's replacement wins", "1s", "4p", true, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := newScenario(t, "classical", map[string]string{"CL-OPT-1": "on"}, game.Scenario{
+				Phase: game.PhaseClaim, Turn: rules.E, Discards: [4]string{"9s"}, Live: 1, Wall: c.wall, Tail: c.tail,
+				Hands: [4]string{inertA, "111s 123m 456m 789m 4p", inertC, inertD}})
+			if c.kong {
+				mustApply(t, s, rules.S, act(game.ActConcealedKong, "1s"))
+			}
+			wantTurn(t, s, rules.S, "4p")
+			mustApply(t, s, rules.S, selfDraw(t, s, rules.S))
+			if hasFlag(s, rules.LastTile) != c.last || hasItem(s.Result.Values[rules.S], "score.last_tile") != c.last {
+				t.Fatalf("flags %v items %v: want last-tile %v", s.Result.Flags, itemRules(s.Result.Values[rules.S]), c.last)
+			}
+		})
+	}
+}

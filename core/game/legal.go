@@ -146,7 +146,10 @@ func (s *State) selfDrawWin() (tile.Kind, rules.Flag, bool) {
 	if s.how == turnKong {
 		flags |= rules.KongReplacement
 	}
-	if s.wall.LiveLeft() == 0 {
+	// CL-12, HK-S-25, FR-4.7: the last live tile itself, from the front or,
+	// where the tail is live (the hill), from the tail; never a replacement
+	// from the dead wall drawn after (or because of) the last live tile.
+	if s.wall.LiveLeft() == 0 && (s.drawnFrom == FromFront || s.wall.TailIsLive()) {
 		flags |= rules.LastTile
 	}
 	if s.setup.Heavenly && seat == rules.E && p.Discarded == 0 && s.firstGoAround {

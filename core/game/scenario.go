@@ -145,6 +145,7 @@ func NewScenario(cfg HandConfig, sc Scenario) (*State, error) {
 	s.dealerDiscarded = len(s.Players[rules.E].Discards) > 0
 	s.Phase, s.Turn, s.drawn = PhaseTurn, sc.Turn, pl.drawn
 	s.how = [...]turnKind{AfterDraw: turnDraw, AfterKong: turnKong, AfterClaim: turnClaim}[sc.How]
+	s.drawnFrom = [...]Source{AfterDraw: FromFront, AfterKong: FromTail, AfterClaim: ""}[sc.How]
 	s.lastDiscarder = rules.NoWind
 	for d := 4; d >= 1; d-- { // the nearest seat before Turn with a discard
 		if x := (sc.Turn + rules.Wind(d)) & 3; len(s.Players[x].Discards) > 0 {
