@@ -115,8 +115,7 @@ func (s *State) applyTurn(evs []Event, seat rules.Wind, a Action) []Event {
 	case ActConcealedKong:
 		p.Concealed[a.Tile] -= 4
 		m := hand.Meld{Kind: hand.Kong, Tile: a.Tile}
-		p.Melds = append(p.Melds, m)
-		s.firstGoAround = false
+		p.Melds = append(p.Melds, m) // not a claim: the first turns go on (CL-D-22)
 		evs = append(evs, Event{Type: EvConcealedKong, Seat: seat, From: rules.NoWind, Meld: &m})
 		return s.replaceKong(evs, seat)
 	case ActAddKong:

@@ -265,3 +265,28 @@ func TestCL_12_LastLiveTileNotADeadWallReplacement(t *testing.T) {
 		})
 	}
 }
+
+// TestCL_D_22_EarthlyAfterTheBankersConcealedKong: a kong is not a claim,
+// so the banker's first discard after his concealed kong still gives the
+// earthly hand (CL-10.4, CL-D-22); his replacement tile does not make a
+// heavenly hand, which comes before any kong (CL-10.3).
+func TestCL_D_22_EarthlyAfterTheBankersConcealedKong(t *testing.T) {
+	s := classical(t, game.Scenario{Turn: rules.E, FirstTurns: true, Tail: "4p",
+		Hands: [4]string{"1111s 123m 456m 789m 6m", "234p 345s 567s 6789m", inertC, "258m 369p 147p 1567z"}})
+	mustApply(t, s, rules.E, act(game.ActConcealedKong, "1s"))
+	wantTurn(t, s, rules.E, "4p")
+	mustApply(t, s, rules.E, act(game.ActDiscard, "6m"))
+	mustApply(t, s, rules.S, act(game.ActMahjong, "6m"))
+	wantWin(t, s, rules.S, "6m", rules.E)
+	if !hasFlag(s, rules.Earthly) || s.Result.Values[rules.S].Value != 750 {
+		t.Fatalf("flags %v value %d: want earthly, 750 (CL-10.4, CL-D-22)", s.Result.Flags, s.Result.Values[rules.S].Value)
+	}
+
+	s = classical(t, game.Scenario{Turn: rules.E, FirstTurns: true, Tail: "4p",
+		Hands: [4]string{"1111s 123m 456m 789m 4p", inertA, inertC, inertD}})
+	mustApply(t, s, rules.E, act(game.ActConcealedKong, "1s"))
+	mustApply(t, s, rules.E, selfDraw(t, s, rules.E))
+	if hasFlag(s, rules.Heavenly) || !hasFlag(s, rules.KongReplacement) {
+		t.Fatalf("flags %v: a kong replacement win, not a heavenly hand (CL-10.3)", s.Result.Flags)
+	}
+}

@@ -59,7 +59,7 @@ type Scenario struct {
 	// Dice are East's throw and the dominant seat's throw (HK-3.3, FR-4.3,
 	// CL-4.3); zero: 5 and 5, so East is dominant.
 	Dice [2]int
-	// FirstTurns: no claim or kong has been made yet, so the heavenly and
+	// FirstTurns: no claim or added kong has been made yet, so the heavenly and
 	// earthly hands and servi may still happen (CL-10.3, CL-10.4, HK-5.4).
 	FirstTurns bool
 	// Declared are the seats' declarations (servi, calling hand, TING). A

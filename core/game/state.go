@@ -151,7 +151,8 @@ type State struct {
 	// options holds each seat's legal answers in the window.
 	options [4][]Action
 
-	// firstGoAround is true until any claim or kong breaks the first turns.
+	// firstGoAround is true until a claim or an added kong breaks the first
+	// turns; a concealed kong is not a claim (CL-10.4, CL-D-22).
 	firstGoAround bool
 	// dealerDiscarded is set once the dealer has discarded.
 	dealerDiscarded bool
