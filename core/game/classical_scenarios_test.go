@@ -290,3 +290,18 @@ func TestCL_D_22_EarthlyAfterTheBankersConcealedKong(t *testing.T) {
 		t.Fatalf("flags %v: a kong replacement win, not a heavenly hand (CL-10.3)", s.Result.Flags)
 	}
 }
+
+// TestCL_5_3_BonusReplacementIsNotAKongReplacement: when a kong's
+// replacement is a bonus tile, the tile that replaces it in turn is a
+// bonus-tile replacement, and a win on it earns no kong-replacement double
+// (CL-5.3, CL-12).
+func TestCL_5_3_BonusReplacementIsNotAKongReplacement(t *testing.T) {
+	s := newScenario(t, "classical", map[string]string{"CL-OPT-1": "on"}, game.Scenario{Turn: rules.N, Tail: "1f 8s",
+		Hands: [4]string{inertA, inertB, "369m 147p 369s 2345z", "234s 67s 99s 555s [666z] +5s"}})
+	mustApply(t, s, rules.N, act(game.ActConcealedKong, "5s"))
+	wantTurn(t, s, rules.N, "8s")
+	mustApply(t, s, rules.N, act(game.ActSelfDraw, "8s"))
+	if hasFlag(s, rules.KongReplacement) || hasItem(s.Result.Values[rules.N], "score.kong_replacement") {
+		t.Fatalf("flags %v items %v: a bonus-tile replacement won the kong-replacement double", s.Result.Flags, itemRules(s.Result.Values[rules.N]))
+	}
+}

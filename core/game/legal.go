@@ -143,8 +143,8 @@ func (s *State) selfDrawWin() (tile.Kind, rules.Flag, bool) {
 	seat := s.Turn
 	p := &s.Players[seat]
 	var flags rules.Flag
-	if s.how == turnKong {
-		flags |= rules.KongReplacement
+	if s.how == turnKong && s.drawnFrom == FromTail {
+		flags |= rules.KongReplacement // CL-5.3: not a bonus tile's replacement
 	}
 	// CL-12, HK-S-25, FR-4.7: the last live tile itself, from the front or,
 	// where the tail is live (the hill), from the tail; never a replacement
