@@ -115,3 +115,25 @@ func TestJL_D20_Circuits(t *testing.T) {
 		wantBalances(t, m, 0)
 	}
 }
+
+// TestJL_D22_OnlyRouAfterTheLastFrontDraw: the discard that follows the
+// last front draw may be claimed only for ROU; a TCHE or TCHA would leave
+// a player due to draw from an exhausted wall (JL-10.2, JL-D22).
+func TestJL_D22_OnlyRouAfterTheLastFrontDraw(t *testing.T) {
+	s := jilin(t, game.Scenario{Turn: rules.W, Live: game.LiveExhausted, Declared: tingSeats(rules.S),
+		Hands: [4]string{jlB, "123m 456s 789p 888m 5p", jlC + " +5p", "46p 55p 147m 369s 2z 6z 7z"}})
+	mustApply(t, s, rules.W, act(game.ActDiscard, "5p"))
+	if got := actionList(s.LegalActions(rules.N)); strings.Contains(got, "chow") || strings.Contains(got, "pung") {
+		t.Errorf("N may TCHE or TCHA the 5p: %s", got)
+	}
+	if got := actionList(s.LegalActions(rules.S)); got != "pass, mahjong 5p" {
+		t.Errorf("S, TING on 5p: %s, want pass and ROU", got)
+	}
+	// The same discard with a live draw left may be claimed.
+	s = jilin(t, game.Scenario{Turn: rules.W, Live: 1,
+		Hands: [4]string{jlB, "123m 456s 789p 888m 5p", jlC + " +5p", "46p 55p 147m 369s 2z 6z 7z"}})
+	mustApply(t, s, rules.W, act(game.ActDiscard, "5p"))
+	if got := actionList(s.LegalActions(rules.N)); !strings.Contains(got, "chow") || !strings.Contains(got, "pung") {
+		t.Errorf("N with a live draw left: %s, want TCHE and TCHA", got)
+	}
+}
