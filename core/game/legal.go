@@ -152,8 +152,8 @@ func (s *State) selfDrawWin() (tile.Kind, rules.Flag, bool) {
 	if s.wall.LiveLeft() == 0 && (s.drawnFrom == FromFront || s.wall.TailIsLive()) {
 		flags |= rules.LastTile
 	}
-	if s.setup.Heavenly && seat == rules.E && p.Discarded == 0 && len(p.Melds) == 0 && s.firstGoAround {
-		flags |= rules.Heavenly // CL-10.3: the dealt tiles, before any kong
+	if s.setup.Heavenly && seat == rules.E && p.Discarded == 0 && s.how == turnDraw && s.firstGoAround {
+		flags |= rules.Heavenly // CL-10.3, JL-9.5: the dealt tiles, before any kong
 	}
 	if s.how == turnComp || s.how == turnKong {
 		flags |= rules.Compensation // JL-11 M6
