@@ -198,6 +198,7 @@ func TestJL_6_1_CompensationForEveryKong(t *testing.T) {
 		if drawSource(evs, rules.S) != game.FromTail {
 			t.Fatalf("S's concealed kong owes no compensation: %v", eventsOf(evs, game.EvDraw))
 		}
+		wantCompensationWin(t, "kong", "555p 123m 456s 789m 9m +5p", "9m", game.Act(game.ActConcealedKong, tk("5p")))
 		wantTurn(t, s, rules.S, "9m")
 	})
 }
@@ -265,6 +266,20 @@ func TestJL_6_4_ExposeThenExtend(t *testing.T) {
 // exposeOf returns the exposure of the honours written s.
 func exposeOf(s string) game.Action {
 	return game.Action{Type: game.ActExpose, Tile: tile.None, Tiles: tile.CountsOf(tile.MustParse(s))}
+}
+
+// wantCompensationWin: S, TING, plays change with hand and wins on the
+// compensation tile tail, flagged compensation (M6), jilin's own flag, and
+// not classical's kong-replacement (JL-6.1, JL-11).
+func wantCompensationWin(t *testing.T, change, hand, tail string, a game.Action) {
+	t.Helper()
+	s := jilin(t, game.Scenario{Turn: rules.S, Hands: [4]string{jlB, hand, jlC, jlD}, Tail: tail, Declared: tingSeats(rules.S)})
+	mustApply(t, s, rules.S, a)
+	mustApply(t, s, rules.S, selfDraw(t, s, rules.S))
+	wantWin(t, s, rules.S, tail, rules.NoWind)
+	if !hasFlag(s, rules.Compensation) || hasFlag(s, rules.KongReplacement) || !hasItem(s.Result.Values[rules.S], "JL-11.M6") {
+		t.Fatalf("%s: flags %v items %v, want compensation (M6) and no kong-replacement", change, s.Result.Flags, itemRules(s.Result.Values[rules.S]))
+	}
 }
 
 func TestJL_15_17_CompensationWin(t *testing.T) {

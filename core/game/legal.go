@@ -143,8 +143,11 @@ func (s *State) selfDrawWin() (tile.Kind, rules.Flag, bool) {
 	seat := s.Turn
 	p := &s.Players[seat]
 	var flags rules.Flag
-	if s.how == turnKong && s.drawnFrom == FromTail {
-		flags |= rules.KongReplacement // CL-5.3: not a bonus tile's replacement
+	switch {
+	case s.setup.Compensation && (s.how == turnKong || s.how == turnComp):
+		flags |= rules.Compensation // JL-6.1, JL-11 M6
+	case s.how == turnKong && s.drawnFrom == FromTail:
+		flags |= rules.KongReplacement // CL-12; CL-5.3: not a bonus tile's replacement
 	}
 	// CL-12, HK-S-25, FR-4.7: the last live tile itself, from the front or,
 	// where the tail is live (the hill), from the tail; never a replacement
@@ -154,9 +157,6 @@ func (s *State) selfDrawWin() (tile.Kind, rules.Flag, bool) {
 	}
 	if s.setup.Heavenly && seat == rules.E && p.Discarded == 0 && s.how == turnDraw && s.firstGoAround {
 		flags |= rules.Heavenly // CL-10.3, JL-9.5: the dealt tiles, before any kong
-	}
-	if s.how == turnComp || s.how == turnKong {
-		flags |= rules.Compensation // JL-11 M6
 	}
 	if !s.mayWin(seat) {
 		return tile.None, 0, false

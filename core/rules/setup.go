@@ -43,6 +43,10 @@ type Setup struct {
 	// extended, each added tile owing a compensation draw, with a TCHA
 	// window on a duplicate (JL-6.4, JL-6.5, JL-7.4).
 	Combinations bool
+	// Compensation: every tail draw is a compensation (JL-6.1), and a win
+	// on one is flagged Compensation (JL-11 M6); otherwise a win on a
+	// kong's replacement is flagged KongReplacement (CL-12).
+	Compensation bool
 	// ChowDragons: the three dragons may be claimed as a run (JL-5.1).
 	ChowDragons bool
 	// SharedJoker: the first player to announce TING draws the shared
