@@ -15,6 +15,7 @@ import (
 
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	_ "github.com/fourwinds-mahjong/fourwinds/core/rules/all" // register every ruleset
+	"github.com/fourwinds-mahjong/fourwinds/core/rules/american"
 )
 
 // command is one subcommand of fourwinds.
@@ -119,12 +120,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 1
 }
 
-// rulesFlags adds the --rules and --opt flags every game command takes and
-// returns a function that resolves them after parsing.
-func rulesFlags(fs *flag.FlagSet, def string) func() (rules.Ruleset, rules.Options, error) {
+// rulesFlags adds the --rules, --opt and --card flags every game command
+// takes and returns a function that resolves them after parsing. A card
+// file (AM-11) goes with a ruleset that plays by a card of hands, which
+// then plays and values by it: option card defaults to user (warnings on
+// single lines go to stderr).
+func rulesFlags(fs *flag.FlagSet, def string, stderr io.Writer) func() (rules.Ruleset, rules.Options, error) {
 	id := fs.String("rules", def, "ruleset id (see fourwinds rules)")
 	var opts listFlag
 	fs.Var(&opts, "opt", "table option NAME=VALUE (repeatable; NAME is the option's id or key)")
+	cardFile := fs.String("card", "", "a card of hands in the AM-11 format, for american (default: the house card)")
 	return func() (rules.Ruleset, rules.Options, error) {
 		if *id == "" {
 			return nil, rules.Options{}, usagef("--rules is required; known: %s", strings.Join(rules.IDs(), ", "))
@@ -132,6 +137,16 @@ func rulesFlags(fs *flag.FlagSet, def string) func() (rules.Ruleset, rules.Optio
 		r, err := rules.Get(*id)
 		if err != nil {
 			return nil, rules.Options{}, usagef("%v", err)
+		}
+		if *cardFile != "" {
+			if _, ok := r.(american.Ruleset); !ok {
+				return nil, rules.Options{}, usagef("--card: %s plays by no card of hands; allowed with american", r.ID())
+			}
+			c, err := loadCard(*cardFile, stderr)
+			if err != nil {
+				return nil, rules.Options{}, fmt.Errorf("--card: %w", err)
+			}
+			r = american.WithCard(c)
 		}
 		set, err := rules.ParseAssignments(opts)
 		if err != nil {

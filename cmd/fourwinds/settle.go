@@ -12,7 +12,7 @@ import (
 func init() {
 	register(command{
 		name:  "settle",
-		usage: "settle --rules ID [--opt KEY=VALUE]... --winner W [--from W] --values E=n,S=n,W=n,N=n [--ting SEATS] [--called SEATS] [--end E=n,S=n,W=n,N=n] [--json]",
+		usage: "settle --rules ID [--opt KEY=VALUE]... [--card FILE] --winner W [--from W] --values E=n,S=n,W=n,N=n [--ting SEATS] [--called SEATS] [--end E=n,S=n,W=n,N=n] [--json]",
 		about: "settle a finished hand from every seat's value: who pays whom",
 		run:   runSettle,
 	})
@@ -42,9 +42,9 @@ type settleJSON struct {
 	Ledger    bool             `json:"ledger,omitempty"`
 }
 
-func runSettle(args []string, stdout, _ io.Writer) error {
+func runSettle(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("settle")
-	resolve := rulesFlags(fs, "")
+	resolve := rulesFlags(fs, "", stderr)
 	winner := fs.String("winner", "", "the winner's seat wind, or - for a void hand")
 	from := windFlag{w: rules.NoWind}
 	fs.Var(&from, "from", "the seat that discarded the winning tile (default: self-drawn)")
