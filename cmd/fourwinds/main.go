@@ -46,14 +46,24 @@ func newFlags(name string) *flag.FlagSet {
 	return fs
 }
 
-// parseFlags parses args, turning flag errors into usage errors. Flags may
-// come before or after positional arguments.
+// helpRequest is -h or --help: the command's flags with their descriptions.
+type helpRequest struct{ flags string }
+
+func (helpRequest) Error() string { return "help requested" }
+
+// parseFlags parses args, turning flag errors into usage errors and -h or
+// --help into a helpRequest. Flags may come before or after positional
+// arguments.
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				return nil, err
+				var b strings.Builder
+				fs.SetOutput(&b)
+				fs.PrintDefaults()
+				fs.SetOutput(io.Discard)
+				return nil, helpRequest{b.String()}
 			}
 			return nil, usagef("%s: %v", fs.Name(), err)
 		}
@@ -106,11 +116,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	err := c.run(args[1:], stdout, stderr)
 	var ue usageError
+	var help helpRequest
 	switch {
 	case err == nil:
 		return 0
-	case errors.Is(err, flag.ErrHelp):
-		fmt.Fprintf(stdout, "usage: fourwinds %s\n", c.usage)
+	case errors.As(err, &help):
+		fmt.Fprintf(stdout, "usage: fourwinds %s\n\n%s\n", c.usage, c.about)
+		if help.flags != "" {
+			fmt.Fprintf(stdout, "\nflags:\n%s", help.flags)
+		}
 		return 0
 	case errors.As(err, &ue):
 		fmt.Fprintf(stderr, "fourwinds %s: %v\nusage: fourwinds %s\n", c.name, err, c.usage)

@@ -90,7 +90,7 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 	resolve := rulesFlags(fs, "", stderr)
 	at := newSeatFlags(fs, "the scored player's seat wind")
 	from := windFlag{w: rules.NoWind}
-	fs.Var(&from, "from", "the seat that discarded the winning tile (default: self-drawn)")
+	fs.Var(&from, "from", "the seat that discarded the winning tile; left out for a self-drawn tile")
 	var flags listFlag
 	fs.Var(&flags, "flag", "a situation of the win (repeatable): "+rules.FlagNames())
 	joker := fs.String("joker", "", "the shared joker's kind (jilin)")
@@ -112,10 +112,11 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 	}
 	seat := at.seat
 	ctx := rules.Context{Options: o, Seat: seat.w, Round: at.round.w, Dominant: at.dominant.w, From: from.w, Joker: tile.None}
-	if ctx.Flags, err = parseWinFlags(flags); err != nil {
+	setup := r.Setup(o)
+	if ctx.Flags, err = parseWinFlags(flags, setup, r.ID()); err != nil {
 		return err
 	}
-	if ctx.Joker, err = parseJoker(*joker); err != nil {
+	if ctx.Joker, err = parseJoker(*joker, setup, r.ID()); err != nil {
 		return err
 	}
 	if from.w == seat.w {
@@ -144,21 +145,31 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-func parseWinFlags(names []string) (rules.Flag, error) {
+// parseWinFlags reads the --flag names; a flag that no win carries under
+// setup (another ruleset's, or an option's that is off) is refused.
+func parseWinFlags(names []string, setup rules.Setup, id string) (rules.Flag, error) {
 	var f rules.Flag
 	for _, n := range names {
 		g, err := rules.ParseFlag(n)
 		if err != nil {
 			return 0, usagef("--flag: %v", err)
 		}
+		if setup.WinFlags()&g == 0 {
+			return 0, usagef("--flag %s: no win carries it in %s with these options; allowed: %s", n, id, strings.Join(setup.WinFlags().Names(), ", "))
+		}
 		f |= g
 	}
 	return f, nil
 }
 
-func parseJoker(s string) (tile.Kind, error) {
+// parseJoker reads --joker: the shared joker's kind, where the setup has
+// one (jilin, JL-8).
+func parseJoker(s string, setup rules.Setup, id string) (tile.Kind, error) {
 	if s == "" {
 		return tile.None, nil
+	}
+	if !setup.SharedJoker {
+		return tile.None, usagef("--joker: %s has no shared joker", id)
 	}
 	ks, err := tile.Parse(s)
 	if err != nil || len(ks) != 1 || !ks[0].IsStandard() {

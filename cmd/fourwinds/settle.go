@@ -47,7 +47,7 @@ func runSettle(args []string, stdout, stderr io.Writer) error {
 	resolve := rulesFlags(fs, "", stderr)
 	winner := fs.String("winner", "", "the winner's seat wind, or - for a void hand")
 	from := windFlag{w: rules.NoWind}
-	fs.Var(&from, "from", "the seat that discarded the winning tile (default: self-drawn)")
+	fs.Var(&from, "from", "the seat that discarded the winning tile; left out for a self-drawn tile")
 	values := fs.String("values", "", "every seat's hand value, such as E=100,S=250,W=40,N=10")
 	ting := fs.String("ting", "", "the seats that announced TING, such as S,N (jilin; default none)")
 	called := fs.String("called", "", "the seats that made a TCHE or TCHA this hand, such as E,W (jilin; default none)")

@@ -138,3 +138,35 @@ type Charleston struct {
 type DeadHands interface {
 	Feasible(o Options, exposed [][]tile.Kind, avail tile.Counts, jokers int) bool
 }
+
+// WinFlags returns the flags a win can carry when played under s: the
+// engine sets no other, and a flag outside them belongs to another
+// ruleset (jilin's TING and joker flags mean nothing in classical).
+func (s Setup) WinFlags() Flag {
+	f := LastTile | LastDiscard
+	switch {
+	case s.Compensation:
+		f |= Compensation
+	case !s.CardCalls:
+		f |= KongReplacement
+	}
+	for k := range tile.Kind(tile.NumStandard) {
+		if !s.CardCalls && (s.RobKong == nil || s.RobKong(k)) {
+			f |= RobbingKong
+			break
+		}
+	}
+	for _, on := range []struct {
+		set  bool
+		flag Flag
+	}{
+		{s.Heavenly, Heavenly}, {s.Earthly, Earthly}, {s.CallingHand, Calling},
+		{s.Ting, Ting | AnyTing | NoCalls}, {s.SharedJoker, JokerDrawn | JokerWins},
+		{s.CelestialEmpire, Invoked},
+	} {
+		if on.set {
+			f |= on.flag
+		}
+	}
+	return f
+}
