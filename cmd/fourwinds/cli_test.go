@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -100,6 +101,44 @@ func TestFileErrorsExit1(t *testing.T) {
 	} {
 		if code, _, errOut := runCmd(args...); code != 1 || strings.Contains(errOut, "usage:") {
 			t.Errorf("%v: exit %d, stderr %q; want 1", args, code, errOut)
+		}
+	}
+}
+
+// TestREADMEListsEveryFlag: the README's command table names every flag
+// of every command (from --help), and its `make run` line every ruleset.
+func TestREADMEListsEveryFlag(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(data)
+	for name := range commands {
+		_, help, _ := runCmd(name, "--help")
+		var row string
+		for _, l := range strings.Split(readme, "\n") {
+			if strings.HasPrefix(l, "| `fourwinds "+name+" ") || strings.HasPrefix(l, "| `fourwinds "+name+"`") {
+				row = l
+				break
+			}
+		}
+		if row == "" {
+			t.Errorf("the README's table has no row for %s", name)
+			continue
+		}
+		for _, l := range strings.Split(help, "\n") {
+			if f, ok := strings.CutPrefix(l, "  -"); ok {
+				f, _, _ = strings.Cut(f, " ")
+				if !strings.Contains(row, "--"+f) && !strings.Contains(row, "-"+f+" ") {
+					t.Errorf("the README's row for %s lacks --%s", name, f)
+				}
+			}
+		}
+	}
+	run, _, _ := strings.Cut(readme[strings.Index(readme, "make run"):], "\n")
+	for _, id := range rules.IDs() {
+		if !strings.Contains(run, id) {
+			t.Errorf("the README's make run line lacks %s: %s", id, run)
 		}
 	}
 }
