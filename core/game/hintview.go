@@ -33,7 +33,7 @@ func HintView(cfg HandConfig, seat, dominant rules.Wind, h rules.Hand) (*View, e
 		h.Melds = nil
 	}
 	for _, g := range h.Groups {
-		m, ok := meldOf(s.setup, g)
+		m, ok := MeldOf(s.setup, g)
 		if s.setup.CardCalls {
 			m, ok = s.groupExposure(g)
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/game/gametest"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 )
@@ -40,12 +41,12 @@ func playScriptedWith(t *testing.T, m *game.Match, winner rules.Wind, win string
 	cfg := m.Config()
 	hc := game.HandConfig{Ruleset: cfg.Ruleset, Options: cfg.Options, Number: m.Number, Round: m.Round,
 		Seed: wall.Derive(cfg.Seed, "scripted", m.Number)}
-	sc := game.Scenario{Phase: game.PhaseClaim, Turn: rules.N, Discards: [4]string{3: "9m"}, Live: game.LiveExhausted}
+	sc := gametest.Scenario{Phase: game.PhaseClaim, Turn: rules.N, Discards: [4]string{3: "9m"}, Live: gametest.LiveExhausted}
 	if winner != rules.NoWind {
-		sc = game.Scenario{Turn: winner}
+		sc = gametest.Scenario{Turn: winner}
 		sc.Hands[winner] = win
 	}
-	s, err := game.NewScenario(hc, sc)
+	s, err := gametest.New(hc, sc)
 	if err != nil {
 		t.Fatal(err)
 	}
