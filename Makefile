@@ -7,7 +7,7 @@ RULES ?= hongkong
 
 .PHONY: run test lint vet fmt-check staticcheck unit bench build
 
-## run: play a game in the terminal (the Fyne app replaces this when it lands)
+## run: play a game in the terminal (RULES=classical, hongkong, french, jilin or american; the Fyne app replaces this when it lands)
 run:
 	$(GO) run ./cmd/fourwinds play --rules $(RULES)
 

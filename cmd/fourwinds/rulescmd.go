@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"text/tabwriter"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 )
@@ -53,9 +54,22 @@ func runRules(args []string, stdout, _ io.Writer) error {
 			continue
 		}
 		fmt.Fprintln(stdout, "\noptions (set with --opt NAME=VALUE; NAME is the id or the key):")
+		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "  ID\tKEY\tDEFAULT\tWHAT IT SETS\tRULE\tALLOWED")
 		for _, o := range r.Options {
-			fmt.Fprintf(stdout, "  %-10s %-18s default %-10s allowed: %s\n", o.ID, o.Key, o.Default, o.Allowed())
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", dash(o.ID), dash(o.Key), o.Default, rules.EnglishName(o.Label), dash(o.Rule), o.Allowed())
+		}
+		if err := tw.Flush(); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// dash writes an empty cell as "-".
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
 }

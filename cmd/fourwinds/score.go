@@ -5,19 +5,16 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
-	"github.com/fourwinds-mahjong/fourwinds/core/rules/american"
-	"github.com/fourwinds-mahjong/fourwinds/core/rules/american/card"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 )
 
 func init() {
 	register(command{
 		name:  "score",
-		usage: `score --rules ID [--opt KEY=VALUE]... [--seat W] [--round W] [--dominant W] [--from W] [--bonus "TILES"] [--flag NAME]... [--joker TILE] [--card FILE] [--json] "HAND"`,
+		usage: `score --rules ID [--opt KEY=VALUE]... [--card FILE] [--seat W] [--round W] [--dominant W] [--from W] [--bonus "TILES"] [--flag NAME]... [--joker TILE] [--json] "HAND"`,
 		about: "value a hand in notation and itemise its score by rule id",
 		run:   runScore,
 	})
@@ -90,14 +87,13 @@ func (f *seatFlags) notation(pos []string) (string, error) {
 
 func runScore(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("score")
-	resolve := rulesFlags(fs, "")
+	resolve := rulesFlags(fs, "", stderr)
 	at := newSeatFlags(fs, "the scored player's seat wind")
 	from := windFlag{w: rules.NoWind}
-	fs.Var(&from, "from", "the seat that discarded the winning tile (default: self-drawn)")
+	fs.Var(&from, "from", "the seat that discarded the winning tile; left out for a self-drawn tile")
 	var flags listFlag
 	fs.Var(&flags, "flag", "a situation of the win (repeatable): "+rules.FlagNames())
 	joker := fs.String("joker", "", "the shared joker's kind (jilin)")
-	cardFile := fs.String("card", "", "a card of hands in the AM-11 format (american; default: the house card)")
 	asJSON := fs.Bool("json", false, "print JSON")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -106,11 +102,6 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 	r, o, err := resolve()
 	if err != nil {
 		return err
-	}
-	if *cardFile != "" {
-		if r, o, err = withCardFile(r, o, *cardFile, stderr); err != nil {
-			return err
-		}
 	}
 	if len(pos) == 0 {
 		return usagef("give the hand in notation, such as \"234m 567m 5z [666z] [999p] +5z\"")
@@ -121,10 +112,11 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 	}
 	seat := at.seat
 	ctx := rules.Context{Options: o, Seat: seat.w, Round: at.round.w, Dominant: at.dominant.w, From: from.w, Joker: tile.None}
-	if ctx.Flags, err = parseWinFlags(flags); err != nil {
+	setup := r.Setup(o)
+	if ctx.Flags, err = parseWinFlags(flags, setup, r.ID()); err != nil {
 		return err
 	}
-	if ctx.Joker, err = parseJoker(*joker); err != nil {
+	if ctx.Joker, err = parseJoker(*joker, setup, r.ID()); err != nil {
 		return err
 	}
 	if from.w == seat.w {
@@ -153,21 +145,31 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-func parseWinFlags(names []string) (rules.Flag, error) {
+// parseWinFlags reads the --flag names; a flag that no win carries under
+// setup (another ruleset's, or an option's that is off) is refused.
+func parseWinFlags(names []string, setup rules.Setup, id string) (rules.Flag, error) {
 	var f rules.Flag
 	for _, n := range names {
 		g, err := rules.ParseFlag(n)
 		if err != nil {
 			return 0, usagef("--flag: %v", err)
 		}
+		if setup.WinFlags()&g == 0 {
+			return 0, usagef("--flag %s: no win carries it in %s with these options; allowed: %s", n, id, strings.Join(setup.WinFlags().Names(), ", "))
+		}
 		f |= g
 	}
 	return f, nil
 }
 
-func parseJoker(s string) (tile.Kind, error) {
+// parseJoker reads --joker: the shared joker's kind, where the setup has
+// one (jilin, JL-8).
+func parseJoker(s string, setup rules.Setup, id string) (tile.Kind, error) {
 	if s == "" {
 		return tile.None, nil
+	}
+	if !setup.SharedJoker {
+		return tile.None, usagef("--joker: %s has no shared joker", id)
 	}
 	ks, err := tile.Parse(s)
 	if err != nil || len(ks) != 1 || !ks[0].IsStandard() {
@@ -227,30 +229,4 @@ func itemAmount(it rules.Item) string {
 		parts = append(parts, fmt.Sprintf("= %d", it.Value))
 	}
 	return strings.Join(parts, ", ")
-}
-
-// withCardFile loads the card file path (AM-11; problems with single lines
-// are warnings on stderr, as in `fourwinds card`) and returns the american
-// ruleset carrying it, with option card=user.
-func withCardFile(r rules.Ruleset, o rules.Options, path string, stderr io.Writer) (rules.Ruleset, rules.Options, error) {
-	if _, ok := r.(american.Ruleset); !ok {
-		return nil, o, usagef("--card is for --rules american only, not %s", r.ID())
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, o, usagef("--card: %v", err)
-	}
-	c, err := card.Parse(path, data)
-	if c == nil {
-		return nil, o, usagef("--card: %v", err)
-	}
-	for _, p := range problems(err) {
-		fmt.Fprintf(stderr, "warning: %s (line skipped)\n", where(path, p))
-	}
-	ar := american.WithCard(c)
-	if err := o.Set(american.OptCard, american.CardUser); err != nil {
-		return nil, o, err
-	}
-	o, err = ar.Validate(o)
-	return ar, o, err
 }

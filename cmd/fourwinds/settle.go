@@ -12,7 +12,7 @@ import (
 func init() {
 	register(command{
 		name:  "settle",
-		usage: "settle --rules ID [--opt KEY=VALUE]... --winner W [--from W] --values E=n,S=n,W=n,N=n [--json]",
+		usage: "settle --rules ID [--opt KEY=VALUE]... [--card FILE] --winner W [--from W] --values E=n,S=n,W=n,N=n [--ting SEATS] [--called SEATS] [--end E=n,S=n,W=n,N=n] [--json]",
 		about: "settle a finished hand from every seat's value: who pays whom",
 		run:   runSettle,
 	})
@@ -42,13 +42,16 @@ type settleJSON struct {
 	Ledger    bool             `json:"ledger,omitempty"`
 }
 
-func runSettle(args []string, stdout, _ io.Writer) error {
+func runSettle(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("settle")
-	resolve := rulesFlags(fs, "")
+	resolve := rulesFlags(fs, "", stderr)
 	winner := fs.String("winner", "", "the winner's seat wind, or - for a void hand")
 	from := windFlag{w: rules.NoWind}
-	fs.Var(&from, "from", "the seat that discarded the winning tile (default: self-drawn)")
+	fs.Var(&from, "from", "the seat that discarded the winning tile; left out for a self-drawn tile")
 	values := fs.String("values", "", "every seat's hand value, such as E=100,S=250,W=40,N=10")
+	ting := fs.String("ting", "", "the seats that announced TING, such as S,N (jilin; default none)")
+	called := fs.String("called", "", "the seats that made a TCHE or TCHA this hand, such as E,W (jilin; default none)")
+	end := fs.String("end", "", "every seat's end-of-hand points, such as E=0,S=3,W=0,N=0 (jilin; default 0)")
 	asJSON := fs.Bool("json", false, "print JSON")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -65,7 +68,10 @@ func runSettle(args []string, stdout, _ io.Writer) error {
 	if in.Winner, err = parseWinner(*winner); err != nil {
 		return err
 	}
-	if in.Values, err = parseValues(*values); err != nil {
+	if in.Values, err = parseSeatInts("values", *values); err != nil {
+		return err
+	}
+	if err := readFacts(&in, rules.SeatFactsOf(r, o), r.ID(), *ting, *called, *end); err != nil {
 		return err
 	}
 	if in.Winner != rules.NoWind && in.Winner == in.From {
@@ -97,12 +103,70 @@ func parseWinner(s string) (rules.Wind, error) {
 	return w, nil
 }
 
-// parseValues reads "E=n,S=n,W=n,N=n": every seat exactly once.
-func parseValues(s string) ([4]int, error) {
+// readFacts puts the seats' TING, calls and end-of-hand points into in;
+// each is refused where the ruleset's settlement does not read it.
+func readFacts(in *rules.SettleInput, reads rules.Fact, id, ting, called, end string) error {
+	for _, f := range []struct {
+		name, value string
+		fact        rules.Fact
+	}{{"ting", ting, rules.FactTing}, {"called", called, rules.FactCalled}, {"end", end, rules.FactBonus}} {
+		if f.value != "" && reads&f.fact == 0 {
+			return usagef("--%s means nothing in %s, whose settlement reads only the values", f.name, id)
+		}
+	}
+	if ting != "" {
+		seats, err := parseSeatList("ting", ting)
+		if err != nil {
+			return err
+		}
+		for w, on := range seats {
+			in.Extra[w].Ting = on
+		}
+	}
+	if called != "" {
+		seats, err := parseSeatList("called", called)
+		if err != nil {
+			return err
+		}
+		for w, on := range seats {
+			in.Extra[w].Called = on
+		}
+	}
+	if end != "" {
+		points, err := parseSeatInts("end", end)
+		if err != nil {
+			return err
+		}
+		for w, n := range points {
+			in.Extra[w].Bonus = n
+		}
+	}
+	return nil
+}
+
+// parseSeatList reads a list of seats such as "S,N" for the flag name.
+func parseSeatList(name, s string) ([4]bool, error) {
+	var seats [4]bool
+	for _, part := range strings.Split(s, ",") {
+		w, err := rules.ParseWind(strings.TrimSpace(part))
+		if err != nil {
+			return seats, usagef("--%s: %v; write seats such as S,N", name, err)
+		}
+		if seats[w] {
+			return seats, usagef("--%s: %s is given twice", name, w)
+		}
+		seats[w] = true
+	}
+	return seats, nil
+}
+
+// parseSeatInts reads "E=n,S=n,W=n,N=n" for the flag name: every seat
+// exactly once, each a whole number from 0 to rules.MaxValue.
+func parseSeatInts(name, s string) ([4]int, error) {
 	var v [4]int
 	var seen [4]bool
 	bad := func(format string, args ...any) ([4]int, error) {
-		return v, usagef("--values: "+format+"; write every seat once, such as E=100,S=250,W=40,N=10", args...)
+		return v, usagef("--"+name+": "+format+"; write every seat once, such as E=100,S=250,W=40,N=10", args...)
 	}
 	for _, part := range strings.Split(s, ",") {
 		k, n, ok := strings.Cut(strings.TrimSpace(part), "=")
@@ -114,8 +178,8 @@ func parseValues(s string) ([4]int, error) {
 			return bad("%v", err)
 		}
 		x, err := strconv.Atoi(strings.TrimSpace(n))
-		if err != nil || x < 0 {
-			return bad("%q is not a whole number of 0 or more", n)
+		if err != nil || x < 0 || x > rules.MaxValue {
+			return bad("%q is not a whole number from 0 to %d", n, rules.MaxValue)
 		}
 		if seen[w] {
 			return bad("%s is given twice", w)
