@@ -86,7 +86,30 @@ func runSettle(args []string, stdout, stderr io.Writer) error {
 		return writeJSON(stdout, out)
 	}
 	printSettlement(stdout, r, s)
+	for _, a := range assumed(rules.SeatFactsOf(r, o), *ting, *called, *end) {
+		fmt.Fprintf(stdout, "(taken: %s)\n", a)
+	}
 	return nil
+}
+
+// assumed says what the settlement took for the seat facts it reads and
+// the command line left out.
+func assumed(reads rules.Fact, ting, called, end string) []string {
+	var out []string
+	for _, f := range []struct {
+		given string
+		fact  rules.Fact
+		text  string
+	}{
+		{ting, rules.FactTing, "nobody announced TING (--ting)"},
+		{called, rules.FactCalled, "nobody made a TCHE or TCHA (--called)"},
+		{end, rules.FactBonus, "no end-of-hand points (--end)"},
+	} {
+		if reads&f.fact != 0 && f.given == "" {
+			out = append(out, f.text)
+		}
+	}
+	return out
 }
 
 func parseWinner(s string) (rules.Wind, error) {

@@ -85,8 +85,13 @@ func TestSettle_JL_12_ClaimsAndTing(t *testing.T) {
 		}
 	}
 	_, out, _ := runCmd("settle", "--rules", "jilin", "--winner", "W", "--from", "N", "--values", "E=0,S=0,W=2,N=0")
-	if !strings.Contains(out, "never claimed: E, S, N") || !strings.Contains(out, "without TING") {
-		t.Errorf("the text does not say whom it took as never claiming and without TING:\n%s", out)
+	for _, want := range []string{"(taken: nobody announced TING (--ting))", "(taken: nobody made a TCHE or TCHA (--called))", "(taken: no end-of-hand points (--end))"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the text does not say %q:\n%s", want, out)
+		}
+	}
+	if _, out, _ = runCmd("settle", "--rules", "classical", "--winner", "S", "--values", "E=0,S=4,W=0,N=0"); strings.Contains(out, "taken:") {
+		t.Errorf("classical's settlement reads no seat facts, yet:\n%s", out)
 	}
 	for _, args := range [][]string{
 		{"settle", "--rules", "classical", "--winner", "S", "--values", "E=0,S=4,W=0,N=0", "--ting", "S"},

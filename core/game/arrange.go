@@ -166,4 +166,3 @@ func isCombination(ks []tile.Kind) bool {
 	}
 	return kinds.Len() >= 3
 }
-

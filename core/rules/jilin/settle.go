@@ -59,7 +59,7 @@ func payWin(s *rules.Settlement, in rules.SettleInput) []string {
 	}
 	v := in.Values[in.Winner]
 	var shares [4]int
-	var parts, never []string
+	var parts []string
 	for l := rules.E; l <= rules.N; l++ {
 		if l == in.Winner {
 			continue
@@ -70,26 +70,18 @@ func payWin(s *rules.Settlement, in rules.SettleInput) []string {
 		}
 		if !in.Extra[l].Called {
 			shares[l] *= 2
-			never = append(never, l.String())
 		}
 		if limit > 0 {
 			shares[l] = min(shares[l], limit)
 		}
 		parts = append(parts, fmt.Sprintf("%s %d", l, shares[l]))
 	}
-	doubled := "no loser"
-	if len(never) > 0 {
-		doubled = strings.Join(never, ", ")
-	}
-	notes := []string{fmt.Sprintf("%s wins %d; shares %s, doubled for the dealer and for each loser who never claimed: %s (JL-12.1)",
-		in.Winner, v, strings.Join(parts, ", "), doubled)}
+	notes := []string{fmt.Sprintf("%s wins %d; shares %s (JL-12.1)", in.Winner, v, strings.Join(parts, ", "))}
 	if limit > 0 {
 		notes = append(notes, fmt.Sprintf("each share capped at %d (JL-12.3)", limit))
 	}
 	from := in.From
-	if from >= rules.E && from <= rules.N && from != in.Winner && in.Extra[from].Ting {
-		notes = append(notes, fmt.Sprintf("%s discarded the winning tile with TING", from))
-	} else if from >= rules.E && from <= rules.N && from != in.Winner {
+	if from >= rules.E && from <= rules.N && from != in.Winner && !in.Extra[from].Ting {
 		s.Pay(from, in.Winner, shares[0]+shares[1]+shares[2]+shares[3])
 		return append(notes, fmt.Sprintf("%s discarded the winning tile without TING and pays every share (JL-12.2)", from))
 	}
