@@ -1,6 +1,8 @@
 package jilin
 
 import (
+	"sync"
+
 	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
@@ -118,8 +120,8 @@ func sevenPairs(c *tile.Counts, s int) int {
 // honourUsage returns the use of c's honours: winds and dragons apart, since
 // no group mixes them, each with its own table.
 func honourUsage(c *tile.Counts) hand.Usage {
-	w := windUsage[usageIndex(c[tile.East:tile.White])]
-	d := dragonUsage[usageIndex(c[tile.White:tile.NumStandard])]
+	w := windUsage()[usageIndex(c[tile.East:tile.White])]
+	d := dragonUsage()[usageIndex(c[tile.White:tile.NumStandard])]
 	var u hand.Usage
 	for m := range u {
 		for p := range u[m] {
@@ -145,10 +147,11 @@ func usageIndex(h []uint8) int {
 // The honour sets of a concealed hand (JL-0, JL-6.4): triples, and special
 // combinations of exactly 3 different winds or the 3 dragons.
 var (
-	windSets    = [][]int{{0, 0, 0}, {1, 1, 1}, {2, 2, 2}, {3, 3, 3}, {0, 1, 2}, {0, 1, 3}, {0, 2, 3}, {1, 2, 3}}
-	dragonSets  = [][]int{{0, 0, 0}, {1, 1, 1}, {2, 2, 2}, {0, 1, 2}}
-	windUsage   = usageTable(4, windSets)
-	dragonUsage = usageTable(3, dragonSets)
+	windSets   = [][]int{{0, 0, 0}, {1, 1, 1}, {2, 2, 2}, {3, 3, 3}, {0, 1, 2}, {0, 1, 3}, {0, 2, 3}, {1, 2, 3}}
+	dragonSets = [][]int{{0, 0, 0}, {1, 1, 1}, {2, 2, 2}, {0, 1, 2}}
+	// windUsage and dragonUsage are built on first use, not at start-up.
+	windUsage   = sync.OnceValue(func() []hand.Usage { return usageTable(4, windSets) })
+	dragonUsage = sync.OnceValue(func() []hand.Usage { return usageTable(3, dragonSets) })
 )
 
 // usageTable returns the usage of every holding of a class of kinds
