@@ -5,7 +5,7 @@ STATICCHECK_VERSION := v0.6.1
 STATICCHECK := $(GOBIN)/staticcheck
 RULES ?= hongkong
 
-.PHONY: run test lint vet fmt-check staticcheck unit bench build
+.PHONY: run test lint vet fmt-check staticcheck unit bench build netdeps
 
 ## run: play a game in the terminal (RULES=classical, hongkong, french, jilin or american; the Fyne app replaces this when it lands)
 run:
@@ -29,8 +29,14 @@ $(STATICCHECK):
 staticcheck: $(STATICCHECK)
 	$(STATICCHECK) ./...
 
-unit:
+unit: netdeps
 	CGO_ENABLED=0 $(GO) test -count=1 -timeout 15m ./...
+
+## netdeps: the ip command the real-network test (network namespaces, root) needs
+netdeps:
+	@command -v ip >/dev/null 2>&1 || { \
+		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq iproute2; \
+		else echo "ip (iproute2) is missing and this is not root: the real-network test will skip"; fi; }
 
 ## bench: the performance figures recorded in the README
 bench:

@@ -49,7 +49,7 @@ func (t *Local) publish(evs []game.Event, actor int, phase game.Phase, before de
 		default:
 			out = slices.Concat(reveal, evs[1:])
 		}
-		if len(out) == 0 && k != actor {
+		if len(out) == 0 && k != actor && stillOpen {
 			continue
 		}
 		t.send(k, game.Redact(out, seat))

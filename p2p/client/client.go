@@ -1,0 +1,670 @@
+// Package client is the table.Table of a device that joined a table dealt
+// on another device: intents go to the dealer over /fourwinds/table/1.0.0,
+// its seat's updates come back, a gap in their sequence numbers brings a
+// fresh snapshot, and a lost connection is redialled by itself (the same
+// identity gets the same seat back), so a screen drives a remote table
+// exactly like a local one.
+package client
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	"github.com/fourwinds-mahjong/fourwinds/core/wall"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/deal"
+	fwhost "github.com/fourwinds-mahjong/fourwinds/p2p/host"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/wire"
+	"github.com/libp2p/go-libp2p/core/host"
+	"github.com/libp2p/go-libp2p/core/network"
+	"github.com/libp2p/go-libp2p/core/peer"
+)
+
+// ErrDisconnected is returned for a request whose connection dropped
+// before its answer came; the client reconnects by itself.
+var ErrDisconnected = errors.New("client: the connection to the dealer dropped; retry once reconnected")
+
+// Options are how a client joins.
+type Options struct {
+	// Player is the seat asked for: 0–3, wire.AnySeat or table.Spectator.
+	Player int
+	// PIN is the table's PIN, if it has one.
+	PIN string
+	// Name is the person's name.
+	Name string
+	// Retry is the pause between reconnection attempts (1 s when zero).
+	Retry time.Duration
+	// OnEvent, when set, receives every message from the dealer as it is
+	// decoded, in order (for logs and secrecy checks).
+	OnEvent func(*wire.Msg)
+}
+
+// Client is a joined table. It implements table.Table for its player.
+type Client struct {
+	h      host.Host
+	dealer peer.AddrInfo
+	opts   Options
+	ctx    context.Context
+	end    context.CancelFunc
+	done   chan struct{}
+
+	mu        sync.Mutex
+	conn      *wire.Conn
+	stream    network.Stream
+	player    int
+	last      table.Snapshot
+	heartbeat time.Duration
+	nextID    uint64
+	pending   map[uint64]chan *wire.Msg
+	subs      map[*subscription]struct{}
+	resyncing uint64
+	refusal   *wire.Refusal
+	bytesIn   int64
+	rules     rules.Ruleset
+	options   rules.Options
+	rulesKey  string
+	deals     map[int]*handDeal
+	verified  *bool
+	dealErr   error
+}
+
+// handDeal is this device's part in one hand's commit-reveal, and the
+// deal it was shown.
+type handDeal struct {
+	secret    []byte
+	committed []wire.Contribution
+	// dealt are the events of the hand's deal as this device received
+	// them, seen from seat.
+	dealt []game.Event
+	seat  rules.Wind
+}
+
+var _ table.Table = (*Client)(nil)
+
+// Join dials the dealer, says hello and waits for its seat. The client then
+// keeps the connection (reconnecting as needed) until Close.
+func Join(ctx context.Context, h host.Host, dealer peer.AddrInfo, opts Options) (*Client, error) {
+	if opts.Retry <= 0 {
+		opts.Retry = time.Second
+	}
+	cctx, end := context.WithCancel(context.Background())
+	c := &Client{h: h, dealer: dealer, opts: opts, ctx: cctx, end: end, done: make(chan struct{}),
+		player: opts.Player, pending: map[uint64]chan *wire.Msg{}, subs: map[*subscription]struct{}{}, deals: map[int]*handDeal{}}
+	conn, st, err := c.connect(ctx)
+	if err != nil {
+		end()
+		return nil, err
+	}
+	go c.run(conn, st)
+	return c, nil
+}
+
+// Player returns the client's player number (table.Spectator for a
+// spectator).
+func (c *Client) Player() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.player
+}
+
+// Dealer returns the dealer's peer id.
+func (c *Client) Dealer() peer.ID { return c.dealer.ID }
+
+// BytesIn returns how many bytes came from the dealer so far, frames
+// included, over every connection.
+func (c *Client) BytesIn() int64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := c.bytesIn
+	if c.conn != nil {
+		n += c.conn.In.Load()
+	}
+	return n
+}
+
+// connect dials, says hello and reads the welcome.
+func (c *Client) connect(ctx context.Context) (*wire.Conn, network.Stream, error) {
+	if len(c.dealer.Addrs) > 0 {
+		c.h.Peerstore().AddAddrs(c.dealer.ID, c.dealer.Addrs, time.Hour)
+	}
+	if err := c.h.Connect(ctx, c.dealer); err != nil {
+		return nil, nil, fmt.Errorf("client: cannot reach the dealer %s: %w", c.dealer.ID, err)
+	}
+	st, err := c.h.NewStream(network.WithAllowLimitedConn(ctx, "table"), c.dealer.ID, wire.TableProtocol)
+	if err != nil {
+		return nil, nil, fmt.Errorf("client: the dealer does not serve a table: %w", err)
+	}
+	conn := wire.NewConn(st)
+	c.mu.Lock()
+	player := c.player
+	c.mu.Unlock()
+	if err := conn.Send(&wire.Msg{Type: wire.THello, Hello: &wire.Hello{Version: wire.Version, Player: player, PIN: c.opts.PIN, Name: c.opts.Name}}); err != nil {
+		st.Reset()
+		return nil, nil, err
+	}
+	if dl, ok := ctx.Deadline(); ok {
+		st.SetReadDeadline(dl)
+	}
+	m, err := conn.Recv()
+	st.SetReadDeadline(time.Time{})
+	if err != nil {
+		st.Reset()
+		return nil, nil, fmt.Errorf("client: no welcome from the dealer: %w", err)
+	}
+	c.bindMsg(m)
+	c.notify(m)
+	switch m.Type {
+	case wire.TWelcome:
+	case wire.TRefused:
+		st.Reset()
+		return nil, nil, &table.RefusedError{Reason: m.Refused.Reason, Detail: m.Refused.Detail}
+	default:
+		st.Reset()
+		return nil, nil, fmt.Errorf("client: the dealer answered a hello with %s", m.Type)
+	}
+	c.h.ConnManager().Protect(c.dealer.ID, fwhost.TableTag)
+	w := m.Welcome
+	c.mu.Lock()
+	c.conn, c.stream, c.player, c.last, c.heartbeat = conn, st, w.Player, w.Snapshot, w.Heartbeat
+	c.resyncing = 0
+	c.mu.Unlock()
+	c.publish(table.Update{Seq: w.Snapshot.Seq, Snapshot: w.Snapshot})
+	return conn, st, nil
+}
+
+func (c *Client) notify(m *wire.Msg) {
+	if c.opts.OnEvent != nil {
+		c.opts.OnEvent(m)
+	}
+}
+
+// run reads the dealer's messages and reconnects when the stream ends,
+// until Close.
+func (c *Client) run(conn *wire.Conn, st network.Stream) {
+	defer close(c.done)
+	for {
+		c.serve(conn, st)
+		c.mu.Lock()
+		c.bytesIn += conn.In.Load()
+		c.conn, c.stream = nil, nil
+		for id, ch := range c.pending {
+			close(ch)
+			delete(c.pending, id)
+		}
+		c.mu.Unlock()
+		for {
+			select {
+			case <-c.ctx.Done():
+				c.closeSubs()
+				return
+			case <-time.After(c.opts.Retry):
+			}
+			ctx, cancel := context.WithTimeout(c.ctx, 5*c.opts.Retry+5*time.Second)
+			var err error
+			conn, st, err = c.connect(ctx)
+			cancel()
+			if err == nil {
+				break
+			}
+			var re *table.RefusedError
+			if errors.As(err, &re) {
+				c.mu.Lock()
+				c.refusal = &wire.Refusal{Reason: re.Reason, Detail: re.Detail}
+				c.mu.Unlock()
+			}
+		}
+	}
+}
+
+// serve reads one connection until it ends, sending heartbeats.
+func (c *Client) serve(conn *wire.Conn, st network.Stream) {
+	stop := make(chan struct{})
+	defer close(stop)
+	c.mu.Lock()
+	hb := c.heartbeat
+	c.mu.Unlock()
+	if hb > 0 {
+		go func() {
+			t := time.NewTicker(hb)
+			defer t.Stop()
+			for {
+				select {
+				case <-stop:
+					return
+				case <-t.C:
+					if conn.Send(&wire.Msg{Type: wire.TPing}) != nil {
+						st.Reset()
+						return
+					}
+				}
+			}
+		}()
+	}
+	go func() {
+		select {
+		case <-stop:
+		case <-c.ctx.Done():
+			st.Reset()
+		}
+	}()
+	for {
+		m, err := conn.Recv()
+		if errors.Is(err, wire.ErrBadMessage) {
+			continue
+		}
+		if err != nil {
+			st.Reset()
+			return
+		}
+		c.bindMsg(m)
+		c.notify(m)
+		c.handle(conn, m)
+	}
+}
+
+func (c *Client) handle(conn *wire.Conn, m *wire.Msg) {
+	switch m.Type {
+	case wire.TUpdate:
+		c.update(*m.Update)
+	case wire.TPing:
+		conn.Send(&wire.Msg{Type: wire.TPong})
+	case wire.TPong:
+		c.mu.Lock()
+		behind := m.Seq > c.last.Seq
+		c.mu.Unlock()
+		if behind {
+			c.resync()
+		}
+	case wire.TCommitAsk, wire.TCommitments, wire.TReveal:
+		c.deal(conn, m)
+	case wire.TDone, wire.TRefused, wire.TSnapshot:
+		if m.ID == 0 {
+			return
+		}
+		c.mu.Lock()
+		if m.ID == c.resyncing && m.Snapshot != nil {
+			c.resyncing = 0
+			if m.Snapshot.Seq > c.last.Seq {
+				c.last = *m.Snapshot
+				c.mu.Unlock()
+				c.publish(table.Update{Seq: m.Snapshot.Seq, Snapshot: *m.Snapshot})
+				return
+			}
+		}
+		ch := c.pending[m.ID]
+		delete(c.pending, m.ID)
+		c.mu.Unlock()
+		if ch != nil {
+			ch <- m
+		}
+	}
+}
+
+// update applies one update in order; a gap asks for a fresh snapshot and
+// drops updates until it comes.
+func (c *Client) update(u table.Update) {
+	c.mu.Lock()
+	switch {
+	case u.Seq <= c.last.Seq:
+		c.mu.Unlock()
+		return
+	case c.resyncing != 0:
+		c.mu.Unlock()
+		return
+	case u.Seq != c.last.Seq+1:
+		c.mu.Unlock()
+		c.resync()
+		return
+	}
+	c.last = u.Snapshot
+	c.noteDeal(u)
+	c.mu.Unlock()
+	c.publish(u)
+}
+
+// noteDeal keeps the events of a hand's deal for the check after the
+// hand; c.mu is held.
+func (c *Client) noteDeal(u table.Update) {
+	for i, e := range u.Events {
+		if e.Type != game.EvHandStart || e.Start == nil || u.Snapshot.View == nil {
+			continue
+		}
+		hd := c.deals[e.Start.Number]
+		if hd == nil {
+			hd = &handDeal{}
+			c.deals[e.Start.Number] = hd
+		}
+		hd.dealt, hd.seat = slices.Clone(u.Events[i:]), u.Snapshot.View.Seat
+		return
+	}
+}
+
+// replay deals hand n again from the revealed seed and checks that it is
+// the deal this device was shown; c.mu is held.
+func (c *Client) replay(n int, seedBytes []byte, hd *handDeal) error {
+	var seed wall.Seed
+	if len(seedBytes) != len(seed) || c.rules == nil {
+		return fmt.Errorf("%w: hand %d's seed cannot be replayed", deal.ErrCheat, n)
+	}
+	copy(seed[:], seedBytes)
+	start := hd.dealt[0].Start
+	_, evs, err := game.NewHand(game.HandConfig{Ruleset: c.rules, Options: c.options, Seed: seed, Number: n, Round: start.Round, Uniform: true})
+	if err != nil {
+		return fmt.Errorf("%w: hand %d cannot be dealt from its seed: %v", deal.ErrCheat, n, err)
+	}
+	want, _ := json.Marshal(game.Redact(evs, hd.seat))
+	got, _ := json.Marshal(hd.dealt[:min(len(evs), len(hd.dealt))])
+	if !bytes.Equal(want, got) {
+		return fmt.Errorf("%w: hand %d was not dealt from the revealed seed", deal.ErrCheat, n)
+	}
+	return nil
+}
+
+// request sends m with a fresh id and waits for its answer.
+func (c *Client) request(ctx context.Context, m *wire.Msg) (*wire.Msg, error) {
+	c.mu.Lock()
+	conn := c.conn
+	if conn == nil {
+		c.mu.Unlock()
+		if c.ctx.Err() != nil {
+			return nil, table.ErrClosed
+		}
+		return nil, ErrDisconnected
+	}
+	c.nextID++
+	m.ID = c.nextID
+	ch := make(chan *wire.Msg, 1)
+	c.pending[m.ID] = ch
+	c.mu.Unlock()
+	if err := conn.Send(m); err != nil {
+		return nil, ErrDisconnected
+	}
+	select {
+	case a, ok := <-ch:
+		if !ok {
+			return nil, ErrDisconnected
+		}
+		if a.Type == wire.TRefused {
+			return nil, &table.RefusedError{Reason: a.Refused.Reason, Detail: a.Refused.Detail}
+		}
+		return a, nil
+	case <-ctx.Done():
+		c.mu.Lock()
+		delete(c.pending, m.ID)
+		c.mu.Unlock()
+		return nil, ctx.Err()
+	case <-c.ctx.Done():
+		return nil, table.ErrClosed
+	}
+}
+
+// check refuses a request for another player than the client's own.
+func (c *Client) check(player int) error {
+	if own := c.Player(); player != own {
+		return &table.RefusedError{Reason: table.ReasonNotYours, Detail: fmt.Sprintf("this device plays player %d, not %d", own, player)}
+	}
+	return nil
+}
+
+// Snapshot asks the dealer for the client's snapshot.
+func (c *Client) Snapshot(ctx context.Context, player int) (table.Snapshot, error) {
+	if err := c.check(player); err != nil {
+		return table.Snapshot{}, err
+	}
+	a, err := c.request(ctx, &wire.Msg{Type: wire.TSnapReq})
+	if err != nil {
+		return table.Snapshot{}, err
+	}
+	if a.Snapshot == nil {
+		return table.Snapshot{}, fmt.Errorf("client: the dealer answered a snapshot request with %s", a.Type)
+	}
+	return *a.Snapshot, nil
+}
+
+// Submit sends an intent and waits for the dealer's verdict.
+func (c *Client) Submit(ctx context.Context, in table.Intent) error {
+	if err := c.check(in.Player); err != nil {
+		return err
+	}
+	_, err := c.request(ctx, &wire.Msg{Type: wire.TIntent, Intent: &in})
+	var re *table.RefusedError
+	if errors.As(err, &re) && re.Reason == table.ReasonStale {
+		c.resync()
+	}
+	return err
+}
+
+// resync asks for a fresh snapshot, which reaches the subscribers if it is
+// newer than the last update: a stale refusal means the table has moved on
+// and an update may have been lost.
+func (c *Client) resync() {
+	c.mu.Lock()
+	conn := c.conn
+	if conn == nil || c.resyncing != 0 {
+		c.mu.Unlock()
+		return
+	}
+	c.nextID++
+	c.resyncing = c.nextID
+	id := c.nextID
+	c.mu.Unlock()
+	conn.Send(&wire.Msg{Type: wire.TSnapReq, ID: id})
+}
+
+// Subscribe returns the latest snapshot and the updates after it.
+func (c *Client) Subscribe(ctx context.Context, player int) (table.Snapshot, table.Subscription, error) {
+	if err := c.check(player); err != nil {
+		return table.Snapshot{}, nil, err
+	}
+	s := newSubscription(c)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.ctx.Err() != nil {
+		return table.Snapshot{}, nil, table.ErrClosed
+	}
+	c.subs[s] = struct{}{}
+	return c.last, s, nil
+}
+
+// Refusal returns the dealer's last refusal of a reconnection, if any (a
+// seat lost to a PIN change, say).
+func (c *Client) Refusal() *wire.Refusal {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.refusal
+}
+
+// Close leaves the table: the stream is closed and not redialled.
+func (c *Client) Close() error {
+	c.end()
+	<-c.done
+	return nil
+}
+
+func (c *Client) publish(u table.Update) {
+	c.mu.Lock()
+	subs := make([]*subscription, 0, len(c.subs))
+	for s := range c.subs {
+		subs = append(subs, s)
+	}
+	c.mu.Unlock()
+	for _, s := range subs {
+		s.push(u)
+	}
+}
+
+func (c *Client) closeSubs() {
+	c.mu.Lock()
+	subs := c.subs
+	c.subs = map[*subscription]struct{}{}
+	c.mu.Unlock()
+	for s := range subs {
+		s.Close()
+	}
+}
+
+// subscription queues updates without bound, so a slow reader never blocks
+// the connection.
+type subscription struct {
+	c    *Client
+	mu   sync.Mutex
+	q    []table.Update
+	wake chan struct{}
+	out  chan table.Update
+	once sync.Once
+	quit chan struct{}
+}
+
+func newSubscription(c *Client) *subscription {
+	s := &subscription{c: c, wake: make(chan struct{}, 1), out: make(chan table.Update), quit: make(chan struct{})}
+	go s.pump()
+	return s
+}
+
+func (s *subscription) push(u table.Update) {
+	s.mu.Lock()
+	s.q = append(s.q, u)
+	s.mu.Unlock()
+	select {
+	case s.wake <- struct{}{}:
+	default:
+	}
+}
+
+func (s *subscription) pump() {
+	defer close(s.out)
+	for {
+		s.mu.Lock()
+		q := s.q
+		s.q = nil
+		s.mu.Unlock()
+		for _, u := range q {
+			select {
+			case s.out <- u:
+			case <-s.quit:
+				return
+			}
+		}
+		select {
+		case <-s.wake:
+		case <-s.quit:
+			return
+		}
+	}
+}
+
+// Updates delivers the updates in order.
+func (s *subscription) Updates() <-chan table.Update { return s.out }
+
+// Close ends the subscription.
+func (s *subscription) Close() {
+	s.once.Do(func() {
+		s.c.mu.Lock()
+		delete(s.c.subs, s)
+		s.c.mu.Unlock()
+		close(s.quit)
+	})
+}
+
+// bindMsg attaches the table's ruleset and options to the views a message
+// carries, so that they answer Rules and Options as on the dealer.
+func (c *Client) bindMsg(m *wire.Msg) {
+	switch {
+	case m.Welcome != nil:
+		c.bind(&m.Welcome.Snapshot)
+	case m.Snapshot != nil:
+		c.bind(m.Snapshot)
+	case m.Update != nil:
+		c.bind(&m.Update.Snapshot)
+	}
+}
+
+func (c *Client) bind(s *table.Snapshot) {
+	if s.View == nil {
+		return
+	}
+	key := fmt.Sprint(s.Info.Rules, s.Info.Options)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if key != c.rulesKey {
+		rs, err := rules.Get(s.Info.Rules)
+		if err != nil {
+			return
+		}
+		o, err := rules.ResolveOptions(rs, s.Info.Options)
+		if err != nil {
+			return
+		}
+		c.rules, c.options, c.rulesKey = rs, o, key
+	}
+	s.View.Attach(c.rules, c.options)
+	if c.verified != nil {
+		v := *c.verified
+		s.Info.Verified = &v
+	}
+}
+
+// deal plays this device's part in a hand's commit-reveal and checks the
+// reveal after the hand.
+func (c *Client) deal(conn *wire.Conn, m *wire.Msg) {
+	n := m.Deal.Hand
+	self := c.h.ID().String()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	hd := c.deals[n]
+	switch m.Type {
+	case wire.TCommitAsk:
+		if hd == nil {
+			hd = &handDeal{}
+			c.deals[n] = hd
+		}
+		hd.secret, hd.committed = deal.NewSecret(), nil
+		for k := range c.deals {
+			if k < n-1 {
+				delete(c.deals, k)
+			}
+		}
+		go conn.Send(&wire.Msg{Type: wire.TCommit, Deal: &wire.Deal{Hand: n, Hash: deal.Commit(hd.secret)}})
+	case wire.TCommitments:
+		if hd == nil || hd.committed != nil {
+			return
+		}
+		for _, x := range m.Deal.All {
+			if x.Peer == self && bytes.Equal(x.Hash, deal.Commit(hd.secret)) {
+				hd.committed = m.Deal.All
+				go conn.Send(&wire.Msg{Type: wire.TSecret, Deal: &wire.Deal{Hand: n, Secret: hd.secret}})
+				return
+			}
+		}
+	case wire.TReveal:
+		if hd == nil || hd.committed == nil {
+			return
+		}
+		if hd.dealt == nil {
+			return // this device did not see the deal (it came back later)
+		}
+		err := deal.Check(m.Deal, hd.committed, self, hd.secret)
+		if err == nil {
+			err = c.replay(n, m.Deal.Seed, hd)
+		}
+		ok := err == nil
+		c.verified, c.dealErr = &ok, err
+		delete(c.deals, n)
+	}
+}
+
+// Verified tells whether the last revealed deal checked out (nil before
+// the first reveal) and, if not, why.
+func (c *Client) Verified() (*bool, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.verified, c.dealErr
+}

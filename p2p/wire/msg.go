@@ -1,0 +1,204 @@
+package wire
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
+)
+
+// Version is the table protocol's version, carried in every hello. A
+// dealer refuses a hello of another version.
+const Version = 1
+
+// The libp2p protocol ids.
+const (
+	// TableProtocol carries one client's seat: hello, intents, snapshots,
+	// updates, the deal's commitments and heartbeats.
+	TableProtocol = "/fourwinds/table/1.0.0"
+	// LobbyProtocol answers one Lobby message and closes.
+	LobbyProtocol = "/fourwinds/lobby/1.0.0"
+)
+
+// AnySeat in a hello asks for any free seat (or the seat this device held).
+const AnySeat = -2
+
+// Type names a message.
+type Type string
+
+// The message types. Each names the one body field it carries (none for
+// ping, pong, done and snapshot-request).
+const (
+	THello       Type = "hello"            // client → dealer: Hello
+	TWelcome     Type = "welcome"          // dealer → client: Welcome
+	TIntent      Type = "intent"           // client → dealer: Intent, ID
+	TDone        Type = "done"             // dealer → client: the intent ID was accepted
+	TRefused     Type = "refused"          // dealer → client: Refused (ID 0: the hello or a frame)
+	TSnapReq     Type = "snapshot-request" // client → dealer: ID
+	TSnapshot    Type = "snapshot"         // dealer → client: Snapshot, ID
+	TUpdate      Type = "update"           // dealer → client: Update
+	TPing        Type = "ping"             // either way: a heartbeat
+	TPong        Type = "pong"             // either way: a heartbeat's answer
+	TLobby       Type = "lobby"            // dealer → anyone: Lobby
+	TCommitAsk   Type = "commit-ask"       // dealer → client: Deal{Hand}: commit for the hand
+	TCommit      Type = "commit"           // client → dealer: Deal{Hand, Hash}
+	TCommitments Type = "commitments"      // dealer → client: Deal{Hand, All} (hashes only)
+	TSecret      Type = "secret"           // client → dealer: Deal{Hand, Secret}
+	TReveal      Type = "reveal"           // dealer → client: Deal{Hand, All with secrets, Seed}
+)
+
+// Msg is one frame's message: a type and the body that type names.
+type Msg struct {
+	Type Type `json:"type"`
+	// ID pairs an intent or a snapshot request with its answer.
+	ID uint64 `json:"id,omitempty"`
+	// Seq, in a pong, is the sequence number of the table's latest
+	// update: a client behind it lost an update and resyncs.
+	Seq      uint64          `json:"seq,omitempty"`
+	Hello    *Hello          `json:"hello,omitempty"`
+	Welcome  *Welcome        `json:"welcome,omitempty"`
+	Intent   *table.Intent   `json:"intent,omitempty"`
+	Refused  *Refusal        `json:"refused,omitempty"`
+	Snapshot *table.Snapshot `json:"snapshot,omitempty"`
+	Update   *table.Update   `json:"update,omitempty"`
+	Lobby    *Lobby          `json:"lobby,omitempty"`
+	Deal     *Deal           `json:"deal,omitempty"`
+}
+
+// Hello opens a table stream.
+type Hello struct {
+	// Version is the client's protocol version (Version).
+	Version int `json:"version"`
+	// Player is the seat wanted: 0–3, AnySeat or table.Spectator.
+	Player int `json:"player"`
+	// PIN is the table's PIN when it has one.
+	PIN string `json:"pin,omitempty"`
+	// Name is the person's name shown to the table.
+	Name string `json:"name,omitempty"`
+}
+
+// Welcome seats a client: its player and the snapshot its update stream
+// starts after.
+type Welcome struct {
+	Player   int            `json:"player"`
+	Snapshot table.Snapshot `json:"snapshot"`
+	// Heartbeat is how often the dealer expects a frame from the client.
+	Heartbeat time.Duration `json:"heartbeat"`
+}
+
+// Refusal is a refused hello, intent or frame with its reason code.
+type Refusal struct {
+	Reason table.Reason `json:"reason"`
+	Detail string       `json:"detail"`
+}
+
+// Lobby is a dealer's answer to "what table is this?".
+type Lobby struct {
+	Version int               `json:"version"`
+	Name    string            `json:"name"`
+	Rules   string            `json:"rules"`
+	Options map[string]string `json:"options"`
+	// Free are the players whose seats a joiner may take.
+	Free []int `json:"free"`
+	// PIN tells whether a hello needs a PIN.
+	PIN  bool `json:"pin"`
+	Hand int  `json:"hand"`
+	Over bool `json:"over,omitempty"`
+}
+
+// Deal is one step of a hand's commit-reveal seed.
+type Deal struct {
+	// Hand is the number of the hand the seed is for.
+	Hand int `json:"hand"`
+	// Hash is a commitment: SHA-256 of the secret.
+	Hash []byte `json:"hash,omitempty"`
+	// Secret is a device's random secret.
+	Secret []byte `json:"secret,omitempty"`
+	// All are every device's commitments (and, in a reveal, secrets).
+	All []Contribution `json:"all,omitempty"`
+	// Seed is the hand seed the dealer used (in a reveal).
+	Seed []byte `json:"seed,omitempty"`
+}
+
+// Contribution is one device's part of a hand seed.
+type Contribution struct {
+	// Peer is the device's peer id.
+	Peer   string `json:"peer"`
+	Hash   []byte `json:"hash"`
+	Secret []byte `json:"secret,omitempty"`
+}
+
+// ErrBadMessage wraps every decoding and validation error.
+var ErrBadMessage = errors.New("wire: bad message")
+
+// Encode returns m's JSON.
+func Encode(m *Msg) ([]byte, error) {
+	if err := m.Validate(); err != nil {
+		return nil, err
+	}
+	return json.Marshal(m)
+}
+
+// Decode parses one message strictly: unknown fields, trailing data and a
+// body that does not match the type are errors wrapping ErrBadMessage.
+func Decode(b []byte) (*Msg, error) {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	var m Msg
+	if err := dec.Decode(&m); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrBadMessage, err)
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("%w: data after the message", ErrBadMessage)
+	}
+	if err := m.Validate(); err != nil {
+		return nil, err
+	}
+	return &m, nil
+}
+
+// body tells which body a type carries and whether it needs an ID.
+var body = map[Type]struct {
+	field  string
+	needID bool
+}{
+	THello: {"hello", false}, TWelcome: {"welcome", false}, TIntent: {"intent", true},
+	TDone: {"", true}, TRefused: {"refused", false}, TSnapReq: {"", true},
+	TSnapshot: {"snapshot", true}, TUpdate: {"update", false}, TPing: {"", false},
+	TPong: {"", false}, TLobby: {"lobby", false}, TCommitAsk: {"deal", false},
+	TCommit: {"deal", false}, TCommitments: {"deal", false}, TSecret: {"deal", false},
+	TReveal: {"deal", false},
+}
+
+// Validate checks that m carries exactly the body its type names, and an
+// ID where the type needs one.
+func (m *Msg) Validate() error {
+	want, ok := body[m.Type]
+	if !ok {
+		return fmt.Errorf("%w: unknown type %q", ErrBadMessage, m.Type)
+	}
+	set := map[string]bool{
+		"hello": m.Hello != nil, "welcome": m.Welcome != nil, "intent": m.Intent != nil,
+		"refused": m.Refused != nil, "snapshot": m.Snapshot != nil, "update": m.Update != nil,
+		"lobby": m.Lobby != nil, "deal": m.Deal != nil,
+	}
+	for f, isSet := range set {
+		if isSet && f != want.field {
+			return fmt.Errorf("%w: a %s message carries no %s", ErrBadMessage, m.Type, f)
+		}
+	}
+	if want.field != "" && !set[want.field] {
+		return fmt.Errorf("%w: a %s message needs its %s", ErrBadMessage, m.Type, want.field)
+	}
+	if m.Seq != 0 && m.Type != TPong {
+		return fmt.Errorf("%w: only a pong carries a seq", ErrBadMessage)
+	}
+	if want.needID && m.ID == 0 {
+		return fmt.Errorf("%w: a %s message needs an id", ErrBadMessage, m.Type)
+	}
+	return nil
+}
