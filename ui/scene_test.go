@@ -2,11 +2,7 @@ package ui
 
 import (
 	"context"
-	"flag"
-	"image"
-	"image/png"
 	"os"
-	"path/filepath"
 	"sync"
 	"testing"
 
@@ -20,10 +16,9 @@ import (
 	_ "github.com/fourwinds-mahjong/fourwinds/core/rules/all"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+	"github.com/fourwinds-mahjong/fourwinds/ui/internal/uitest"
 	"github.com/fourwinds-mahjong/fourwinds/ui/words"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden images in testdata")
 
 func TestMain(m *testing.M) {
 	os.Setenv("LANG", "en_US.UTF-8")
@@ -139,7 +134,7 @@ func (n noTables) Resume(string) (table.Table, error) { return n.t, nil }
 func newTestApp(t *testing.T, tb Tables, sz fyne.Size) (*App, fyne.Window) {
 	t.Helper()
 	fa := test.NewTempApp(t)
-	fa.Settings().SetTheme(theme.LightTheme())
+	fa.Settings().SetTheme(uitest.Theme(theme.VariantLight))
 	w := test.NewTempWindow(t, nil)
 	w.Resize(sz)
 	a := New(fa, w, tb)
@@ -148,30 +143,4 @@ func newTestApp(t *testing.T, tb Tables, sz fyne.Size) (*App, fyne.Window) {
 		t.Fatal(err)
 	}
 	return a, w
-}
-
-// golden compares img with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name string, img image.Image) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		writePNG(t, path, img)
-		return
-	}
-	test.AssertImageMatches(t, name, img)
-}
-
-func writePNG(t *testing.T, path string, img image.Image) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := png.Encode(f, img); err != nil {
-		t.Fatal(err)
-	}
 }

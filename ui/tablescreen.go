@@ -62,6 +62,8 @@ type TableScreen struct {
 	onChange         func() // test hook: called after every shown snapshot
 	hintLabel        *widget.Label
 	sortBtn, hintBtn *widget.Button
+	// outbox holds the intents the sender goroutine submits in order.
+	outbox chan table.Intent
 	// recorded: the finished match is in the history.
 	recorded bool
 }
@@ -90,9 +92,11 @@ func NewTableScreen(a *App, t table.Table, player int) (*TableScreen, error) {
 		return nil, err
 	}
 	s := &TableScreen{app: a, t: t, player: player, sub: sub, cancel: cancel, sel: -1, done: make(chan struct{}), recorded: snap.Info.Over}
+	s.outbox = make(chan table.Intent, 16)
 	s.build()
 	s.showSnapshot(snap)
 	go s.listen()
+	go s.send(ctx)
 	return s, nil
 }
 
@@ -512,14 +516,28 @@ func (s *TableScreen) play(a game.Action) {
 	s.submit(table.Intent{Player: s.player, Kind: table.IntentAction, Decision: s.snap.View.StateID, Action: a})
 }
 
-// submit sends an intent off the UI thread and shows a refusal.
+// submit queues an intent for the sender, which submits off the UI
+// thread in order; a refusal is shown above the rack.
 func (s *TableScreen) submit(in table.Intent) {
-	go func() {
-		err := s.t.Submit(context.Background(), in)
-		if err != nil {
-			fyne.Do(func() { s.say(err.Error()) })
+	select {
+	case s.outbox <- in:
+	default:
+		s.say(words.T("table.busy"))
+	}
+}
+
+// send submits the queued intents one by one until the screen closes.
+func (s *TableScreen) send(ctx context.Context) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case in := <-s.outbox:
+			if err := s.t.Submit(ctx, in); err != nil && ctx.Err() == nil {
+				fyne.Do(func() { s.say(err.Error()) })
+			}
 		}
-	}()
+	}
 }
 
 // say shows a message above the rack.
