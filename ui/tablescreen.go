@@ -50,7 +50,7 @@ type TableScreen struct {
 
 	root, playArea   *fyne.Container
 	sheetBox         *fyne.Container
-	opponents, discs *fyne.Container
+	seats            *fyne.Container
 	status, last     *widget.Label
 	claims, declares *fyne.Container
 	clock            *clockBar
@@ -124,8 +124,7 @@ func (s *TableScreen) Content() fyne.CanvasObject { return s.root }
 func (s *TableScreen) Snapshot() table.Snapshot { return s.snap }
 
 func (s *TableScreen) build() {
-	s.opponents = container.NewVBox()
-	s.discs = container.New(&discardGrid{})
+	s.seats = container.New(&seatsLayout{})
 	s.status = widget.NewLabel("")
 	s.status.Wrapping = fyne.TextWrapWord
 	s.status.TextStyle = fyne.TextStyle{Bold: true}
@@ -151,7 +150,7 @@ func (s *TableScreen) build() {
 	top := container.NewBorder(nil, nil, home, container.NewHBox(s.sortBtn, s.hintBtn))
 	felt := canvas.NewRectangle(feltColour)
 	felt.CornerRadius = 8
-	centre := container.NewStack(felt, container.NewVScroll(container.NewPadded(container.NewVBox(s.status, s.opponents, s.discs))))
+	centre := container.NewStack(felt, container.NewVScroll(container.NewPadded(container.NewBorder(s.status, nil, nil, nil, s.seats))))
 	bottom := container.NewVBox(s.last, s.hintLabel, s.message, s.clock, s.declares, s.claims, s.rack)
 	s.playArea = container.NewBorder(top, bottom, nil, nil, centre)
 	s.sheetBox = container.NewStack()
@@ -176,8 +175,7 @@ func (s *TableScreen) showSnapshot(snap table.Snapshot) {
 	s.syncOrder(v)
 	s.status.SetText(s.statusText())
 	s.last.SetText(s.lastText())
-	s.showOpponents()
-	s.showDiscards()
+	s.showSeats()
 	s.showRack()
 	s.showClaims()
 	s.showClock()
@@ -264,36 +262,6 @@ func windMark(w rules.Wind) string {
 	return []string{"東", "南", "西", "北"}[w] + " " + w.String()
 }
 
-// showOpponents draws a compact strip per other player: wind, name,
-// score, concealed count, melds, bonus tiles.
-func (s *TableScreen) showOpponents() {
-	v, in := s.snap.View, s.snap.Info
-	s.opponents.Objects = nil
-	for i := 1; i <= 3; i++ {
-		p := (s.player + i) % 4
-		w := s.seatOf(p)
-		sv := v.Seats[w]
-		head := fmt.Sprintf("%s  %s  %+d", windLetter(w, in.Rules), s.name(p), in.Balances[p])
-		if w == v.Turn && v.Phase != game.PhaseEnd {
-			head = "▶ " + head
-		}
-		lbl := widget.NewLabelWithStyle(head, fyne.TextAlignLeading, fyne.TextStyle{Bold: w == v.Turn})
-		count := widget.NewLabel(words.F("table.concealed", map[string]any{"N": sv.Concealed}))
-		row := container.NewHBox(lbl, count)
-		for _, m := range sv.Melds {
-			row.Add(s.meldTiles(m, tileview.MiniWidth))
-		}
-		for _, b := range sv.Bonus {
-			row.Add(tileview.NewTile(b, s.app.Style(), tileview.MiniWidth))
-		}
-		if sv.Declared != game.DeclNone {
-			row.Add(widget.NewLabel(words.T("declare." + sv.Declared.String())))
-		}
-		s.opponents.Add(container.NewHScroll(row))
-	}
-	s.opponents.Refresh()
-}
-
 // windLetter is a seat's wind mark where the ruleset uses winds, the
 // dealer's mark otherwise.
 func windLetter(w rules.Wind, rs string) string {
@@ -315,36 +283,86 @@ func (s *TableScreen) meldTiles(m hand.Meld, w float32) fyne.CanvasObject {
 	return box
 }
 
-// showDiscards draws every player's discards in rows of six, in order,
-// the last discard highlighted and claimed ones dimmed.
-func (s *TableScreen) showDiscards() {
-	v := s.snap.View
-	s.discs.Objects = nil
+// showSeats draws a panel per player: wind, name, score and concealed
+// count, exposed melds and bonus tiles (not for the person, whose melds
+// are on the rack), and the discards in rows of six, in order, the last
+// discard highlighted and claimed ones dimmed. The panels sit around the
+// table on a wide screen and two by two on a phone.
+func (s *TableScreen) showSeats() {
+	v, in := s.snap.View, s.snap.Info
 	lastSeat := rules.NoWind
 	if e := s.snap.Last; e != nil && e.Type == game.EvDiscard {
 		lastSeat = e.Seat
 	}
-	for i := 0; i < 4; i++ {
+	s.seats.Objects = nil
+	// In seating order: the person, the right, across and left.
+	for i := range 4 {
 		p := (s.player + i) % 4
 		w := s.seatOf(p)
-		ds := v.Seats[w].Discards
-		title := widget.NewLabel(fmt.Sprintf("%s %s", windLetter(w, s.snap.Info.Rules), s.name(p)))
-		title.TextStyle = fyne.TextStyle{Bold: true}
-		rows := container.NewVBox(title)
+		sv := v.Seats[w]
+		head := fmt.Sprintf("%s %s %+d", windLetter(w, in.Rules), s.name(p), in.Balances[p])
+		if w == v.Turn && v.Phase != game.PhaseEnd {
+			head = "▶ " + head
+		}
+		title := widget.NewLabelWithStyle(head, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		title.Truncation = fyne.TextTruncateEllipsis
+		var top fyne.CanvasObject = title
+		if i > 0 {
+			// The concealed count: a tile's back and the number.
+			back := tileview.NewTile(tile.Unknown, s.app.Style(), tileview.MiniWidth*.7)
+			n := widget.NewLabel(fmt.Sprintf("×%d", sv.Concealed))
+			top = container.NewBorder(nil, nil, nil, container.NewHBox(container.NewCenter(back), n), title)
+		}
+		panel := container.NewVBox(top)
+		if i > 0 {
+			row := container.NewHBox()
+			for _, m := range sv.Melds {
+				row.Add(s.meldTiles(m, tileview.MiniWidth))
+			}
+			for _, b := range sv.Bonus {
+				row.Add(tileview.NewTile(b, s.app.Style(), tileview.MiniWidth))
+			}
+			if sv.Declared != game.DeclNone {
+				row.Add(widget.NewLabel(words.T("declare." + sv.Declared.String())))
+			}
+			if len(row.Objects) > 0 {
+				panel.Add(row)
+			}
+		}
 		var row *fyne.Container
-		for j, d := range ds {
+		for j, d := range sv.Discards {
 			if j%6 == 0 {
 				row = container.NewHBox()
-				rows.Add(row)
+				panel.Add(row)
 			}
-			t := tileview.NewTile(d.Tile, s.app.Style(), tileview.DiscardWidth)
+			t := tileview.NewTile(d.Tile, s.app.Style(), s.discardWidth())
 			t.Dim = d.Claimed
-			t.Highlight = w == lastSeat && j == len(ds)-1
+			t.Highlight = w == lastSeat && j == len(sv.Discards)-1
 			row.Add(t)
 		}
-		s.discs.Add(rows)
+		s.seats.Add(panel)
 	}
-	s.discs.Refresh()
+	s.seats.Add(s.centre())
+	s.seats.Refresh()
+}
+
+// discardWidth is the width of discarded tiles: larger on a wide window.
+func (s *TableScreen) discardWidth() float32 {
+	if c := s.app.win.Canvas(); c != nil && (seatsLayout{}).wide(c.Size()) {
+		return tileview.DiscardWidth * 1.3
+	}
+	return tileview.DiscardWidth
+}
+
+// centre is the middle of the table: the last discard large, the wall.
+func (s *TableScreen) centre() fyne.CanvasObject {
+	box := container.NewVBox()
+	if e := s.snap.Last; e != nil && e.Type == game.EvDiscard {
+		t := tileview.NewTile(e.Tile(), s.app.Style(), tileview.RackWidth)
+		t.Highlight = true
+		box.Add(container.NewCenter(t))
+	}
+	return container.NewCenter(box)
 }
 
 // syncOrder keeps the person's rack order over the hand's tiles: tiles
