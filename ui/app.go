@@ -49,7 +49,6 @@ type Tables interface {
 const (
 	PrefLanguage = "language"
 	PrefStyle    = "tile_style"
-	PrefSound    = "sound"
 	PrefAnimate  = "animation"
 	PrefPace     = "ai_pace_ms"
 	PrefName     = "player_name"

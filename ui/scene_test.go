@@ -135,6 +135,7 @@ func newTestApp(t *testing.T, tb Tables, sz fyne.Size) (*App, fyne.Window) {
 	t.Helper()
 	fa := test.NewTempApp(t)
 	fa.Settings().SetTheme(uitest.Theme(theme.VariantLight))
+	fa.Preferences().SetBool(PrefAnimate, false) // still images must not catch a tile mid-flight
 	w := test.NewTempWindow(t, nil)
 	w.Resize(sz)
 	a := New(fa, w, tb)

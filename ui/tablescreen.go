@@ -64,6 +64,8 @@ type TableScreen struct {
 	sortBtn, hintBtn *widget.Button
 	// outbox holds the intents the sender goroutine submits in order.
 	outbox chan table.Intent
+	// arrived is the update whose new discard was animated.
+	arrived uint64
 	// recorded: the finished match is in the history.
 	recorded bool
 }
@@ -339,11 +341,31 @@ func (s *TableScreen) showSeats() {
 			t.Dim = d.Claimed
 			t.Highlight = w == lastSeat && j == len(sv.Discards)-1
 			row.Add(t)
+			if t.Highlight {
+				s.arrive(t, row)
+			}
 		}
 		s.seats.Add(panel)
 	}
 	s.seats.Add(s.centre())
 	s.seats.Refresh()
+}
+
+// arrive draws a new discard's arrival: the tile lands from a little
+// larger onto its place (unless animation is off in the settings). Each
+// discard arrives once.
+func (s *TableScreen) arrive(t *tileview.Tile, row *fyne.Container) {
+	if s.snap.Seq == s.arrived || !s.app.fy.Preferences().BoolWithFallback(PrefAnimate, true) {
+		return
+	}
+	s.arrived = s.snap.Seq
+	base := t.Width
+	a := fyne.NewAnimation(250*time.Millisecond, func(p float32) {
+		t.Width = base * (1.4 - .4*p)
+		row.Refresh()
+	})
+	a.Curve = fyne.AnimationEaseOut
+	a.Start()
 }
 
 // discardWidth is the width of discarded tiles: larger on a wide window.
