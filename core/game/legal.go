@@ -9,7 +9,9 @@ import (
 
 // LegalActions returns what seat may do now; nil when seat has no decision
 // to make. Whenever a decision is due, the seat that owes it has at least
-// one legal action.
+// one legal action. The list is cached until the next action: like Apply,
+// call it only from the goroutine that owns the state, and do not change
+// it (View gives a copy).
 func (s *State) LegalActions(seat rules.Wind) []Action {
 	if seat < rules.E || seat > rules.N {
 		return nil
@@ -54,11 +56,24 @@ func (s *State) computeLegal(seat rules.Wind) []Action {
 	return nil
 }
 
-// Waiting returns the seats that owe a decision now.
+// legalNow returns seat's legal actions without filling the cache, so
+// that View and Waiting only read the state.
+func (s *State) legalNow(seat rules.Wind) []Action {
+	if seat < rules.E || seat > rules.N {
+		return nil
+	}
+	if s.legalKnown[seat] {
+		return s.legal[seat]
+	}
+	return s.computeLegal(seat)
+}
+
+// Waiting returns the seats that owe a decision now. It only reads the
+// state.
 func (s *State) Waiting() []rules.Wind {
 	var out []rules.Wind
 	for seat := rules.E; seat <= rules.N; seat++ {
-		if len(s.LegalActions(seat)) > 0 {
+		if len(s.legalNow(seat)) > 0 {
 			out = append(out, seat)
 		}
 	}

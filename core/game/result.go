@@ -1,6 +1,8 @@
 package game
 
 import (
+	"slices"
+
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 )
@@ -21,6 +23,20 @@ type Result struct {
 	Settlement rules.Settlement   `json:"settlement"`
 	// Net is what each seat gains or loses (or records, in a ledger system).
 	Net [4]int `json:"net"`
+}
+
+// Clone returns a deep copy of the result (nil for nil).
+func (r *Result) Clone() *Result {
+	if r == nil {
+		return nil
+	}
+	c := *r
+	c.Flags = slices.Clone(r.Flags)
+	for i := range c.Values {
+		c.Values[i].Items = slices.Clone(r.Values[i].Items)
+	}
+	c.Settlement.Transfers = slices.Clone(r.Settlement.Transfers)
+	return &c
 }
 
 // notation writes a seat's tiles in hand notation.
