@@ -81,11 +81,9 @@ func (s *TableScreen) charlestonText() string {
 	return words.F(key, map[string]any{"Pass": c.Pass})
 }
 
-// pickedGive returns the legal ActGive matching the picked tiles.
+// pickedGive returns the legal ActGive matching the picked tiles (none
+// picked: a blind pass that forwards every tile unseen, when legal).
 func (s *TableScreen) pickedGive() (game.Action, bool) {
-	if len(s.picked) == 0 {
-		return game.Action{}, false
-	}
 	var c tile.Counts
 	for _, i := range s.picked {
 		if i < len(s.order) {

@@ -52,7 +52,7 @@ func (a *App) homeScreen() fyne.CanvasObject {
 
 // continueGame resumes the saved solo game.
 func (a *App) continueGame() {
-	t, err := a.tables.Resume(a.SavePath())
+	t, err := a.tables.Resume(a.SavePath(), a.Pace())
 	if err != nil {
 		dialog.ShowError(err, a.win)
 		return

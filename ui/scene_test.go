@@ -5,6 +5,7 @@ import (
 	"os"
 	"sync"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -127,8 +128,8 @@ func discards(s string) []game.Discard {
 // noTables opens no table: screens that never start a game.
 type noTables struct{ t table.Table }
 
-func (n noTables) New(Setup) (table.Table, error)     { return n.t, nil }
-func (n noTables) Resume(string) (table.Table, error) { return n.t, nil }
+func (n noTables) New(Setup) (table.Table, error)                    { return n.t, nil }
+func (n noTables) Resume(string, time.Duration) (table.Table, error) { return n.t, nil }
 
 // newTestApp builds the app in a test window of size sz.
 func newTestApp(t *testing.T, tb Tables, sz fyne.Size) (*App, fyne.Window) {

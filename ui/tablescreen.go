@@ -102,11 +102,15 @@ func NewTableScreen(a *App, t table.Table, player int) (*TableScreen, error) {
 	return s, nil
 }
 
+// onUI runs f on the UI thread: fyne.Do, replaced in tests that play
+// whole hands so that they can be the UI thread themselves.
+var onUI = fyne.Do
+
 // listen hands every update to the UI thread.
 func (s *TableScreen) listen() {
 	defer close(s.done)
 	for u := range s.sub.Updates() {
-		fyne.Do(func() { s.showSnapshot(u.Snapshot) })
+		onUI(func() { s.showSnapshot(u.Snapshot) })
 	}
 }
 
@@ -574,7 +578,7 @@ func (s *TableScreen) send(ctx context.Context) {
 			return
 		case in := <-s.outbox:
 			if err := s.t.Submit(ctx, in); err != nil && ctx.Err() == nil {
-				fyne.Do(func() { s.say(err.Error()) })
+				onUI(func() { s.say(err.Error()) })
 			}
 		}
 	}
