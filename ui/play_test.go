@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/record"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 	"github.com/fourwinds-mahjong/fourwinds/ui/tileview"
@@ -227,6 +228,18 @@ func TestSoloHandByTapping(t *testing.T) {
 				if decide(t, s) {
 					claimed = true
 				}
+			}
+			// The exported record replays as `fourwinds replay` replays it.
+			b, err := recordBytes(s.t)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec, err := record.Decode(b)
+			if err == nil {
+				_, err = rec.Replay(nil)
+			}
+			if err != nil {
+				t.Errorf("the exported record does not replay: %v", err)
 			}
 		})
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"sync"
 	"time"
@@ -153,7 +154,11 @@ func (s *TableScreen) build() {
 	home := widget.NewButtonWithIcon("", theme.HomeIcon(), s.app.ShowHome)
 	s.sortBtn = widget.NewButtonWithIcon(words.T("table.sort"), theme.MenuIcon(), s.sortRack)
 	s.hintBtn = widget.NewButtonWithIcon(words.T("table.hint"), theme.QuestionIcon(), s.showHint)
-	top := container.NewBorder(nil, nil, home, container.NewHBox(s.sortBtn, s.hintBtn))
+	tools := container.NewHBox(s.sortBtn, s.hintBtn)
+	if _, ok := s.t.(Recorder); ok {
+		tools.Add(widget.NewButtonWithIcon("", theme.DocumentSaveIcon(), s.exportRecord))
+	}
+	top := container.NewBorder(nil, nil, home, tools)
 	felt := canvas.NewRectangle(feltColour)
 	felt.CornerRadius = 8
 	centre := container.NewStack(felt, container.NewVScroll(container.NewPadded(container.NewBorder(s.status, nil, nil, nil, s.seats))))
@@ -188,14 +193,38 @@ func (s *TableScreen) showSnapshot(snap table.Snapshot) {
 	s.showSheet()
 	if snap.Info.Over && !s.recorded {
 		s.recorded = true
-		if err := addHistory(s.app.HistoryPath(), snap.Info); err != nil {
-			s.say(err.Error())
-		}
-		_ = os.Remove(s.app.SavePath())
+		s.finish(snap.Info)
 	}
 	if s.onChange != nil {
 		s.onChange()
 	}
+}
+
+// finish keeps a finished game: its record in the records folder, a line
+// in the history, and no saved game to continue.
+func (s *TableScreen) finish(in table.Info) {
+	path := ""
+	if b, err := recordBytes(s.t); err == nil {
+		path = filepath.Join(s.app.dir, "records", time.Now().UTC().Format("20060102-150405")+"-"+in.Rules+".jsonl")
+		if err := writeFile(path, b); err != nil {
+			s.say(err.Error())
+			path = ""
+		}
+	}
+	if err := addHistory(s.app.HistoryPath(), in, path); err != nil {
+		s.say(err.Error())
+	}
+	_ = os.Remove(s.app.SavePath())
+}
+
+// exportRecord saves the game's record so far where the player chooses.
+func (s *TableScreen) exportRecord() {
+	b, err := recordBytes(s.t)
+	if err != nil {
+		s.say(err.Error())
+		return
+	}
+	s.app.exportBytes(s.snap.Info.Rules+"-game.jsonl", b)
 }
 
 // seatOf returns the wind of player p in this hand.
