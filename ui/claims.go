@@ -32,6 +32,11 @@ func (s *TableScreen) showClaims() {
 	s.claims.Objects = nil
 	s.declares.Objects = nil
 	decls := map[game.Declaration]bool{}
+	if onlyPass(v.Legal) {
+		s.claims.Refresh()
+		s.declares.Refresh()
+		return
+	}
 	for _, a := range v.Legal {
 		switch {
 		case a.Type == game.ActDiscard:

@@ -46,7 +46,7 @@ func (a *App) homeScreen() fyne.CanvasObject {
 		container.NewCenter(container.NewHBox(winds...)),
 		title,
 		tagline,
-		container.NewVBox(items...),
+		container.NewVBox(tall(items)...),
 	)))
 }
 

@@ -1,7 +1,11 @@
 package ui
 
 import (
+	"image/color"
+
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 )
 
@@ -224,4 +228,16 @@ func (n *narrow) MinSize(objs []fyne.CanvasObject) fyne.Size {
 		m = m.Max(o.MinSize())
 	}
 	return fyne.NewSize(m.Width+2*pad, m.Height+2*pad)
+}
+
+// tall gives each object at least the height of a comfortable touch
+// target (52).
+func tall(objs []fyne.CanvasObject) []fyne.CanvasObject {
+	out := make([]fyne.CanvasObject, len(objs))
+	for i, o := range objs {
+		r := canvas.NewRectangle(color.Transparent)
+		r.SetMinSize(fyne.NewSize(0, 52))
+		out[i] = container.NewStack(r, o)
+	}
+	return out
 }
