@@ -65,6 +65,8 @@ type TableScreen struct {
 	sortBtn, hintBtn *widget.Button
 	// outbox holds the intents the sender goroutine submits in order.
 	outbox chan table.Intent
+	// lastDiscarder is the seat whose discard is the latest, or NoWind.
+	lastDiscarder rules.Wind
 	// arrived is the update whose new discard was animated.
 	arrived uint64
 	// recorded: the finished match is in the history.
@@ -94,7 +96,7 @@ func NewTableScreen(a *App, t table.Table, player int) (*TableScreen, error) {
 		cancel()
 		return nil, err
 	}
-	s := &TableScreen{app: a, t: t, player: player, sub: sub, cancel: cancel, sel: -1, done: make(chan struct{}), recorded: snap.Info.Over}
+	s := &TableScreen{app: a, t: t, player: player, sub: sub, cancel: cancel, sel: -1, done: make(chan struct{}), lastDiscarder: rules.NoWind, recorded: snap.Info.Over}
 	s.outbox = make(chan table.Intent, 16)
 	s.build()
 	s.showSnapshot(snap)
@@ -182,6 +184,7 @@ func (s *TableScreen) showSnapshot(snap table.Snapshot) {
 	if v.StateID != prevID {
 		s.picked, s.declare = nil, game.DeclNone
 		s.hintLabel.Hide()
+		s.message.Hide()
 		if onlyPass(v.Legal) {
 			// Nothing to decide: the table keeps its pause after the
 			// discard, and the person is not asked to tap Pass.
@@ -190,7 +193,15 @@ func (s *TableScreen) showSnapshot(snap table.Snapshot) {
 	}
 	s.syncOrder(v)
 	s.status.SetText(s.statusText())
-	s.last.SetText(s.lastText())
+	if e := snap.Last; e != nil && e.Type != game.EvAction {
+		s.last.SetText(s.lastText())
+		switch e.Type {
+		case game.EvDiscard:
+			s.lastDiscarder = e.Seat
+		case game.EvHandStart, game.EvDeal, game.EvClaim, game.EvMahjong:
+			s.lastDiscarder = rules.NoWind
+		}
+	}
 	s.showSeats()
 	s.showRack()
 	s.showClaims()
@@ -284,16 +295,26 @@ func (s *TableScreen) lastText() string {
 	if e == nil {
 		return ""
 	}
-	return eventText(e, func(w rules.Wind) string { return s.name(s.playerAt(w)) })
+	return eventText(e, s.playerAt(e.Seat) == s.player, func(w rules.Wind) string { return s.name(s.playerAt(w)) })
 }
 
-// eventText writes an event for people: "South discards Three of Bamboo".
-func eventText(e *game.Event, name func(rules.Wind) string) string {
+// youEvents are the events told to the person in the second person
+// ("You discard Three of Bamboo").
+var youEvents = map[game.EventType]bool{game.EvDraw: true, game.EvDiscard: true, game.EvClaim: true, game.EvMahjong: true,
+	game.EvBonus: true, game.EvConcealedKong: true, game.EvAddKong: true, game.EvExpose: true, game.EvReceive: true}
+
+// eventText writes an event for people: "South discards Three of Bamboo";
+// you says the event is the person's own.
+func eventText(e *game.Event, you bool, name func(rules.Wind) string) string {
 	data := map[string]any{"Name": name(e.Seat), "Tile": words.Tile(e.Tile())}
 	if e.Meld != nil {
 		data["Meld"] = words.Meld(*e.Meld)
 	}
-	return words.F("event."+e.Type.String(), data)
+	key := "event." + e.Type.String()
+	if you && youEvents[e.Type] {
+		key += ".you"
+	}
+	return words.F(key, data)
 }
 
 // windMark is a seat's wind as its character and letter, "東 E", the
@@ -333,10 +354,7 @@ func (s *TableScreen) meldTiles(m hand.Meld, w float32) fyne.CanvasObject {
 // table on a wide screen and two by two on a phone.
 func (s *TableScreen) showSeats() {
 	v, in := s.snap.View, s.snap.Info
-	lastSeat := rules.NoWind
-	if e := s.snap.Last; e != nil && e.Type == game.EvDiscard {
-		lastSeat = e.Seat
-	}
+	lastSeat := s.lastDiscarder
 	s.seats.Objects = nil
 	// In seating order: the person, the right, across and left.
 	for i := range 4 {
