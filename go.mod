@@ -1,3 +1,5 @@
 module github.com/fourwinds-mahjong/fourwinds
 
 go 1.26
+
+require github.com/BurntSushi/toml v1.5.0
