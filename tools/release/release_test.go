@@ -77,7 +77,7 @@ func TestAndroidManifestShape(t *testing.T) {
 		Application struct {
 			Icon     string `xml:"icon,attr"`
 			Activity struct {
-				Name     string `xml:"name,attr"`
+				Name     string     `xml:"name,attr"`
 				MetaData []metaData `xml:"meta-data"`
 			} `xml:"activity"`
 		} `xml:"application"`
