@@ -2,6 +2,7 @@
 // app's name, id and version are written in one place only:
 //
 //	go run ./tools/release version                  # prints the version (for -ldflags -X)
+//	go run ./tools/release id                       # prints the app id
 //	go run ./tools/release manifest [-o FILE]       # writes AndroidManifest.xml
 //	go run ./tools/release desktop -exec CMD -o DIR # writes the Linux desktop entry and AppStream metainfo
 //
@@ -31,12 +32,12 @@ func main() {
 // run executes one command line.
 func run(args []string, stdout io.Writer) error {
 	if len(args) == 0 {
-		return errors.New("give a command: version, manifest or desktop")
+		return errors.New("give a command: version, id, manifest or desktop")
 	}
 	fs := flag.NewFlagSet(args[0], flag.ContinueOnError)
 	root := fs.String("root", ".", "the repository root (where FyneApp.toml is)")
 	switch args[0] {
-	case "version":
+	case "version", "id":
 		if err := fs.Parse(args[1:]); err != nil {
 			return err
 		}
@@ -44,7 +45,11 @@ func run(args []string, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
-		_, err = fmt.Fprintln(stdout, app.Details.Version)
+		if args[0] == "id" {
+			_, err = fmt.Fprintln(stdout, app.Details.ID)
+		} else {
+			_, err = fmt.Fprintln(stdout, app.Details.Version)
+		}
 		return err
 	case "manifest":
 		out := fs.String("o", "AndroidManifest.xml", "the file to write")
@@ -87,7 +92,7 @@ func run(args []string, stdout io.Writer) error {
 		}
 		return writeFile(filepath.Join(*out, app.Details.ID+".metainfo.xml"), info)
 	}
-	return fmt.Errorf("unknown command %q: use version, manifest or desktop", args[0])
+	return fmt.Errorf("unknown command %q: use version, id, manifest or desktop", args[0])
 }
 
 // writeFile writes data to path atomically (temp file + rename).

@@ -199,3 +199,60 @@ func TestDesktopEscapes(t *testing.T) {
 		t.Errorf("escapeXML = %q", got)
 	}
 }
+
+func TestID(t *testing.T) {
+	var out bytes.Buffer
+	if err := run([]string{"id", "-root", root}, &out); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.TrimSpace(out.String()), loadApp(t).Details.ID; got != want {
+		t.Errorf("id printed %q, want %q", got, want)
+	}
+}
+
+// plistDict reads the top dict of a property list as key → the raw XML of
+// its value.
+func plistDict(t *testing.T, path string) map[string]string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p struct {
+		Dict struct {
+			Items []struct {
+				XMLName xml.Name
+				Inner   string `xml:",innerxml"`
+			} `xml:",any"`
+		} `xml:"dict"`
+	}
+	if err := xml.Unmarshal(data, &p); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	out := map[string]string{}
+	items := p.Dict.Items
+	for i := 0; i+1 < len(items); i += 2 {
+		if items[i].XMLName.Local != "key" {
+			t.Fatalf("%s: <%s> where a <key> belongs", path, items[i].XMLName.Local)
+		}
+		out[items[i].Inner] = "<" + items[i+1].XMLName.Local + ">" + items[i+1].Inner
+	}
+	return out
+}
+
+// TestIOSAdditions checks what iOS needs for discovery on the local
+// network: the usage text, the Bonjour service p2p advertises, and the
+// multicast entitlement.
+func TestIOSAdditions(t *testing.T) {
+	info := plistDict(t, filepath.Join(root, "ios", "Info.additions.plist"))
+	if d := info["NSLocalNetworkUsageDescription"]; !strings.HasPrefix(d, "<string>") || len(d) < len("<string>")+20 {
+		t.Errorf("NSLocalNetworkUsageDescription = %q: iOS shows it when asking; say why", d)
+	}
+	if s := info["NSBonjourServices"]; !strings.HasPrefix(s, "<array>") || !strings.Contains(s, "<string>_fourwinds._udp</string>") {
+		t.Errorf("NSBonjourServices = %q, want an array with _fourwinds._udp", s)
+	}
+	ent := plistDict(t, filepath.Join(root, "ios", "fourwinds.entitlements"))
+	if v := ent["com.apple.developer.networking.multicast"]; v != "<true>" {
+		t.Errorf("multicast entitlement = %q, want <true/>", v)
+	}
+}
