@@ -22,7 +22,7 @@ func init() {
 // settleJSON is the output of `fourwinds settle --json`.
 type settleJSON struct {
 	Transfers []rules.Transfer `json:"transfers"`
-	Net       score.Seats         `json:"net"`
+	Net       score.Seats      `json:"net"`
 	Ledger    bool             `json:"ledger,omitempty"`
 }
 

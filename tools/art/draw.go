@@ -146,11 +146,6 @@ func polygon(pts ...point) shape {
 	}
 }
 
-// union is inside either shape.
-func union(a, b shape) shape {
-	return func(x, y float64) float64 { return math.Min(a(x, y), b(x, y)) }
-}
-
 // intersect is inside both shapes.
 func intersect(a, b shape) shape {
 	return func(x, y float64) float64 { return math.Max(a(x, y), b(x, y)) }
