@@ -40,10 +40,8 @@ build:
 	CGO_ENABLED=0 $(GO) build -o bin/fourwinds ./cmd/fourwinds
 
 # ---- Packaging: desktop releases, Android, iOS, the gobind check (README "Packaging") ----
-.PHONY: packaging-check android-check gobind-check release-check desktop-tools gui-deps dist android ios art store-screenshots
+.PHONY: packaging-check android-check gobind-check release-check desktop-tools dist android ios art store-screenshots
 
-# Debian packages a cgo build of the Fyne app needs (`make run`, `make dist`, `make screenshots`).
-GUI_PACKAGES := gcc pkg-config libgl1-mesa-dev xorg-dev libxkbcommon-dev libwayland-dev
 # Debian packages that validate the Linux desktop entry and AppStream metainfo.
 DESKTOP_TOOLS := desktop-file-utils appstream
 FYNE_TOOLS_VERSION := v1.7.0
@@ -72,10 +70,6 @@ define apt-install
 		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq $$missing; \
 	fi
 endef
-
-## gui-deps: the Debian packages the Fyne app's cgo build needs
-gui-deps:
-	$(call apt-install,$(GUI_PACKAGES))
 
 desktop-tools:
 	$(call apt-install,$(DESKTOP_TOOLS))
@@ -117,6 +111,7 @@ dist:
 	./$(DIST)/fourwinds-$(VERSION)-linux-amd64 version
 	$(GO) run ./tools/release desktop -exec $(APP_BIN) -o $(DIST)/linux -date $$(git log -1 --format=%cs)
 	cp assets/icon.png $(DIST)/linux/$(APP_ID).png
+	@# gui-deps and GUI_PACKAGES are the app's (make run): they come with main.go.
 	@if [ -f main.go ]; then \
 		$(MAKE) gui-deps && \
 		CGO_ENABLED=1 $(GO) build -trimpath -ldflags="$(RELEASE_LDFLAGS)" -o $(DIST)/$(APP_BIN)-$(VERSION)-linux-amd64 . ; \
