@@ -127,8 +127,10 @@ android: $(FYNE)
 		echo "make android: set ANDROID_NDK_HOME to an Android NDK (r23 or later; Android Studio's SDK Manager, \"NDK (Side by side)\")" >&2; exit 1; fi
 	@[ -f main.go ] || { echo "make android: main.go (the Fyne app) is not in this tree" >&2; exit 1; }
 	$(GO) run ./tools/release manifest
-	GOFLAGS=-ldflags=$(ANDROID_LDFLAGS) $(FYNE) package -os android/arm64
-	$(GO) run ./tools/release manifest
+	@# fyne package raises Build in FyneApp.toml after packaging: keep the build that was packaged.
+	cp FyneApp.toml .FyneApp.toml.keep; \
+	GOFLAGS=-ldflags=$(ANDROID_LDFLAGS) $(FYNE) package -os android/arm64; st=$$?; \
+	mv .FyneApp.toml.keep FyneApp.toml; exit $$st
 
 ## ios: the .app with the local-network keys and the multicast entitlement (macOS with Xcode)
 ios: $(FYNE)
@@ -136,7 +138,9 @@ ios: $(FYNE)
 	@[ -f main.go ] || { echo "make ios: main.go (the Fyne app) is not in this tree" >&2; exit 1; }
 	@[ -n "$(IOS_SIGN)" ] || { echo "make ios: set IOS_SIGN to your signing identity (security find-identity -v -p codesigning)" >&2; exit 1; }
 	rm -rf *.app
-	$(FYNE) package -os ios -app-id $(subst _,-,$(APP_ID))
+	cp FyneApp.toml .FyneApp.toml.keep; \
+	$(FYNE) package -os ios -app-id $(subst _,-,$(APP_ID)); st=$$?; \
+	mv .FyneApp.toml.keep FyneApp.toml; exit $$st
 	app=$$(ls -d *.app) && \
 	/usr/libexec/PlistBuddy -c "Merge ios/Info.additions.plist" "$$app/Info.plist" && \
 	codesign --force --sign "$(IOS_SIGN)" --entitlements ios/fourwinds.entitlements "$$app"

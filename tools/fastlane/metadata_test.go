@@ -144,6 +144,8 @@ func TestInLanguage(t *testing.T) {
 		{"french.png", "fr", false},
 		{"frame-en.png", "fr", false},
 		{"FR/table.png", "fr", true},
+		{"home_360x640_en.png", "en", true}, // make screenshots names them so
+		{"home_360x640_en.png", "fr", false},
 	} {
 		if got := inLanguage(tc.rel, tc.lang); got != tc.want {
 			t.Errorf("inLanguage(%q, %q) = %v, want %v", tc.rel, tc.lang, got, tc.want)
