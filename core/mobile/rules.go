@@ -85,6 +85,9 @@ type scoreRequest struct {
 	// Joker is the shared joker's kind (jilin); Bonus the bonus tiles.
 	Joker string `json:"joker"`
 	Bonus string `json:"bonus"`
+	// Card is the text of a user's American card (AM-11); hands are then
+	// valued against it.
+	Card string `json:"card"`
 }
 
 // wind reads a wind, or def when s is empty.
@@ -100,7 +103,8 @@ func wind(field, s string, def rules.Wind) (rules.Wind, error) {
 }
 
 // Score values a hand. request is a JSON object {"rules", "options",
-// "hand", "seat", "round", "dominant", "from", "flags", "joker", "bonus"}
+// "hand", "seat", "round", "dominant", "from", "flags", "joker", "bonus",
+// "card"}
 // (only rules and hand are required); the answer is the JSON of
 // `fourwinds score --json`: {"rules", "valid", "error", "items",
 // "points", "doubles", "value", "limit", "line", "payments"}. A hand the
@@ -111,7 +115,7 @@ func Score(request string) (string, error) {
 	if err := json.Unmarshal([]byte(request), &q); err != nil {
 		return "", fmt.Errorf("fourwinds: score: the request is not the JSON object expected: %w", err)
 	}
-	r, err := rules.Get(q.Rules)
+	r, err := rules.GetWithCard(q.Rules, q.Card)
 	if err != nil {
 		return "", err
 	}

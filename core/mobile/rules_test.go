@@ -105,3 +105,19 @@ func FuzzScore(f *testing.F) {
 		}
 	})
 }
+
+func TestScoreOwnCard(t *testing.T) {
+	card := "@card Own\nA1 | 2222a 0000 2222b 66c | X 20 | year | mine\n"
+	req, _ := json.Marshal(map[string]string{"rules": "american", "hand": "222m 0j 5555z 2222p 6s +6s", "card": card})
+	s, err := Score(string(req))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := decode(t, s).(map[string]any); m["line"] != "A1" || m["value"] != 20.0 {
+		t.Errorf("own card: %s", s)
+	}
+	req, _ = json.Marshal(map[string]string{"rules": "hongkong", "hand": "222m 0j 5555z 2222p 6s +6s", "card": card})
+	if _, err := Score(string(req)); err == nil {
+		t.Error("a card for hongkong: no error")
+	}
+}
