@@ -40,7 +40,7 @@ build:
 	CGO_ENABLED=0 $(GO) build -o bin/fourwinds ./cmd/fourwinds
 
 # ---- Packaging: desktop releases, Android, iOS, the gobind check (README "Packaging") ----
-.PHONY: packaging-check android-check gobind-check release-check desktop-tools dist android ios art store-screenshots
+.PHONY: packaging-check android-check gobind-check release-check desktop-tools xvfb starts dist android ios art store-screenshots
 
 # Debian packages that validate the Linux desktop entry and AppStream metainfo.
 DESKTOP_TOOLS := desktop-file-utils appstream
@@ -113,10 +113,20 @@ dist:
 	cp assets/icon.png $(DIST)/linux/$(APP_ID).png
 	@# gui-deps and GUI_PACKAGES are the app's (make run): they come with main.go.
 	@if [ -f main.go ]; then \
-		$(MAKE) gui-deps && \
-		CGO_ENABLED=1 $(GO) build -trimpath -ldflags="$(RELEASE_LDFLAGS)" -o $(DIST)/$(APP_BIN)-$(VERSION)-linux-amd64 . ; \
+		$(MAKE) gui-deps xvfb && \
+		CGO_ENABLED=1 $(GO) build -trimpath -ldflags="$(RELEASE_LDFLAGS)" -o $(DIST)/$(APP_BIN)-$(VERSION)-linux-amd64 . && \
+		$(MAKE) starts APP=$(DIST)/$(APP_BIN)-$(VERSION)-linux-amd64; \
 	else echo "dist: no main.go yet: the Fyne app is not built"; fi
 	@ls -l $(DIST) $(DIST)/linux
+
+xvfb:
+	$(call apt-install,xvfb xauth)
+
+# starts: the app at $(APP) opens on a virtual display and is still running 10 s later.
+starts:
+	@home=$$(mktemp -d); HOME=$$home LANG=en_US.UTF-8 timeout 10 xvfb-run -a $(APP) >$$home/log 2>&1; st=$$?; \
+	if [ $$st -ne 124 ]; then echo "$(APP) stopped (status $$st) instead of running:"; tail -20 $$home/log; rm -rf $$home; exit 1; fi; \
+	rm -rf $$home; echo "$(APP) starts"
 
 $(FYNE):
 	$(GO) install fyne.io/tools/cmd/fyne@$(FYNE_TOOLS_VERSION)
