@@ -58,6 +58,8 @@ ANDROID_LDFLAGS := -checklinkname=0
 # The packages the Android cross-compile checks: the core, and p2p once it exists.
 ANDROID_PKGS := ./core/... ./netlock/... $(if $(wildcard p2p),./p2p/...)
 SCREENSHOTS ?= screenshots
+# The screens the stores show first (file names start with them).
+SCREENSHOTS_FIRST ?= table,sheet,newgame,home
 
 packaging-check: android-check gobind-check release-check
 
@@ -98,7 +100,7 @@ art:
 
 ## store-screenshots: copy the app's 360x640 screenshots (make screenshots) into fastlane
 store-screenshots:
-	$(GO) run ./tools/fastlane -from $(SCREENSHOTS)
+	$(GO) run ./tools/fastlane -from $(SCREENSHOTS) -first $(SCREENSHOTS_FIRST)
 
 ## dist: stripped release binaries stamped with FyneApp.toml's version, and the Linux desktop files
 dist:

@@ -1,14 +1,15 @@
 // Command fastlane copies the app's phone screenshots into the store
 // metadata, fastlane/metadata/android/<locale>/images/phoneScreenshots:
 //
-//	go run ./tools/fastlane -from DIR [-root .]
+//	go run ./tools/fastlane -from DIR [-first table,sheet] [-root .]
 //
 // A PNG under DIR is a phone screenshot when it is 360×640; it belongs to a
 // locale's language (en for en-US, fr for fr-FR) when one folder of its
 // path, or one word of its name split at '-', '_' and '.', is that
 // language ("screenshots/fr/table.png", "table-fr.png"). Each locale's
-// folder is replaced by the screenshots found for it, in name order,
-// numbered 1.png, 2.png, ... as the stores list them. The test beside this
+// folder is replaced by the screenshots found for it, numbered 1.png,
+// 2.png, ... in the order the stores show them: those whose name starts
+// with a -first word, in that order, then the others by name. The test beside this
 // file checks all of the store metadata.
 package main
 
@@ -40,20 +41,21 @@ const (
 func main() {
 	from := flag.String("from", "", "the folder holding the app's screenshots (make screenshots)")
 	root := flag.String("root", ".", "the repository root")
+	first := flag.String("first", "", "comma-separated name starts of the screenshots to show first, in order")
 	flag.Parse()
 	if *from == "" {
 		fmt.Fprintln(os.Stderr, "fastlane: give -from, the folder `make screenshots` writes")
 		os.Exit(2)
 	}
-	if err := copyScreenshots(*from, *root); err != nil {
+	if err := copyScreenshots(*from, *root, strings.Split(*first, ",")); err != nil {
 		fmt.Fprintln(os.Stderr, "fastlane:", err)
 		os.Exit(1)
 	}
 }
 
 // copyScreenshots replaces each locale's phoneScreenshots with the
-// screenshots for its language under from.
-func copyScreenshots(from, root string) error {
+// screenshots for its language under from, those named first ahead.
+func copyScreenshots(from, root string, first []string) error {
 	found := map[string][]string{}
 	err := filepath.WalkDir(from, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.EqualFold(filepath.Ext(path), ".png") {
@@ -85,7 +87,12 @@ func copyScreenshots(from, root string) error {
 	}
 	for _, l := range Locales {
 		shots := found[l.Locale]
-		slices.Sort(shots)
+		slices.SortFunc(shots, func(a, b string) int {
+			if c := rank(a, first) - rank(b, first); c != 0 {
+				return c
+			}
+			return strings.Compare(a, b)
+		})
 		dir := filepath.Join(root, Metadata, l.Locale, "images", "phoneScreenshots")
 		if err := os.RemoveAll(dir); err != nil {
 			return err
@@ -105,6 +112,18 @@ func copyScreenshots(from, root string) error {
 		fmt.Printf("%s: %d screenshots\n", l.Locale, len(shots))
 	}
 	return nil
+}
+
+// rank is the place of the first word path's file name starts with, or
+// len(first) when none.
+func rank(path string, first []string) int {
+	name := filepath.Base(path)
+	for i, f := range first {
+		if f != "" && strings.HasPrefix(name, f) {
+			return i
+		}
+	}
+	return len(first)
 }
 
 // inLanguage reports whether rel, a path under the screenshots folder,

@@ -156,7 +156,9 @@ func TestInLanguage(t *testing.T) {
 func writePNG(t *testing.T, path string, w, h int) {
 	t.Helper()
 	var b bytes.Buffer
-	if err := png.Encode(&b, image.NewGray(image.Rect(0, 0, w, h))); err != nil {
+	img := image.NewGray(image.Rect(0, 0, w, h))
+	img.Pix[0] = filepath.Base(path)[0] // each name its own picture
+	if err := png.Encode(&b, img); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -170,15 +172,23 @@ func writePNG(t *testing.T, path string, w, h int) {
 func TestCopyScreenshots(t *testing.T) {
 	from, to := t.TempDir(), t.TempDir()
 	writePNG(t, filepath.Join(from, "en", "b.png"), 360, 640)
+	writePNG(t, filepath.Join(from, "en", "c.png"), 360, 640)
 	writePNG(t, filepath.Join(from, "en", "a.png"), 360, 640)
 	writePNG(t, filepath.Join(from, "en", "wide.png"), 1280, 720) // not a phone shot
 	writePNG(t, filepath.Join(from, "table-fr.png"), 360, 640)
 	old := filepath.Join(to, Metadata, "fr-FR", "images", "phoneScreenshots", "9.png")
 	writePNG(t, old, 360, 640)
-	if err := copyScreenshots(from, to); err != nil {
+	if err := copyScreenshots(from, to, []string{"b"}); err != nil {
 		t.Fatal(err)
 	}
-	for locale, want := range map[string]int{"en-US": 2, "fr-FR": 1} {
+	first, err := os.ReadFile(filepath.Join(to, Metadata, "en-US", "images", "phoneScreenshots", "1.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(from, "en", "b.png")); !bytes.Equal(first, b) {
+		t.Error("-first b: 1.png is not b.png")
+	}
+	for locale, want := range map[string]int{"en-US": 3, "fr-FR": 1} {
 		got, _ := filepath.Glob(filepath.Join(to, Metadata, locale, "images", "phoneScreenshots", "*.png"))
 		if len(got) != want {
 			t.Errorf("%s: %d screenshots %v, want %d", locale, len(got), got, want)
@@ -189,7 +199,7 @@ func TestCopyScreenshots(t *testing.T) {
 	}
 	empty := t.TempDir()
 	writePNG(t, filepath.Join(empty, "en", "a.png"), 360, 640)
-	if err := copyScreenshots(empty, t.TempDir()); err == nil || !strings.Contains(err.Error(), `"fr"`) {
+	if err := copyScreenshots(empty, t.TempDir(), nil); err == nil || !strings.Contains(err.Error(), `"fr"`) {
 		t.Errorf("missing French screenshots: err = %v, want one naming fr", err)
 	}
 }
