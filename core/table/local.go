@@ -235,7 +235,7 @@ func (t *Local) Close() error {
 		err = t.call(context.Background(), func() error {
 			t.closed = true
 			for sub := range t.subs {
-				sub.end()
+				sub.finish()
 			}
 			t.subs = nil
 			return t.save()
