@@ -9,28 +9,6 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/core/score"
 )
 
-// rulesetJSON is one ruleset with its option schema.
-type rulesetJSON struct {
-	ID      string       `json:"id"`
-	Name    string       `json:"name"`
-	Options []optionJSON `json:"options"`
-}
-
-// optionJSON is an option's schema with its value type, which a native
-// screen needs to draw it ("bool", "int" or "choice").
-type optionJSON struct {
-	rules.OptionSpec
-	Type string `json:"type"`
-}
-
-func describe(r rules.Ruleset) rulesetJSON {
-	out := rulesetJSON{ID: r.ID(), Name: r.Name(), Options: []optionJSON{}}
-	for _, o := range r.OptionSpecs() {
-		out.Options = append(out.Options, optionJSON{OptionSpec: o, Type: o.Type.String()})
-	}
-	return out
-}
-
 // marshal returns v as JSON text.
 func marshal(v any) (string, error) {
 	b, err := json.Marshal(v)
@@ -42,15 +20,16 @@ func marshal(v any) (string, error) {
 
 // Rulesets returns every ruleset with its table options, as a JSON array
 // of {"id", "name", "options": [{"id", "key", "label", "type", "default",
-// "choices", "min", "max", "even", "rule"}]}.
+// "choices", "min", "max", "even", "rule"}]}: the JSON of `fourwinds rules
+// --json`.
 func Rulesets() (string, error) {
-	var out []rulesetJSON
+	var out []rules.Summary
 	for _, id := range rules.IDs() {
 		r, err := rules.Get(id)
 		if err != nil {
 			return "", err
 		}
-		out = append(out, describe(r))
+		out = append(out, rules.Summarize(r))
 	}
 	return marshal(out)
 }
@@ -62,7 +41,7 @@ func Ruleset(id string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return marshal(describe(r))
+	return marshal(rules.Summarize(r))
 }
 
 // scoreRequest is the JSON that Score reads: the hand in the ruleset's

@@ -44,3 +44,26 @@ func TestScoreSameAsBinding(t *testing.T) {
 		}
 	}
 }
+
+// TestRulesSameAsBinding checks `fourwinds rules --json` and the mobile
+// binding's Rulesets answer the same JSON.
+func TestRulesSameAsBinding(t *testing.T) {
+	code, out, errOut := runCmd("rules", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d, %s", code, errOut)
+	}
+	got, err := fourwinds.Rulesets()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a, b any
+	if err := json.Unmarshal([]byte(out), &a); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(got), &b); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(a, b) {
+		t.Errorf("command %s\nbinding %s", out, got)
+	}
+}
