@@ -5,15 +5,20 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
 )
+
+// rendered draws the pictures once for all the tests.
+var rendered = sync.OnceValue(render)
 
 // TestCommittedPicturesAreDrawn checks that every committed picture is
 // exactly what the code draws, so the pictures cannot drift from their
 // source. Run `go run ./tools/art` after changing the drawing.
 func TestCommittedPicturesAreDrawn(t *testing.T) {
 	root := filepath.Join("..", "..")
-	for path, want := range render() {
+	for path, want := range rendered() {
 		got, err := os.ReadFile(filepath.Join(root, path))
 		if err != nil {
 			t.Errorf("%s: %v (run `go run ./tools/art`)", path, err)
@@ -26,20 +31,17 @@ func TestCommittedPicturesAreDrawn(t *testing.T) {
 }
 
 func TestPictureSizes(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		data []byte
-		w, h int
-	}{
-		{"icon", encode(icon(IconSize)), 512, 512},
-		{"feature graphic", encode(featureGraphic(FeatureWidth, FeatureHeight)), 1024, 500},
-	} {
-		cfg, err := png.DecodeConfig(bytes.NewReader(tc.data))
+	for path, data := range rendered() {
+		cfg, err := png.DecodeConfig(bytes.NewReader(data))
 		if err != nil {
-			t.Fatalf("%s: %v", tc.name, err)
+			t.Fatalf("%s: %v", path, err)
 		}
-		if cfg.Width != tc.w || cfg.Height != tc.h {
-			t.Errorf("%s is %d×%d, want %d×%d", tc.name, cfg.Width, cfg.Height, tc.w, tc.h)
+		w, h := IconSize, IconSize
+		if strings.HasSuffix(path, "featureGraphic.png") {
+			w, h = FeatureWidth, FeatureHeight
+		}
+		if cfg.Width != w || cfg.Height != h {
+			t.Errorf("%s is %d×%d, want %d×%d", path, cfg.Width, cfg.Height, w, h)
 		}
 	}
 }
