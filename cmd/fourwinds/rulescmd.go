@@ -13,13 +13,6 @@ func init() {
 	register(command{name: "rules", usage: "rules [--json] [ID]", about: "list the rulesets, or one ruleset's options and defaults", run: runRules})
 }
 
-// ruleJSON is the JSON of one ruleset in `fourwinds rules --json`.
-type ruleJSON struct {
-	ID      string             `json:"id"`
-	Name    string             `json:"name"`
-	Options []rules.OptionSpec `json:"options"`
-}
-
 func runRules(args []string, stdout, _ io.Writer) error {
 	fs := newFlags("rules")
 	asJSON := fs.Bool("json", false, "print JSON")
@@ -38,10 +31,10 @@ func runRules(args []string, stdout, _ io.Writer) error {
 	default:
 		return usagef("give at most one ruleset id")
 	}
-	var out []ruleJSON
+	var out []rules.Summary
 	for _, id := range ids {
 		r, _ := rules.Get(id)
-		out = append(out, ruleJSON{ID: id, Name: r.Name(), Options: r.OptionSpecs()})
+		out = append(out, rules.Summarize(r))
 	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
-	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+	"github.com/fourwinds-mahjong/fourwinds/core/score"
 )
 
 func init() {
@@ -18,22 +18,6 @@ func init() {
 		about: "value a hand in notation and itemise its score by rule id",
 		run:   runScore,
 	})
-}
-
-// scoreJSON is the output of `fourwinds score --json`. Payments, each
-// seat's net from the hand, is present only for a winning hand under a
-// ruleset whose losers pay the winner from his value alone.
-type scoreJSON struct {
-	Rules    string       `json:"rules"`
-	Valid    bool         `json:"valid"`
-	Error    string       `json:"error"`
-	Items    []rules.Item `json:"items"`
-	Points   int          `json:"points"`
-	Doubles  int          `json:"doubles"`
-	Value    int          `json:"value"`
-	Limit    bool         `json:"limit"`
-	Line     string       `json:"line,omitempty"`
-	Payments *seatInts    `json:"payments,omitempty"`
 }
 
 // windFlag is a --seat style flag holding a wind; set reports whether it was given.
@@ -75,12 +59,9 @@ func (f *seatFlags) notation(pos []string) (string, error) {
 	if !f.dominant.set {
 		f.dominant.w = f.round.w
 	}
-	notation := strings.Join(pos, " ")
-	if *f.bonus != "" {
-		if _, err := tile.Parse(*f.bonus); err != nil {
-			return "", usagef("--bonus: %v", err)
-		}
-		notation += " bonus: " + *f.bonus
+	notation, err := score.WithBonus(strings.Join(pos, " "), *f.bonus)
+	if err != nil {
+		return "", usagef("--bonus: %v", err)
 	}
 	return notation, nil
 }
@@ -110,72 +91,23 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	seat := at.seat
-	ctx := rules.Context{Options: o, Seat: seat.w, Round: at.round.w, Dominant: at.dominant.w, From: from.w, Joker: tile.None}
+	ctx := rules.Context{Seat: at.seat.w, Round: at.round.w, Dominant: at.dominant.w, From: from.w}
 	setup := r.Setup(o)
-	if ctx.Flags, err = parseWinFlags(flags, setup, r.ID()); err != nil {
-		return err
+	if ctx.Flags, err = score.Flags(flags, setup); err != nil {
+		return usagef("--flag: %v", err)
 	}
-	if ctx.Joker, err = parseJoker(*joker, setup, r.ID()); err != nil {
-		return err
+	if ctx.Joker, err = score.Joker(*joker, setup); err != nil {
+		return usagef("--joker: %v", err)
 	}
-	if from.w == seat.w {
-		return usagef("--from must be another seat than --seat %s; leave it out for a self-drawn tile", seat.w)
-	}
-	parsed, err := tile.ParseHand(notation)
+	out, err := score.Hand(r, o, notation, ctx)
 	if err != nil {
-		return usagef("hand: %v", err)
-	}
-	v, err := rules.Score(r, notation, ctx)
-	if err != nil {
-		return usagef("hand: %v", err)
-	}
-	out := scoreJSON{Rules: r.ID(), Valid: v.Valid, Error: v.Error, Items: v.Items, Points: v.Points,
-		Doubles: v.Doubles, Value: v.Value, Limit: v.Limit, Line: v.Line}
-	if v.Valid && parsed.HasWinning() {
-		if net, ok := rules.WinnerPayments(r, o, seat.w, from.w, v.Value, ctx.Flags); ok {
-			p := seatInts(net)
-			out.Payments = &p
-		}
+		return usagef("%v", err)
 	}
 	if *asJSON {
 		return writeJSON(stdout, out)
 	}
-	printScore(stdout, r, v, out.Payments)
+	printScore(stdout, r, out.Valuation, out.Payments)
 	return nil
-}
-
-// parseWinFlags reads the --flag names; a flag that no win carries under
-// setup (another ruleset's, or an option's that is off) is refused.
-func parseWinFlags(names []string, setup rules.Setup, id string) (rules.Flag, error) {
-	var f rules.Flag
-	for _, n := range names {
-		g, err := rules.ParseFlag(n)
-		if err != nil {
-			return 0, usagef("--flag: %v", err)
-		}
-		if setup.WinFlags()&g == 0 {
-			return 0, usagef("--flag %s: no win carries it in %s with these options; allowed: %s", n, id, strings.Join(setup.WinFlags().Names(), ", "))
-		}
-		f |= g
-	}
-	return f, nil
-}
-
-// parseJoker reads --joker: the shared joker's kind, where the setup has
-// one (jilin, JL-8).
-func parseJoker(s string, setup rules.Setup, id string) (tile.Kind, error) {
-	if s == "" {
-		return tile.None, nil
-	}
-	if !setup.SharedJoker {
-		return tile.None, usagef("--joker: %s has no shared joker", id)
-	}
-	ks, err := tile.Parse(s)
-	if err != nil || len(ks) != 1 || !ks[0].IsStandard() {
-		return tile.None, usagef("--joker %q must be one suit or honour tile, such as 6p", s)
-	}
-	return ks[0], nil
 }
 
 func writeJSON(w io.Writer, v any) error {
@@ -188,7 +120,7 @@ func writeJSON(w io.Writer, v any) error {
 }
 
 // printScore writes a valuation as an itemised breakdown citing rule ids.
-func printScore(w io.Writer, r rules.Ruleset, v rules.Valuation, payments *seatInts) {
+func printScore(w io.Writer, r rules.Ruleset, v rules.Valuation, payments *score.Seats) {
 	fmt.Fprintf(w, "%s (%s)\n", r.Name(), r.ID())
 	if !v.Valid {
 		fmt.Fprintf(w, "not a valid hand: %s\n", v.Error)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/score"
 )
 
 func init() {
@@ -18,27 +19,10 @@ func init() {
 	})
 }
 
-// seatInts is one number per seat, written in JSON as {"E":n,"S":n,"W":n,"N":n}.
-type seatInts [4]int
-
-// MarshalJSON writes the seats in turn order.
-func (s seatInts) MarshalJSON() ([]byte, error) {
-	return fmt.Appendf(nil, `{"E":%d,"S":%d,"W":%d,"N":%d}`, s[0], s[1], s[2], s[3]), nil
-}
-
-// String writes "E +432, S -144, W -144, N -144".
-func (s seatInts) String() string {
-	parts := make([]string, 4)
-	for w := range rules.Wind(4) {
-		parts[w] = fmt.Sprintf("%s %+d", w, s[w])
-	}
-	return strings.Join(parts, ", ")
-}
-
 // settleJSON is the output of `fourwinds settle --json`.
 type settleJSON struct {
 	Transfers []rules.Transfer `json:"transfers"`
-	Net       seatInts         `json:"net"`
+	Net       score.Seats      `json:"net"`
 	Ledger    bool             `json:"ledger,omitempty"`
 }
 
@@ -78,7 +62,7 @@ func runSettle(args []string, stdout, stderr io.Writer) error {
 		return usagef("--from must be another seat than the winner")
 	}
 	s := r.Settle(in)
-	out := settleJSON{Transfers: s.Transfers, Net: seatInts(s.Net), Ledger: s.Ledger}
+	out := settleJSON{Transfers: s.Transfers, Net: score.Seats(s.Net), Ledger: s.Ledger}
 	if out.Transfers == nil {
 		out.Transfers = []rules.Transfer{}
 	}
@@ -225,7 +209,7 @@ func printSettlement(w io.Writer, r rules.Ruleset, s rules.Settlement) {
 	for _, t := range s.Transfers {
 		fmt.Fprintf(w, "  %s pays %s %d\n", t.From, t.To, t.Amount)
 	}
-	fmt.Fprintf(w, "net: %s\n", seatInts(s.Net))
+	fmt.Fprintf(w, "net: %s\n", score.Seats(s.Net))
 	if s.Note != "" {
 		fmt.Fprintf(w, "(%s)\n", s.Note)
 	}
