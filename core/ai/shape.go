@@ -40,20 +40,29 @@ const farShanten = 8
 
 // shanten returns the distance of concealed c with melds to a win.
 func (s *shaper) shanten(c *tile.Counts, melds []hand.Meld) int {
-	var n int
 	if s.dist != nil {
-		n = s.dist.AIShanten(s.t.rulesHand(*c, melds, tile.None), s.t.context(s.t.seat, rules.NoWind, 0))
-	} else {
-		n = hand.Shanten(c)
-		if len(melds) == 0 {
-			if s.orphans {
-				n = min(n, hand.OrphansShanten(c))
-			}
-			if s.pairs {
-				n = min(n, hand.SevenPairsShanten(c))
-			}
+		return far(s.dist.AIShanten(s.t.rulesHand(*c, melds, tile.None), s.t.context(s.t.seat, rules.NoWind, 0)))
+	}
+	return s.shapes(c, melds, hand.Shanten(c))
+}
+
+// shapes returns the distance of concealed c with melds to a win from n,
+// its distance to sets and a pair, adding the special shapes the ruleset
+// wins with.
+func (s *shaper) shapes(c *tile.Counts, melds []hand.Meld, n int) int {
+	if len(melds) == 0 {
+		if s.orphans {
+			n = min(n, hand.OrphansShanten(c))
+		}
+		if s.pairs {
+			n = min(n, hand.SevenPairsShanten(c))
 		}
 	}
+	return far(n)
+}
+
+// far turns a distance the AI cannot measure into farShanten.
+func far(n int) int {
 	if n >= hand.NoShanten {
 		return farShanten
 	}
@@ -62,15 +71,27 @@ func (s *shaper) shanten(c *tile.Counts, melds []hand.Meld) int {
 
 // improvers returns the kinds whose draw lowers the shanten sh of c
 // (3n+1 tiles) — the waits when sh is 0 — and how many of them are live.
+// Without a Distancer the draws are measured with hand.Draws, which
+// combines the groups a draw does not change once.
 func (s *shaper) improvers(c tile.Counts, melds []hand.Meld, sh int) (tile.Set, int) {
 	var set tile.Set
 	n := 0
+	var draws hand.Draws
+	if s.dist == nil {
+		draws = hand.NewDraws(&c)
+	}
 	for k := range tile.Kind(tile.NumStandard) {
 		if s.t.live[k] == 0 || c[k] >= 4 || !s.useful(&c, k) {
 			continue
 		}
 		c[k]++
-		if s.shanten(&c, melds) < sh {
+		var after int
+		if s.dist == nil {
+			after = s.shapes(&c, melds, draws.Shanten(k))
+		} else {
+			after = s.shanten(&c, melds)
+		}
+		if after < sh {
 			set = set.Add(k)
 			n += s.t.live[k]
 		}
