@@ -43,22 +43,21 @@ func (s *shaper) shanten(c *tile.Counts, melds []hand.Meld) int {
 	if s.dist != nil {
 		return far(s.dist.AIShanten(s.t.rulesHand(*c, melds, tile.None), s.t.context(s.t.seat, rules.NoWind, 0)))
 	}
-	return s.shapes(c, melds, hand.Shanten(c))
-}
-
-// shapes returns the distance of concealed c with melds to a win from n,
-// its distance to sets and a pair, adding the special shapes the ruleset
-// wins with.
-func (s *shaper) shapes(c *tile.Counts, melds []hand.Meld, n int) int {
-	if len(melds) == 0 {
-		if s.orphans {
-			n = min(n, hand.OrphansShanten(c))
-		}
-		if s.pairs {
-			n = min(n, hand.SevenPairsShanten(c))
-		}
+	n := hand.Shanten(c)
+	orphans, pairs := s.specials(melds)
+	if orphans {
+		n = min(n, hand.OrphansShanten(c))
+	}
+	if pairs {
+		n = min(n, hand.SevenPairsShanten(c))
 	}
 	return far(n)
+}
+
+// specials reports whether thirteen orphans and seven pairs count for a
+// hand with melds: only concealed, and where the ruleset wins with them.
+func (s *shaper) specials(melds []hand.Meld) (orphans, pairs bool) {
+	return s.orphans && len(melds) == 0, s.pairs && len(melds) == 0
 }
 
 // far turns a distance the AI cannot measure into farShanten.
@@ -72,11 +71,12 @@ func far(n int) int {
 // improvers returns the kinds whose draw lowers the shanten sh of c
 // (3n+1 tiles) — the waits when sh is 0 — and how many of them are live.
 // Without a Distancer the draws are measured with hand.Draws, which
-// combines the groups a draw does not change once.
+// combines once the groups a draw leaves unchanged.
 func (s *shaper) improvers(c tile.Counts, melds []hand.Meld, sh int) (tile.Set, int) {
 	var set tile.Set
 	n := 0
 	var draws hand.Draws
+	orphans, pairs := s.specials(melds)
 	if s.dist == nil {
 		draws = hand.NewDraws(&c)
 	}
@@ -84,18 +84,25 @@ func (s *shaper) improvers(c tile.Counts, melds []hand.Meld, sh int) (tile.Set, 
 		if s.t.live[k] == 0 || c[k] >= 4 || !s.useful(&c, k) {
 			continue
 		}
-		c[k]++
 		var after int
 		if s.dist == nil {
-			after = s.shapes(&c, melds, draws.Shanten(k))
+			after = draws.Shanten(k)
+			if orphans {
+				after = min(after, draws.Orphans(k))
+			}
+			if pairs {
+				after = min(after, draws.SevenPairs(k))
+			}
+			after = far(after)
 		} else {
+			c[k]++
 			after = s.shanten(&c, melds)
+			c[k]--
 		}
 		if after < sh {
 			set = set.Add(k)
 			n += s.t.live[k]
 		}
-		c[k]--
 	}
 	return set, n
 }

@@ -6,8 +6,9 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 )
 
-// TestDrawsMatchesShanten: Draws gives Shanten's figure for every kind
-// drawn, on hands from a full wall and near complete, of every size.
+// TestDrawsMatchesShanten: Draws gives the figures of Shanten,
+// OrphansShanten and SevenPairsShanten for every kind drawn, on hands from
+// a full wall and near complete, of every size.
 func TestDrawsMatchesShanten(t *testing.T) {
 	rng := newRand(7)
 	for i := range 20000 {
@@ -19,10 +20,10 @@ func TestDrawsMatchesShanten(t *testing.T) {
 		d := NewDraws(&c)
 		for k := range tile.Kind(tile.NumStandard) {
 			c[k]++
-			want := Shanten(&c)
+			want := [3]int{Shanten(&c), OrphansShanten(&c), SevenPairsShanten(&c)}
 			c[k]--
-			if got := d.Shanten(k); got != want {
-				t.Fatalf("%s + %s: Draws says %d, Shanten %d", notation(c), k, got, want)
+			if got := [3]int{d.Shanten(k), d.Orphans(k), d.SevenPairs(k)}; got != want {
+				t.Fatalf("%s + %s: Draws says %v, Shanten, OrphansShanten and SevenPairsShanten %v", notation(c), k, got, want)
 			}
 		}
 	}

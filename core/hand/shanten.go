@@ -169,6 +169,11 @@ type Draws struct {
 	c  tile.Counts
 	ok bool
 	n  int // tiles in c
+	// majors and majorPair are c's kinds of terminals and honours and
+	// whether it pairs one; pairs counts c's pairs (a kind held 4 times is
+	// two), for OrphansShanten and SevenPairsShanten.
+	majors, pairs int
+	majorPair     bool
 	// packed are the groups' packed overlaps; rest[g] is the best use of
 	// every group but g, for the sets of a hand of n+1 tiles.
 	packed [4]uint64
@@ -193,6 +198,13 @@ func NewDraws(c *tile.Counts) Draws {
 		d.n += size
 	}
 	d.ok = true
+	for k, x := range d.c[:tile.NumStandard] {
+		d.pairs += int(x) / 2
+		if x > 0 && tile.Kind(k).IsMajor() {
+			d.majors++
+			d.majorPair = d.majorPair || x >= 2
+		}
+	}
 	sets := (d.n + 1) / 3
 	for g := range gs {
 		var best [maxSets + 1][2]int
@@ -226,4 +238,39 @@ func (d *Draws) Shanten(k tile.Kind) int {
 	}
 	sets := n / 3
 	return 3*sets + 2 - bestWith(&d.rest[g], gs[g].table.best[idx], sets) - 1
+}
+
+// full reports whether the hand with one more k is a hand the special
+// shapes measure: 13 or 14 standard tiles, at most 4 of a kind.
+func (d *Draws) full(k tile.Kind) bool {
+	return d.ok && k.IsStandard() && d.n+1 >= 13 && d.n+1 <= 14 && d.c[k] < maxCopies
+}
+
+// Orphans returns OrphansShanten of the hand with one more tile of k.
+func (d *Draws) Orphans(k tile.Kind) int {
+	if !d.full(k) {
+		return NoShanten
+	}
+	kinds, pair := d.majors, d.majorPair
+	if k.IsMajor() {
+		kinds += b2i(d.c[k] == 0)
+		pair = pair || d.c[k] == 1
+	}
+	return 13 - kinds - b2i(pair)
+}
+
+// SevenPairs returns SevenPairsShanten of the hand with one more tile of k.
+func (d *Draws) SevenPairs(k tile.Kind) int {
+	if !d.full(k) {
+		return NoShanten
+	}
+	return 6 - min(d.pairs+int(d.c[k]%2), 7)
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
