@@ -118,22 +118,32 @@ func sevenPairs(c *tile.Counts, s int) int {
 }
 
 // honourUsage returns the use of c's honours: winds and dragons apart, since
-// no group mixes them, each with its own table.
+// no group mixes them, each with its own table, combined in honourTable.
 func honourUsage(c *tile.Counts) hand.Usage {
-	w := windUsage()[usageIndex(c[tile.East:tile.White])]
-	d := dragonUsage()[usageIndex(c[tile.White:tile.NumStandard])]
-	var u hand.Usage
-	for m := range u {
-		for p := range u[m] {
-			for m1 := 0; m1 <= m; m1++ {
-				for p1 := 0; p1 <= p; p1++ {
-					u[m][p] = max(u[m][p], w[m1][p1]+d[m-m1][p-p1])
+	return honourTable()[usageIndex(c[tile.East:tile.NumStandard])]
+}
+
+// honourTable holds honourUsage for every holding of the 7 honours
+// (indexed by usageIndex: the winds' index times 125 plus the dragons'),
+// built on first use.
+var honourTable = sync.OnceValue(func() []hand.Usage {
+	winds, dragons := windUsage(), dragonUsage()
+	out := make([]hand.Usage, len(winds)*len(dragons))
+	for i := range out {
+		w, d := &winds[i/len(dragons)], &dragons[i%len(dragons)]
+		u := &out[i]
+		for m := range u {
+			for p := range u[m] {
+				for m1 := 0; m1 <= m; m1++ {
+					for p1 := 0; p1 <= p; p1++ {
+						u[m][p] = max(u[m][p], w[m1][p1]+d[m-m1][p-p1])
+					}
 				}
 			}
 		}
 	}
-	return u
-}
+	return out
+})
 
 // usageIndex numbers a holding of 3 or 4 kinds, each held 0-4 times.
 func usageIndex(h []uint8) int {
