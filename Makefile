@@ -13,7 +13,7 @@ HEADLESS := CGO_ENABLED=0
 TAGS := -tags ci
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run play gui-deps test lint vet fmt-check staticcheck unit bench build screenshots netdeps
+.PHONY: run play gui-deps test lint vet fmt-check staticcheck unit race bench build screenshots netdeps
 
 ## run: build and open the app (installs the GUI build packages when missing)
 run: gui-deps
@@ -32,8 +32,8 @@ gui-deps:
 screenshots:
 	FOURWINDS_SCREENSHOTS=$(CURDIR)/screenshots $(HEADLESS) $(GO) test $(TAGS) -count=1 -run '^TestScreenshots$$' ./ui/
 
-## test: formatting, vet, staticcheck, then every test, then the packaging checks
-test: lint unit packaging-check
+## test: formatting, vet, staticcheck, every test, the live table and the network under the race detector, then the packaging checks
+test: lint unit race packaging-check
 
 lint: fmt-check vet staticcheck
 
@@ -58,6 +58,11 @@ netdeps:
 	@command -v ip >/dev/null 2>&1 || { \
 		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq iproute2; \
 		else echo "ip (iproute2) is missing and this is not root: the real-network test will skip"; fi; }
+
+## race: the live table's and the network's goroutines under the race detector (needs cgo and a C compiler)
+race:
+	@command -v gcc >/dev/null 2>&1 || { apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev; }
+	CGO_ENABLED=1 $(GO) test -race -count=1 -timeout 15m ./core/table/... ./p2p/...
 
 ## bench: the performance figures recorded in the README
 bench:
