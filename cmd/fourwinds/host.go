@@ -136,6 +136,7 @@ func runHost(args []string, stdout, stderr io.Writer) error {
 	defer d.Close()
 	adv, err := discover.Advertise(h)
 	if err != nil {
+		out.emit(map[string]any{"type": "warning", "text": "not advertised on the local network: " + err.Error()})
 		out.say("Not advertised on the local network (%v); players can join by address.", err)
 	} else {
 		defer adv.Close()
@@ -145,7 +146,7 @@ func runHost(args []string, stdout, stderr io.Writer) error {
 	out.say("Table %q (%s) on %s", snap.Info.Name, snap.Info.Rules, strings.Join(addrs, " "))
 
 	if !snap.Info.Started {
-		out.say("Waiting for %d players to join…", countTrue(open))
+		out.say("Waiting for joiners: %d open seats…", countTrue(open))
 		if err := waitSeated(ctx, d, open); err != nil {
 			return err
 		}

@@ -25,7 +25,7 @@ import (
 func init() {
 	register(command{
 		name:  "join",
-		usage: "join [--ai LEVEL] [--pin PIN] [--table NAME] [--json] [--state DIR] [--find D] [ADDR]",
+		usage: "join [--ai LEVEL] [--pin PIN] [--table NAME] [--json] [--state DIR] [--find D] [--give-up D] [ADDR]",
 		about: "sit at a shared table: the first found on the local network, the named one, or the one at ADDR",
 		run:   func(args []string, stdout, _ io.Writer) error { return runJoin(args, os.Stdin, stdout) },
 	})
@@ -39,6 +39,7 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 	asJSON := fs.Bool("json", false, "print one JSON object per line")
 	stateDir := fs.String("state", defaultStateDir(), "directory of the device identity")
 	find := fs.Duration("find", time.Minute, "how long to look for a table on the local network")
+	giveUp := fs.Duration("give-up", 2*time.Minute, "leave when the dealer has been unreachable this long")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -83,7 +84,7 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 		out.say("Found %q (%s), %d free seats.", found.Lobby.Name, found.Lobby.Rules, len(found.Lobby.Free))
 	}
 	jctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	c, err := client.Join(jctx, h, info, client.Options{Player: wire.AnySeat, PIN: *pin, Retry: 500 * time.Millisecond})
+	c, err := client.Join(jctx, h, info, client.Options{Player: wire.AnySeat, PIN: *pin, Retry: 500 * time.Millisecond, Locate: discover.Locate, GiveUp: *giveUp})
 	cancel()
 	if err != nil {
 		return err
@@ -114,6 +115,9 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 		})
 	} else {
 		end, err = playRemote(ctx, c, stdin, out)
+	}
+	if c.GaveUp() {
+		return fmt.Errorf("the dealer has been unreachable for %s", *giveUp)
 	}
 	if err != nil {
 		return err

@@ -194,7 +194,7 @@ func newSharedTable(t testing.TB) *sharedTable {
 	st.ns = newNetns(t, 4)
 	st.hostArgs = []string{"host", "--rules", "hongkong", "--hands", "2", "--json", "--name", "kitchen",
 		"--state", filepath.Join(st.state, "dealer"), "--seats", "ai:novice,remote,remote,remote",
-		"--listen", "0.0.0.0:4747", "--stand-in", "1s", "--pace", "150ms", "--record", filepath.Join(st.state, "game.jsonl")}
+		"--listen", "0.0.0.0:4747", "--stand-in", "20s", "--pace", "150ms", "--record", filepath.Join(st.state, "game.jsonl")}
 	st.startDealer(t)
 	st.dealer.await(t, "listening", nil, 20*time.Second)
 	for i := 1; i < 4; i++ {
@@ -243,7 +243,8 @@ func (st *sharedTable) ends(t testing.TB) []map[string]any {
 
 // TestSharedTableOnARealNetwork plays a table over real mDNS and libp2p in
 // four network namespaces: a joiner killed mid-hand comes back, a dealer
-// killed mid-hand resumes from its save and the joiners reconnect.
+// killed mid-hand resumes from its save on another port and the joiners
+// find it again and reconnect.
 func TestSharedTableOnARealNetwork(t *testing.T) {
 	st := newSharedTable(t)
 	st.killJoinerMidHand(t)
@@ -252,6 +253,12 @@ func TestSharedTableOnARealNetwork(t *testing.T) {
 	last := st.dealer.find("update", nil)["seq"].(float64)
 	st.dealer.await(t, "update", handAtLeast(2, last+5), 30*time.Second)
 	st.dealer.kill()
+	// It comes back on another port: the joiners find it again by mDNS.
+	for i, a := range st.hostArgs {
+		if a == "0.0.0.0:4747" {
+			st.hostArgs[i] = "0.0.0.0:4748"
+		}
+	}
 	st.startDealer(t)
 	if l := st.dealer.await(t, "listening", nil, 20*time.Second); l["resumed"] != true {
 		t.Fatalf("the dealer did not resume its table: %v", l)

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
@@ -27,6 +28,10 @@ import (
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
 )
+
+// redialWait bounds one reconnection attempt, and one search for the
+// dealer's new addresses: on a local network either takes milliseconds.
+const redialWait = 3 * time.Second
 
 // ErrDisconnected is returned for a request whose connection dropped
 // before its answer came; the client reconnects by itself.
@@ -42,6 +47,13 @@ type Options struct {
 	Name string
 	// Retry is the pause between reconnection attempts (1 s when zero).
 	Retry time.Duration
+	// GiveUp, when set, ends the client (its subscriptions close) once
+	// the dealer has been unreachable that long.
+	GiveUp time.Duration
+	// Locate, when set, finds the dealer's current addresses (by mDNS, say)
+	// when redialling the known ones fails: a phone that changed address or
+	// a dealer restarted on another port.
+	Locate func(ctx context.Context, id peer.ID) (peer.AddrInfo, error)
 	// OnEvent, when set, receives every message from the dealer as it is
 	// decoded, in order (for logs and secrecy checks).
 	OnEvent func(*wire.Msg)
@@ -71,6 +83,7 @@ type Client struct {
 	rules     rules.Ruleset
 	options   rules.Options
 	rulesKey  string
+	gaveUp    bool
 	deals     map[int]*handDeal
 	verified  *bool
 	dealErr   error
@@ -191,7 +204,12 @@ func (c *Client) notify(m *wire.Msg) {
 func (c *Client) run(conn *wire.Conn, st network.Stream) {
 	defer close(c.done)
 	for {
-		c.serve(conn, st)
+		if c.serve(conn, st) {
+			// The connection is dead without the transport knowing yet
+			// (a dealer killed behind QUIC): close it so the redial is
+			// fresh.
+			c.h.Network().ClosePeer(c.dealer.ID)
+		}
 		c.mu.Lock()
 		c.bytesIn += conn.In.Load()
 		c.conn, c.stream = nil, nil
@@ -200,6 +218,7 @@ func (c *Client) run(conn *wire.Conn, st network.Stream) {
 			delete(c.pending, id)
 		}
 		c.mu.Unlock()
+		lost := time.Now()
 		for {
 			select {
 			case <-c.ctx.Done():
@@ -207,7 +226,15 @@ func (c *Client) run(conn *wire.Conn, st network.Stream) {
 				return
 			case <-time.After(c.opts.Retry):
 			}
-			ctx, cancel := context.WithTimeout(c.ctx, 5*c.opts.Retry+5*time.Second)
+			if c.opts.GiveUp > 0 && time.Since(lost) > c.opts.GiveUp {
+				c.mu.Lock()
+				c.gaveUp = true
+				c.mu.Unlock()
+				c.end()
+				c.closeSubs()
+				return
+			}
+			ctx, cancel := context.WithTimeout(c.ctx, redialWait)
 			var err error
 			conn, st, err = c.connect(ctx)
 			cancel()
@@ -219,19 +246,31 @@ func (c *Client) run(conn *wire.Conn, st network.Stream) {
 				c.mu.Lock()
 				c.refusal = &wire.Refusal{Reason: re.Reason, Detail: re.Detail}
 				c.mu.Unlock()
+			} else if c.opts.Locate != nil {
+				lctx, cancel := context.WithTimeout(c.ctx, redialWait)
+				if info, err := c.opts.Locate(lctx, c.dealer.ID); err == nil && info.ID == c.dealer.ID {
+					c.dealer = info
+				}
+				cancel()
 			}
 		}
 	}
 }
 
-// serve reads one connection until it ends, sending heartbeats.
-func (c *Client) serve(conn *wire.Conn, st network.Stream) {
+// serve reads one connection until it ends, sending heartbeats. It
+// reports whether the dealer fell silent.
+func (c *Client) serve(conn *wire.Conn, st network.Stream) (silent bool) {
 	stop := make(chan struct{})
 	defer close(stop)
 	c.mu.Lock()
 	hb := c.heartbeat
 	c.mu.Unlock()
+	var heard atomic.Int64
+	var quiet atomic.Bool
+	heard.Store(time.Now().UnixNano())
 	if hb > 0 {
+		// Ping every heartbeat; a dealer silent for three (it answers
+		// every ping) is gone, and the stream is dropped to redial.
 		go func() {
 			t := time.NewTicker(hb)
 			defer t.Stop()
@@ -240,6 +279,11 @@ func (c *Client) serve(conn *wire.Conn, st network.Stream) {
 				case <-stop:
 					return
 				case <-t.C:
+					if time.Since(time.Unix(0, heard.Load())) > 3*hb {
+						quiet.Store(true)
+						st.Reset()
+						return
+					}
 					if conn.Send(&wire.Msg{Type: wire.TPing}) != nil {
 						st.Reset()
 						return
@@ -257,12 +301,13 @@ func (c *Client) serve(conn *wire.Conn, st network.Stream) {
 	}()
 	for {
 		m, err := conn.Recv()
+		heard.Store(time.Now().UnixNano())
 		if errors.Is(err, wire.ErrBadMessage) {
 			continue
 		}
 		if err != nil {
 			st.Reset()
-			return
+			return quiet.Load()
 		}
 		c.bindMsg(m)
 		c.notify(m)
@@ -480,6 +525,14 @@ func (c *Client) Refusal() *wire.Refusal {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.refusal
+}
+
+// GaveUp tells whether the client stopped because the dealer stayed
+// unreachable for Options.GiveUp.
+func (c *Client) GaveUp() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.gaveUp
 }
 
 // Close leaves the table: the stream is closed and not redialled.

@@ -183,8 +183,12 @@ func (d *Dealer) seat(id peer.ID, want int) (int, *wire.Refusal) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	for p, h := range d.holders {
-		if h == id && (want == wire.AnySeat || want == p) {
+		switch {
+		case h != id:
+		case want == wire.AnySeat || want == p:
 			return p, nil
+		default:
+			return 0, &wire.Refusal{Reason: table.ReasonNotYours, Detail: fmt.Sprintf("this device plays player %d; one seat per device", p)}
 		}
 	}
 	switch {

@@ -165,3 +165,56 @@ func TestDealerThatChangesTheSeedIsCaught(t *testing.T) {
 		}
 	}
 }
+
+func TestAPlayerWhoLeavesIsStoodInFor(t *testing.T) {
+	r := newRig(t, "hongkong", 1, dealer.Config{}, nil)
+	for i := 1; i < 4; i++ {
+		r.clients[i] = r.join(t, i, client.Options{Player: wire.AnySeat})
+	}
+	r.start(t)
+	r.clients[3].Close()
+	if err := waitFor(func() bool { return r.dealer.Connected() == [4]bool{false, true, true, false} }); err != nil {
+		t.Fatalf("connected %v after player 3 left", r.dealer.Connected())
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	errs := make(chan error, 3)
+	for p := range 3 {
+		var tbl table.Table = r.tbl
+		if p > 0 {
+			tbl = r.clients[p]
+		}
+		go func() { _, err := play(ctx, tbl, p, "stand-in"); errs <- err }()
+	}
+	for range 3 {
+		if err := <-errs; err != nil {
+			s, _ := r.tbl.Snapshot(context.Background(), table.Spectator)
+			t.Fatalf("%v; the table: %+v, phase %v", err, s.Info, s.View.Phase)
+		}
+	}
+	end, _ := r.tbl.Snapshot(ctx, table.Spectator)
+	if !end.Info.Over || !end.Info.Seats[3].StandIn || end.Info.Seats[3].Connected {
+		t.Fatalf("seat 3 at the end: %+v (over %v)", end.Info.Seats[3], end.Info.Over)
+	}
+	if h := r.dealer.Holders(); h[3] != r.hosts[3].ID() {
+		t.Fatalf("seat 3 is no longer kept for its device: %s", h[3])
+	}
+}
+
+func TestAClientGivesUpOnADealerGoneForGood(t *testing.T) {
+	r := newRig(t, "classical", 1, dealer.Config{}, nil)
+	c := r.join(t, 1, client.Options{Player: wire.AnySeat, Retry: 20 * time.Millisecond, GiveUp: 200 * time.Millisecond})
+	_, sub, err := c.Subscribe(context.Background(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.dealer.Close()
+	for range sub.Updates() {
+	}
+	if !c.GaveUp() {
+		t.Fatal("the updates ended but the client did not give up")
+	}
+	if err := c.Submit(context.Background(), table.Intent{Player: 1}); !errors.Is(err, table.ErrClosed) {
+		t.Fatalf("a submit after giving up: %v", err)
+	}
+}

@@ -22,14 +22,15 @@ import (
 	mocknet "github.com/libp2p/go-libp2p/p2p/net/mock"
 )
 
-// rig is a dealer on host 0 and three clients on hosts 1–3 of a mocknet.
-// Player 0 is a person on the dealer's device; players 1–3 are remote.
+// rig is a dealer on host 0 and three clients on hosts 1–3 of a mocknet;
+// host 4 may watch as a spectator. Player 0 is a person on the dealer's
+// device; players 1–3 are remote.
 type rig struct {
 	hosts   []host.Host
 	tbl     *table.Local
 	dealer  *dealer.Dealer
-	clients [4]*client.Client
-	seen    [4][]*wire.Msg
+	clients [5]*client.Client
+	seen    [5][]*wire.Msg
 	mu      sync.Mutex
 }
 
@@ -38,13 +39,13 @@ type rig struct {
 // that cheats).
 func newRig(t *testing.T, id string, hands int, cfg dealer.Config, seed func(wall.Seed) wall.Seed) *rig {
 	t.Helper()
-	mn, err := mocknet.FullMeshConnected(4)
+	mn, err := mocknet.FullMeshConnected(5)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { mn.Close() })
 	r := &rig{hosts: mn.Hosts()}
-	lc := table.LocalConfig{Rules: id, Seed: "p2p " + id, Hands: hands, Hold: true, StandIn: time.Hour,
+	lc := table.LocalConfig{Rules: id, Seed: "p2p " + id, Hands: hands, Hold: true, StandIn: 200 * time.Millisecond,
 		Seats: [4]table.SeatConfig{{Kind: table.SeatHuman}, {Kind: table.SeatRemote}, {Kind: table.SeatRemote}, {Kind: table.SeatRemote}}}
 	if seed != nil {
 		lc.HandSeed = func(ctx context.Context, n int) (wall.Seed, error) {
@@ -134,13 +135,14 @@ func (r *rig) playAll(t *testing.T) [4]table.Snapshot {
 func TestWholeHandsEveryRuleset(t *testing.T) {
 	for _, id := range rules.IDs() {
 		t.Run(id, func(t *testing.T) {
-			r := newRig(t, id, 2, dealer.Config{Name: "test"}, nil)
+			r := newRig(t, id, 2, dealer.Config{Name: "test"}, func(s wall.Seed) wall.Seed { return s })
 			for i := 1; i < 4; i++ {
 				r.clients[i] = r.join(t, i, client.Options{Player: wire.AnySeat})
 				if got := r.clients[i].Player(); got != i {
 					t.Fatalf("host %d was seated as player %d, want %d", i, got, i)
 				}
 			}
+			r.clients[4] = r.join(t, 4, client.Options{Player: table.Spectator})
 			r.start(t)
 			finals := r.playAll(t)
 			end, err := r.tbl.Snapshot(context.Background(), table.Spectator)
@@ -160,19 +162,42 @@ func TestWholeHandsEveryRuleset(t *testing.T) {
 					}
 				}
 			}
+			for p := 1; p < 4; p++ {
+				if err := waitFor(func() bool { v, _ := r.clients[p].Verified(); return v != nil }); err != nil {
+					t.Fatalf("player %d never checked a deal", p)
+				}
+				if v, err := r.clients[p].Verified(); !*v {
+					t.Errorf("player %d: %v", p, err)
+				}
+			}
+			if r.count(4, wire.TUpdate) == 0 {
+				t.Fatal("the spectator saw no update")
+			}
 			r.checkSecrecy(t)
 		})
 	}
 }
 
-// checkSecrecy decodes everything each client received and fails when a
-// message shows it another seat's concealed tile.
+// checkSecrecy decodes everything each client (and the spectator, host 4)
+// received and fails when a message shows it another seat's concealed tile,
+// a secret or a seed before its time.
 func (r *rig) checkSecrecy(t *testing.T) {
 	t.Helper()
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	for i := 1; i < 4; i++ {
+	for i := 1; i < 5; i++ {
+		want := i
+		if i == 4 {
+			want = table.Spectator
+		}
 		for _, m := range r.seen[i] {
+			if m.Deal != nil && m.Type != wire.TReveal {
+				for _, c := range m.Deal.All {
+					if c.Secret != nil {
+						t.Fatalf("client %d saw a secret before the reveal", i)
+					}
+				}
+			}
 			var snaps []*table.Snapshot
 			var evs []game.Event
 			switch {
@@ -184,9 +209,18 @@ func (r *rig) checkSecrecy(t *testing.T) {
 				snaps, evs = append(snaps, &m.Update.Snapshot), m.Update.Events
 			}
 			for _, s := range snaps {
-				if s.Player != i {
+				if s.Player != want {
 					t.Fatalf("client %d received player %d's snapshot", i, s.Player)
 				}
+				if want == table.Spectator && s.View != nil && (s.View.Hand.Total() != 0 || len(s.View.Legal) != 0) {
+					t.Fatalf("the spectator saw a rack or choices: %v %v", s.View.Hand, s.View.Legal)
+				}
+				for _, h := range s.Info.History {
+					if h.Number == s.Info.Hand && s.View != nil && s.View.Phase != game.PhaseEnd {
+						t.Fatalf("client %d saw hand %d's seed before it ended", i, h.Number)
+					}
+				}
+
 				if s.View != nil && s.View.Phase != game.PhaseEnd {
 					for w, sv := range s.View.Seats {
 						for _, md := range sv.Melds {
@@ -205,7 +239,7 @@ func (r *rig) checkSecrecy(t *testing.T) {
 			}
 			own := snaps[0].View.Seat
 			for _, e := range evs {
-				if e.Seat == own {
+				if e.Seat == own && want != table.Spectator {
 					continue
 				}
 				switch e.Type {

@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"net"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/fourwinds-mahjong/fourwinds/p2p/wire"
@@ -271,6 +272,9 @@ func Find(ctx context.Context, h host.Host, name string) (Found, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	result := make(chan Found, 1)
+	// asked holds the peers asked or being asked; one whose lobby did not
+	// answer may be asked again when it is found again.
+	var mu sync.Mutex
 	asked := map[peer.ID]bool{}
 	var asking = make(chan peer.AddrInfo, 16)
 	go func() {
@@ -286,15 +290,23 @@ func Find(ctx context.Context, h host.Host, name string) (Found, error) {
 				cancel()
 				return
 			}
+			if err != nil {
+				mu.Lock()
+				delete(asked, info.ID)
+				mu.Unlock()
+			}
 		}
 	}()
 	browseErr := make(chan error, 1)
 	go func() {
 		browseErr <- Browse(ctx, func(info peer.AddrInfo) {
-			if info.ID == h.ID() || asked[info.ID] {
+			mu.Lock()
+			seen := info.ID == h.ID() || asked[info.ID]
+			asked[info.ID] = true
+			mu.Unlock()
+			if seen {
 				return
 			}
-			asked[info.ID] = true
 			select {
 			case asking <- info:
 			case <-ctx.Done():
@@ -378,4 +390,31 @@ func identify(ctx context.Context, h host.Host, a ma.Multiaddr) (peer.AddrInfo, 
 		return peer.AddrInfo{}, fmt.Errorf("discover: %s answered as a throwaway peer id", a)
 	}
 	return peer.AddrInfo{}, fmt.Errorf("discover: no libp2p peer answers at %s: %w", a, err)
+}
+
+// Locate browses until it finds the table of peer id and returns its
+// current addresses (a client's way back to a dealer whose address
+// changed).
+func Locate(ctx context.Context, id peer.ID) (peer.AddrInfo, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	found := make(chan peer.AddrInfo, 1)
+	err := Browse(ctx, func(info peer.AddrInfo) {
+		if info.ID == id {
+			select {
+			case found <- info:
+			default:
+			}
+			cancel()
+		}
+	})
+	select {
+	case info := <-found:
+		return info, nil
+	default:
+	}
+	if err == nil {
+		err = ctx.Err()
+	}
+	return peer.AddrInfo{}, fmt.Errorf("discover: table %s not found: %w", id, err)
 }
