@@ -366,7 +366,6 @@ func (s *TableScreen) showSeats() {
 			head = "▶ " + head
 		}
 		title := widget.NewLabelWithStyle(head, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-		title.Truncation = fyne.TextTruncateEllipsis
 		var top fyne.CanvasObject = title
 		if i > 0 {
 			// The concealed count: a tile's back and the number.
