@@ -123,6 +123,7 @@ func (a *App) closeGame() {
 	if a.screen != nil {
 		a.screen.Close()
 		a.screen = nil
+		a.win.Canvas().SetOnTypedKey(nil)
 	}
 }
 

@@ -133,3 +133,42 @@ func waitIntents(t *testing.T, f *stillTable, n int) {
 		}
 	}
 }
+
+// TestSpokenNames: tiles and claim buttons have names in full.
+func TestSpokenNames(t *testing.T) {
+	_, _, s := openStill(t, midHand())
+	for _, o := range s.rack.Objects[s.rackLayout.melds:] {
+		if o.(*tileview.Tile).SpokenName() == "" {
+			t.Errorf("a rack tile has no spoken name")
+		}
+	}
+	if got := tileview.NewTile(tile.S1+2, tileview.Standard, 40).SpokenName(); got != "Three of Bamboo" {
+		t.Errorf("3s is spoken %q", got)
+	}
+	want := "Pass · Chow: Two of Bamboo, Three of Bamboo, Four of Bamboo · Chow: Three of Bamboo, Four of Bamboo, Five of Bamboo · Pung of Four of Bamboo"
+	if got := s.ClaimsSpoken(); got != want {
+		t.Errorf("claims spoken %q, want %q", got, want)
+	}
+	if got := spokenAction(game.Act(game.ActPung, tile.Red)); got != "Pung of Red Dragon" {
+		t.Errorf("pung of 7z spoken %q", got)
+	}
+}
+
+// TestKeyboardPlay: P claims the pung; arrows and Enter discard.
+func TestKeyboardPlay(t *testing.T) {
+	_, f, s := openStill(t, midHand())
+	s.typedKey(&fyne.KeyEvent{Name: fyne.KeyP})
+	waitIntents(t, f, 1)
+	snap := midHand()
+	snap.View.Phase, snap.View.Turn, snap.View.StateID = game.PhaseTurn, snap.View.Seat, 43
+	snap.View.Legal = []game.Action{game.Act(game.ActDiscard, s.order[1])}
+	s.showSnapshot(snap)
+	s.typedKey(&fyne.KeyEvent{Name: fyne.KeyRight})
+	s.typedKey(&fyne.KeyEvent{Name: fyne.KeyRight})
+	s.typedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	waitIntents(t, f, 1)
+	got := f.intents()
+	if got[0].Action.Type != game.ActPung || got[1].Action != snap.View.Legal[0] {
+		t.Errorf("intents %v, want pung then %v", got, snap.View.Legal[0])
+	}
+}

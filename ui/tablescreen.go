@@ -65,6 +65,9 @@ type TableScreen struct {
 	sortBtn, hintBtn *widget.Button
 	// outbox holds the intents the sender goroutine submits in order.
 	outbox chan table.Intent
+	// claimsSpoken names the offered claims in full, for people who
+	// cannot see the buttons (ClaimsSpoken).
+	claimsSpoken string
 	// lastDiscarder is the seat whose discard is the latest, or NoWind.
 	lastDiscarder rules.Wind
 	// arrived is the update whose new discard was animated.
@@ -128,6 +131,10 @@ func (s *TableScreen) Close() {
 
 // Content is the screen's root object.
 func (s *TableScreen) Content() fyne.CanvasObject { return s.root }
+
+// ClaimsSpoken names the offered claims in full ("Pung of Four of
+// Bamboo · Pass"), for a screen reader or a spoken prompt.
+func (s *TableScreen) ClaimsSpoken() string { return s.claimsSpoken }
 
 // Snapshot returns the snapshot on screen.
 func (s *TableScreen) Snapshot() table.Snapshot { return s.snap }
