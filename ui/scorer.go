@@ -254,11 +254,7 @@ func (s *Scorer) refresh() {
 			l.Wrapping = fyne.TextWrapWord
 			s.result.Add(l)
 		default:
-			for _, it := range v.Items {
-				l := widget.NewLabel(fmt.Sprintf("%s  %s  %s", it.Rule, words.T(it.Name), itemAmount(it)))
-				l.Wrapping = fyne.TextWrapWord
-				s.result.Add(l)
-			}
+			s.result.Add(scoreLines(v.Items))
 			s.result.Add(widget.NewLabelWithStyle(valueText(v), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 			if net, ok := rules.WinnerPayments(s.rules, s.ctx.Options, s.ctx.Seat, s.ctx.From, v.Value, s.ctx.Flags); ok && s.Hand.HasWinning() {
 				var parts []string

@@ -89,6 +89,15 @@ func Wind(w rules.Wind) string {
 	return T("wind." + w.String())
 }
 
+// Score is a score line's name: the translation of its key, or the line's
+// own text where the ruleset writes one (jilin's lines are English prose).
+func Score(name string) string {
+	if strings.ContainsAny(name, " ") {
+		return name
+	}
+	return T(name)
+}
+
 // Option is an option's translated label.
 func Option(s rules.OptionSpec) string { return T(s.Label) }
 

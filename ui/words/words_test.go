@@ -71,7 +71,7 @@ func sourceKeys(t *testing.T) []string {
 // coreKeys are the core's translation keys: the score and option names
 // the rulesets register, found as literals in the core's sources.
 func coreKeys(t *testing.T) []string {
-	re := regexp.MustCompile(`"((?:score|option|[a-z]+\.option)\.[a-z0-9_]+)"`)
+	re := regexp.MustCompile(`"((?:score|option|american|[a-z]+\.option)\.[a-z0-9_.]+)"`)
 	var keys []string
 	err := filepath.WalkDir(filepath.Join("..", "..", "core"), func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
@@ -145,6 +145,16 @@ func dynamicKeys() []string {
 		add("style." + s)
 	}
 	add("value.on", "value.off", "lang.code")
+	// The pung and kong rows the scoring tables generate (pattern.SetRows).
+	for _, k := range []string{"pung", "kong"} {
+		for _, c := range []string{"simple", "terminal", "honour", "major"} {
+			for _, e := range []string{"exposed", "concealed"} {
+				if key := "score." + k + "_" + c + "_" + e; rules.EnglishName(key) != key {
+					add(key)
+				}
+			}
+		}
+	}
 	for k := range ai.Messages() {
 		add(k)
 	}
