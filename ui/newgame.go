@@ -88,8 +88,8 @@ func (a *App) newGameScreen() fyne.CanvasObject {
 		widget.NewLabelWithStyle(words.T("rules.options"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		options,
 	)
-	return a.page(words.T("home.new"), container.NewBorder(nil, container.NewPadded(start), nil, nil,
-		container.NewVScroll(container.NewPadded(body))))
+	return a.page(words.T("home.new"), container.NewBorder(nil, container.New(&narrow{max: 640}, start), nil, nil,
+		container.NewVScroll(container.New(&narrow{max: 640}, body))))
 }
 
 // optionRows renders every option of the ruleset's schema: a choice as a

@@ -158,7 +158,7 @@ func (s *Scorer) build() {
 		s.result,
 		widget.NewLabelWithStyle(words.T("scorer.ledger"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		container.NewHBox(record, undo), s.ledgerBox)
-	s.content = container.NewVScroll(container.NewPadded(body))
+	s.content = container.NewVScroll(container.New(&narrow{max: 720}, body))
 }
 
 // Tap adds tile k where the scorer's target says.
