@@ -128,3 +128,24 @@ func TestLanguageSwitch(t *testing.T) {
 		t.Error("home is not in French after choosing Français")
 	}
 }
+
+// TestHistory: a finished game is listed with its record to export.
+func TestHistory(t *testing.T) {
+	a, w := newTestApp(t, noTables{}, fyne.NewSize(360, 640))
+	rec := filepath.Join(t.TempDir(), "game.jsonl")
+	if err := os.WriteFile(rec, []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	in := midHand().Info
+	if err := addHistory(a.HistoryPath(), in, rec); err != nil {
+		t.Fatal(err)
+	}
+	h, err := loadHistory(a.HistoryPath())
+	if err != nil || len(h) != 1 || h[0].Balances != in.Balances || h[0].Record != rec {
+		t.Fatalf("history %+v, %v", h, err)
+	}
+	a.ShowHistory()
+	if findButton(w.Content(), words.T("history.export")) == nil {
+		t.Error("the finished game has no Export button")
+	}
+}

@@ -172,3 +172,27 @@ func TestKeyboardPlay(t *testing.T) {
 		t.Errorf("intents %v, want pung then %v", got, snap.View.Legal[0])
 	}
 }
+
+// TestDragRack: dragging a tile sideways moves it; dragging it up
+// discards it.
+func TestDragRack(t *testing.T) {
+	snap := midHand()
+	snap.View.Phase, snap.View.Turn, snap.View.StateID = game.PhaseTurn, snap.View.Seat, 43
+	snap.View.Legal = []game.Action{game.Act(game.ActDiscard, tile.Red)}
+	_, f, s := openStill(t, snap)
+	first := s.order[0]
+	tl := s.rack.Objects[s.rackLayout.melds].(*tileview.Tile)
+	tl.Dragged(&fyne.DragEvent{Dragged: fyne.Delta{DX: 2.2 * s.rackLayout.tileW}})
+	tl.DragEnd()
+	if s.order[2] != first || !s.manual {
+		t.Fatalf("after a drag of two places right the rack is %v", s.order)
+	}
+	i := slices.Index(s.order, tile.Red)
+	red := s.rack.Objects[s.rackLayout.melds+i].(*tileview.Tile)
+	red.Dragged(&fyne.DragEvent{Dragged: fyne.Delta{DY: -2 * s.rackLayout.tileW}})
+	red.DragEnd()
+	waitIntents(t, f, 1)
+	if got := f.intents()[0].Action; got != snap.View.Legal[0] {
+		t.Errorf("a drag up sent %v, want %v", got, snap.View.Legal[0])
+	}
+}

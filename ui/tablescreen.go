@@ -46,6 +46,8 @@ type TableScreen struct {
 	order  []tile.Kind
 	sel    int
 	picked []int
+	// manual: the person arranged the rack, so it is no longer kept sorted.
+	manual bool
 	// declare is the declaration the next discard carries.
 	declare game.Declaration
 
@@ -452,9 +454,9 @@ func (s *TableScreen) centre() fyne.CanvasObject {
 	return container.NewCenter(box)
 }
 
-// syncOrder keeps the person's rack order over the hand's tiles: tiles
-// still held keep their places, new ones go at the end (the drawn tile
-// last).
+// syncOrder keeps the person's rack order over the hand's tiles: sorted
+// until the person arranges the tiles by hand; then tiles still held keep
+// their places and new ones go at the end. The drawn tile is last.
 func (s *TableScreen) syncOrder(v *game.View) {
 	held := v.Hand
 	if v.Drawn != tile.None {
@@ -468,7 +470,7 @@ func (s *TableScreen) syncOrder(v *game.View) {
 		}
 	}
 	order = append(order, held.Kinds()...)
-	if len(s.order) == 0 {
+	if !s.manual {
 		order = tile.Sorted(order)
 	}
 	if v.Drawn != tile.None {
@@ -488,7 +490,7 @@ func (s *TableScreen) sortRack() {
 		n--
 	}
 	slices.Sort(s.order[:n])
-	s.sel = -1
+	s.sel, s.manual = -1, false
 	s.showRack()
 }
 
@@ -497,7 +499,7 @@ func (s *TableScreen) sortRack() {
 func (s *TableScreen) showRack() {
 	v := s.snap.View
 	s.rack.Objects = nil
-	s.rackLayout.drawn = v.Drawn != tile.None
+	s.rackLayout.drawn, s.rackLayout.scale = v.Drawn != tile.None, s.app.Style().Scale()
 	me := v.Seats[s.seatOf(s.player)]
 	var melds []fyne.CanvasObject
 	for _, m := range me.Melds {
@@ -582,7 +584,7 @@ func (s *TableScreen) dropTile(i int) {
 		k := s.order[i]
 		s.order = slices.Delete(s.order, i, i+1)
 		s.order = slices.Insert(s.order, j, k)
-		s.sel = j
+		s.sel, s.manual = j, true
 		s.showRack()
 	default:
 		s.rack.Refresh()
