@@ -22,7 +22,7 @@ type rackLayout struct {
 	// width is the last width laid out, for MinSize; scale the tile
 	// style's size (the large style's tiles are never narrower than 44×scale).
 	width, scale float32
-	tileW float32
+	tileW        float32
 	// The tile being dragged, and how far.
 	dragIndex      int
 	dragDX, dragDY float32
