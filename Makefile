@@ -13,7 +13,7 @@ HEADLESS := CGO_ENABLED=0
 TAGS := -tags ci
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run play gui-deps test lint vet fmt-check staticcheck unit bench build screenshots
+.PHONY: run play gui-deps test lint vet fmt-check staticcheck unit race bench build screenshots
 
 ## run: build and open the app (installs the GUI build packages when missing)
 run: gui-deps
@@ -32,8 +32,8 @@ gui-deps:
 screenshots:
 	FOURWINDS_SCREENSHOTS=$(CURDIR)/screenshots $(HEADLESS) $(GO) test $(TAGS) -count=1 -run '^TestScreenshots$$' ./ui/
 
-## test: formatting, vet, staticcheck, then every test
-test: lint unit
+## test: formatting, vet, staticcheck, then every test, then the live table and the app's screens under the race detector
+test: lint unit race
 
 lint: fmt-check vet staticcheck
 
@@ -52,6 +52,11 @@ staticcheck: $(STATICCHECK)
 
 unit:
 	$(HEADLESS) $(GO) test $(TAGS) -count=1 -timeout 15m ./...
+
+## race: core/table's goroutines and the app's screens under the race detector (needs cgo and a C compiler)
+race:
+	@command -v gcc >/dev/null 2>&1 || { apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev; }
+	CGO_ENABLED=1 $(GO) test $(TAGS) -race -count=1 -timeout 15m ./core/table/... ./ui/...
 
 ## bench: the performance figures recorded in the README
 bench:

@@ -9,10 +9,19 @@ import (
 
 // LegalActions returns what seat may do now; nil when seat has no decision
 // to make. Whenever a decision is due, the seat that owes it has at least
-// one legal action. The list is cached until the next action: like Apply,
-// call it only from the goroutine that owns the state, and do not change
-// it (View gives a copy).
+// one legal action. The list is cached until the next action: do not
+// change it (View gives a copy). LegalActions, View and Waiting may be
+// called from several goroutines at once, but not while an action is
+// applied.
 func (s *State) LegalActions(seat rules.Wind) []Action {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.legalLocked(seat)
+}
+
+// legalLocked is LegalActions for a caller that holds s.mu: working the
+// list out moves tiles for a moment, and the list is cached.
+func (s *State) legalLocked(seat rules.Wind) []Action {
 	if seat < rules.E || seat > rules.N {
 		return nil
 	}
@@ -56,24 +65,13 @@ func (s *State) computeLegal(seat rules.Wind) []Action {
 	return nil
 }
 
-// legalNow returns seat's legal actions without filling the cache, so
-// that View and Waiting only read the state.
-func (s *State) legalNow(seat rules.Wind) []Action {
-	if seat < rules.E || seat > rules.N {
-		return nil
-	}
-	if s.legalKnown[seat] {
-		return s.legal[seat]
-	}
-	return s.computeLegal(seat)
-}
-
-// Waiting returns the seats that owe a decision now. It only reads the
-// state.
+// Waiting returns the seats that owe a decision now.
 func (s *State) Waiting() []rules.Wind {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	var out []rules.Wind
 	for seat := rules.E; seat <= rules.N; seat++ {
-		if len(s.legalNow(seat)) > 0 {
+		if len(s.legalLocked(seat)) > 0 {
 			out = append(out, seat)
 		}
 	}

@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
@@ -188,6 +189,9 @@ type State struct {
 	// legal caches each seat's legal actions until the next action.
 	legal      [4][]Action
 	legalKnown [4]bool
+	// mu guards the cache, and the tiles that working out the legal
+	// actions moves for a moment, against concurrent views.
+	mu *sync.Mutex
 
 	// joker is the shared joker's kind J while its indicator is out of the
 	// wall (JL-8), held by jokerHolder, the first seat to announce TING.
@@ -243,6 +247,7 @@ func (s *State) Wall() *wall.Wall { return s.wall.Clone() }
 // Clone returns a deep copy of the state (for AI search and tests).
 func (s *State) Clone() *State {
 	c := *s
+	c.mu = new(sync.Mutex)
 	c.wall = s.wall.Clone()
 	c.outOfPlay = append([]tile.Kind(nil), s.outOfPlay...)
 	c.exposeQueue = append([]rules.Wind(nil), s.exposeQueue...)
@@ -298,7 +303,7 @@ func NewHand(cfg HandConfig) (*State, []Event, error) {
 		Number: cfg.Number, Round: cfg.Round, Seed: cfg.Seed,
 		Dice: [2]int{a1 + a2, b1 + b2}, wall: w, Turn: rules.E,
 		Dominant: rules.Wind(w.Dominant()), firstGoAround: true, drawn: tile.None, lastDiscarder: rules.NoWind,
-		joker: tile.None, jokerHolder: rules.NoWind, Pending: tile.None, uniform: cfg.Uniform,
+		joker: tile.None, jokerHolder: rules.NoWind, Pending: tile.None, uniform: cfg.Uniform, mu: new(sync.Mutex),
 	}
 	evs := []Event{{Type: EvHandStart, Seat: rules.NoWind, From: rules.NoWind, Start: &HandStart{
 		Number: s.Number, Round: s.Round, Dominant: s.Dominant, Dice: s.Dice, Wall: len(ring)}}}

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -65,10 +66,11 @@ func (v *View) Options() rules.Options { return v.options }
 func (v *View) Rules() rules.Ruleset { return v.ruleset }
 
 // View returns what seat may see (rules.NoWind for a spectator). The view
-// is a copy: changing it changes nothing in the state. View only reads the
-// state, so views may be taken from several goroutines at once while
-// nobody applies an action.
+// is a copy: changing it changes nothing in the state. Views may be taken
+// from several goroutines at once, but not while an action is applied.
 func (s *State) View(seat rules.Wind) *View {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	v := &View{
 		Seat: seat, Ruleset: s.ruleset.ID(), Number: s.Number, Round: s.Round, Dominant: s.Dominant,
 		Phase: s.Phase, Turn: s.Turn, Pending: s.Pending, StateID: s.DecisionID(), Drawn: tile.None, Joker: tile.None,
@@ -80,7 +82,7 @@ func (s *State) View(seat rules.Wind) *View {
 		if s.Turn == seat && s.Phase == PhaseTurn {
 			v.Drawn = s.drawn
 		}
-		v.Legal = slices.Clone(s.legalNow(seat))
+		v.Legal = slices.Clone(s.legalLocked(seat))
 		if s.Players[seat].Declared == DeclTing {
 			v.Joker = s.joker
 		}
@@ -134,3 +136,14 @@ func (v *View) Attach(r rules.Ruleset, o rules.Options) error {
 	v.ruleset, v.options = r, o
 	return nil
 }
+
+// ErrSecret is returned when a State or a Match is marshalled: they hold
+// every concealed hand and the seeds the walls follow from. Marshal a View
+// for one seat instead; records hold the events.
+var ErrSecret = errors.New("game: a hand's state is secret; marshal a seat's View instead")
+
+// MarshalJSON refuses (ErrSecret).
+func (State) MarshalJSON() ([]byte, error) { return nil, ErrSecret }
+
+// MarshalJSON refuses (ErrSecret).
+func (Match) MarshalJSON() ([]byte, error) { return nil, ErrSecret }

@@ -100,8 +100,8 @@ func Decode(data []byte) (*Record, error) {
 		if err := json.Unmarshal(text, &e); err != nil {
 			return nil, fmt.Errorf("%w: line %d: %v", ErrRecord, line, err)
 		}
-		if e.Type == game.EvAction && e.Action == nil {
-			return nil, fmt.Errorf("%w: line %d: an action event without its action", ErrRecord, line)
+		if err := e.Check(); err != nil {
+			return nil, fmt.Errorf("%w: line %d: %v", ErrRecord, line, err)
 		}
 		r.Events = append(r.Events, e)
 	}

@@ -14,6 +14,10 @@ type subscription struct {
 	wake   chan struct{}
 	once   sync.Once
 
+	// finished is set when the table closes: the feeder delivers what is
+	// queued, then closes the channel.
+	finished bool
+
 	mu    sync.Mutex
 	queue []Update
 }
@@ -34,18 +38,32 @@ func (s *subscription) Close() {
 	s.t.post(func() { delete(s.t.subs, s) })
 }
 
-// end stops the feeder, which closes the channel.
+// end stops the feeder at once, which closes the channel.
 func (s *subscription) end() { s.once.Do(func() { close(s.stop) }) }
+
+// finish lets the feeder deliver what is queued and then close the
+// channel (the table is closing).
+func (s *subscription) finish() {
+	s.mu.Lock()
+	s.finished = true
+	s.mu.Unlock()
+	s.signal()
+}
+
+// signal wakes the feeder.
+func (s *subscription) signal() {
+	select {
+	case s.wake <- struct{}{}:
+	default:
+	}
+}
 
 // push queues an update (on the table's goroutine).
 func (s *subscription) push(u Update) {
 	s.mu.Lock()
 	s.queue = append(s.queue, u)
 	s.mu.Unlock()
-	select {
-	case s.wake <- struct{}{}:
-	default:
-	}
+	s.signal()
 }
 
 // feed hands the queued updates to the client, in order, until the end.
@@ -54,7 +72,11 @@ func (s *subscription) feed() {
 	for {
 		s.mu.Lock()
 		if len(s.queue) == 0 {
+			done := s.finished
 			s.mu.Unlock()
+			if done {
+				return
+			}
 			select {
 			case <-s.wake:
 				continue
