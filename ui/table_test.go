@@ -12,6 +12,7 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 	"github.com/fourwinds-mahjong/fourwinds/ui/tileview"
+	"github.com/fourwinds-mahjong/fourwinds/ui/words"
 )
 
 // claimActions returns the actions of the claim buttons on screen.
@@ -194,5 +195,21 @@ func TestDragRack(t *testing.T) {
 	waitIntents(t, f, 1)
 	if got := f.intents()[0].Action; got != snap.View.Legal[0] {
 		t.Errorf("a drag up sent %v, want %v", got, snap.View.Legal[0])
+	}
+}
+
+// TestStandingsAtTheEnd: when the match is over the sheet shows the
+// standings and a way home, and the game goes to the history.
+func TestStandingsAtTheEnd(t *testing.T) {
+	a, _, s := openStill(t, handOver())
+	snap := handOver()
+	snap.Info.Over = true
+	s.showSnapshot(snap)
+	if findButton(s.sheetBox, words.T("sheet.home")) == nil || findButton(s.sheetBox, words.T("sheet.next")) != nil {
+		t.Error("the last sheet does not lead home")
+	}
+	h, err := loadHistory(a.HistoryPath())
+	if err != nil || len(h) != 1 || h[0].Balances != snap.Info.Balances {
+		t.Errorf("history after the match: %+v, %v", h, err)
 	}
 }
