@@ -36,7 +36,6 @@ type TableScreen struct {
 	player int
 	sub    table.Subscription
 	cancel context.CancelFunc
-	done   chan struct{}
 	once   sync.Once
 
 	snap table.Snapshot
@@ -101,7 +100,7 @@ func NewTableScreen(a *App, t table.Table, player int) (*TableScreen, error) {
 		cancel()
 		return nil, err
 	}
-	s := &TableScreen{app: a, t: t, player: player, sub: sub, cancel: cancel, sel: -1, done: make(chan struct{}), lastDiscarder: rules.NoWind, recorded: snap.Info.Over}
+	s := &TableScreen{app: a, t: t, player: player, sub: sub, cancel: cancel, sel: -1, lastDiscarder: rules.NoWind, recorded: snap.Info.Over}
 	s.outbox = make(chan table.Intent, 16)
 	s.build()
 	s.showSnapshot(snap)
@@ -116,7 +115,6 @@ var onUI = fyne.Do
 
 // listen hands every update to the UI thread.
 func (s *TableScreen) listen() {
-	defer close(s.done)
 	for u := range s.sub.Updates() {
 		onUI(func() { s.showSnapshot(u.Snapshot) })
 	}
@@ -137,9 +135,6 @@ func (s *TableScreen) Content() fyne.CanvasObject { return s.root }
 // ClaimsSpoken names the offered claims in full ("Pung of Four of
 // Bamboo · Pass"), for a screen reader or a spoken prompt.
 func (s *TableScreen) ClaimsSpoken() string { return s.claimsSpoken }
-
-// Snapshot returns the snapshot on screen.
-func (s *TableScreen) Snapshot() table.Snapshot { return s.snap }
 
 func (s *TableScreen) build() {
 	s.seats = container.New(&seatsLayout{})
@@ -677,10 +672,6 @@ func (s *TableScreen) showClock() {
 	s.clockAnim.Curve = fyne.AnimationLinear
 	s.clockAnim.Start()
 }
-
-// Play submits a (legal) action for the decision on screen; tests and
-// the keyboard use it.
-func (s *TableScreen) Play(a game.Action) { s.play(a) }
 
 // typedKey plays from the keyboard: arrows select, Enter discards, a key
 // per claim (P pung, C chow, K kong, M mah-jong, Space or Escape pass,
