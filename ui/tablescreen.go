@@ -45,6 +45,8 @@ type TableScreen struct {
 	order  []tile.Kind
 	sel    int
 	picked []int
+	// hinted is the action the hint on screen suggests, or nil.
+	hinted *game.Action
 	// manual: the person arranged the rack, so it is no longer kept sorted.
 	manual bool
 	// declare is the declaration the next discard carries.
@@ -188,6 +190,7 @@ func (s *TableScreen) showSnapshot(snap table.Snapshot) {
 	if v.StateID != prevID {
 		s.picked, s.declare = nil, game.DeclNone
 		s.hintLabel.Hide()
+		s.hinted = nil
 		s.message.Hide()
 		if onlyPass(v.Legal) {
 			// Nothing to decide: the table keeps its pause after the
@@ -673,9 +676,10 @@ func (s *TableScreen) showClock() {
 	s.clockAnim.Start()
 }
 
-// typedKey plays from the keyboard: arrows select, Enter discards, a key
-// per claim (P pung, C chow, K kong, M mah-jong, Space or Escape pass,
-// H hint, S sort, N next hand).
+// typedKey plays from the keyboard: arrows select, Enter discards (or,
+// with nothing selected, plays the hint shown), a key per claim (P pung,
+// C chow, K kong, M mah-jong, Space or Escape pass, T call, X joker
+// exchange), H hint, S sort, N next hand.
 func (s *TableScreen) typedKey(e *fyne.KeyEvent) {
 	v := s.snap.View
 	if v == nil {
@@ -689,10 +693,13 @@ func (s *TableScreen) typedKey(e *fyne.KeyEvent) {
 		s.sel = min(len(s.order)-1, s.sel+1)
 		s.showRack()
 	case fyne.KeyReturn, fyne.KeyEnter:
-		if s.sheet != nil {
+		switch {
+		case s.sheet != nil:
 			s.nextHand()
-		} else if s.sel >= 0 {
+		case s.sel >= 0:
 			s.discard(s.sel)
+		case s.hinted != nil && slices.Contains(v.Legal, *s.hinted):
+			s.play(*s.hinted)
 		}
 	case fyne.KeyH:
 		s.showHint()

@@ -116,6 +116,10 @@ func Reason(key, english string, args map[string]string) string {
 	data := map[string]any{}
 	for k, v := range args {
 		data[k] = v
+		// A single tile in notation ("3z") is named in full.
+		if ks, err := tile.Parse(v); err == nil && len(ks) == 1 && ks[0].String() == v {
+			data[k] = Tile(ks[0])
+		}
 	}
 	if c, err := strconv.Atoi(args["Count"]); err == nil {
 		return lang.XN(key, english, c, data)
