@@ -270,7 +270,9 @@ func (s *TableScreen) playerAt(w rules.Wind) int {
 func (s *TableScreen) statusText() string {
 	v, in := s.snap.View, s.snap.Info
 	turn := ""
-	if p := s.playerAt(v.Turn); p >= 0 && v.Phase != game.PhaseEnd {
+	if p := s.playerAt(v.Turn); p == s.player && v.Phase != game.PhaseEnd {
+		turn = " · " + words.T("table.turn.you")
+	} else if p >= 0 && v.Phase != game.PhaseEnd {
 		turn = " · " + words.F("table.turn", map[string]any{"Name": s.name(p)})
 	}
 	round := ""

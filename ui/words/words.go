@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
 
+	"github.com/fourwinds-mahjong/fourwinds/core/ai"
 	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
@@ -121,7 +122,7 @@ func Reason(key, english string, args map[string]string) string {
 			data[k] = Tile(ks[0])
 		}
 	}
-	if c, err := strconv.Atoi(args["Count"]); err == nil {
+	if c, err := strconv.Atoi(args["Count"]); err == nil && ai.Messages()[key].One != "" {
 		return lang.XN(key, english, c, data)
 	}
 	return lang.X(key, english, data)

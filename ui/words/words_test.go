@@ -225,3 +225,21 @@ func TestNamesInBothLanguages(t *testing.T) {
 		}
 	}
 }
+
+// TestReasons: hint reasons are translated, plurals chosen by Count, tiles
+// named in full.
+func TestReasons(t *testing.T) {
+	test.NewTempApp(t)
+	if err := Use("en"); err != nil {
+		t.Fatal(err)
+	}
+	if got := Reason("hint.pass", "english", map[string]string{"Tile": "3z", "Count": "1"}); got != "passes: claiming West Wind would not help the hand enough" {
+		t.Errorf("hint.pass: %q", got)
+	}
+	if got := Reason("hint.efficient", "english", map[string]string{"Count": "1", "Live": "8"}); !strings.HasPrefix(got, "keeps the hand one tile") {
+		t.Errorf("hint.efficient, one: %q", got)
+	}
+	if got := Reason("hint.unknown", "the AI's own words", nil); got != "the AI's own words" {
+		t.Errorf("unknown key: %q", got)
+	}
+}
