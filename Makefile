@@ -61,6 +61,7 @@ race:
 ## bench: the performance figures recorded in the README
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./core/...
+	$(HEADLESS) $(GO) test $(TAGS) -run '^$$' -bench . -benchtime 20x ./ui/
 
 build:
 	CGO_ENABLED=0 $(GO) build -o bin/fourwinds ./cmd/fourwinds
