@@ -71,9 +71,9 @@ func (s *TableScreen) sheetContent(r *game.Result) fyne.CanvasObject {
 	for _, w := range order {
 		p := s.playerAt(w)
 		body.Add(widget.NewSeparator())
-		name := widget.NewLabelWithStyle(fmt.Sprintf("%s %s · %s", windMark(w), s.name(p), valueText(r.Values[w])), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		name := widget.NewLabelWithStyle(fmt.Sprintf("%s · %s", s.name(p), valueText(r.Values[w])), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 		name.Wrapping = fyne.TextWrapWord
-		body.Add(name)
+		body.Add(container.NewBorder(nil, nil, seatMark(w, s.snap.Info.Rules, s.app.Style()), nil, name))
 		body.Add(container.NewHScroll(s.handTiles(r.Hands[w])))
 		if len(r.Values[w].Items) > 0 {
 			body.Add(scoreLines(r.Values[w].Items))
@@ -82,7 +82,7 @@ func (s *TableScreen) sheetContent(r *game.Result) fyne.CanvasObject {
 	body.Add(widget.NewSeparator())
 	body.Add(widget.NewLabelWithStyle(words.T("sheet.payments"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 	for _, t := range r.Settlement.Transfers {
-		body.Add(widget.NewLabel(fmt.Sprintf("%s → %s  %d", s.name(s.playerAt(t.From)), s.name(s.playerAt(t.To)), t.Amount)))
+		body.Add(widget.NewLabel(words.F("sheet.payment", map[string]any{"From": s.name(s.playerAt(t.From)), "To": s.name(s.playerAt(t.To)), "N": t.Amount})))
 	}
 	if len(r.Settlement.Transfers) == 0 {
 		body.Add(widget.NewLabel(words.T("sheet.no_payments")))

@@ -326,25 +326,20 @@ func eventText(e *game.Event, you bool, name func(rules.Wind) string) string {
 	return words.F(key, data)
 }
 
-// windMark is a seat's wind as its character and letter, "東 E", the
-// dealer marked.
-func windMark(w rules.Wind) string {
+// seatMark shows a seat's wind as a small wind tile (東 with its letter E)
+// where the ruleset uses winds; elsewhere it marks only the dealer. Labels
+// never hold the Chinese characters: the app's text font has none.
+func seatMark(w rules.Wind, rs string, st tileview.Style) fyne.CanvasObject {
 	if w < rules.E || w > rules.N {
-		return ""
+		return container.NewHBox()
 	}
-	return []string{"東", "南", "西", "北"}[w] + " " + w.String()
-}
-
-// windLetter is a seat's wind mark where the ruleset uses winds, the
-// dealer's mark otherwise.
-func windLetter(w rules.Wind, rs string) string {
 	if usesWinds(rs) {
-		return windMark(w)
+		return container.NewCenter(tileview.NewTile(w.Tile(), st, tileview.MiniWidth))
 	}
 	if w == rules.E {
-		return words.T("table.dealer")
+		return widget.NewLabelWithStyle(words.T("table.dealer"), fyne.TextAlignLeading, fyne.TextStyle{Italic: true})
 	}
-	return ""
+	return container.NewHBox()
 }
 
 // meldTiles draws a meld's tiles small.
@@ -370,17 +365,18 @@ func (s *TableScreen) showSeats() {
 		p := (s.player + i) % 4
 		w := s.seatOf(p)
 		sv := v.Seats[w]
-		head := fmt.Sprintf("%s %s %+d", windLetter(w, in.Rules), s.name(p), in.Balances[p])
+		head := fmt.Sprintf("%s %+d", s.name(p), in.Balances[p])
+		name := container.NewHBox(seatMark(w, in.Rules, s.app.Style()),
+			widget.NewLabelWithStyle(head, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 		if w == v.Turn && v.Phase != game.PhaseEnd {
-			head = "▶ " + head
+			name.Objects = append([]fyne.CanvasObject{widget.NewIcon(theme.MediaPlayIcon())}, name.Objects...)
 		}
-		title := widget.NewLabelWithStyle(head, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-		var top fyne.CanvasObject = title
+		var top fyne.CanvasObject = name
 		if i > 0 {
 			// The concealed count: a tile's back and the number.
 			back := tileview.NewTile(tile.Unknown, s.app.Style(), tileview.MiniWidth*.7)
 			n := widget.NewLabel(fmt.Sprintf("×%d", sv.Concealed))
-			top = container.NewBorder(nil, nil, nil, container.NewHBox(container.NewCenter(back), n), title)
+			top = container.NewBorder(nil, nil, nil, container.NewHBox(container.NewCenter(back), n), name)
 		}
 		panel := container.NewVBox(top)
 		if i > 0 {
