@@ -8,6 +8,8 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/ui/words"
 )
 
@@ -25,9 +27,15 @@ func BenchmarkTableScreenLayout(b *testing.B) {
 			a.dir = b.TempDir()
 			a.openTable(f)
 			s := a.screen
-			snap := midHand()
+			// Two snapshots a discard apart, as a game goes.
+			snaps := [2]table.Snapshot{midHand(), midHand()}
+			v := *snaps[1].View
+			v.Seats[rules.W].Discards = append(discards("9p"), v.Seats[rules.W].Discards...)
+			v.StateID++
+			snaps[1].View = &v
 			b.ResetTimer()
 			for i := range b.N {
+				snap := snaps[i%2]
 				snap.Seq = uint64(i)
 				s.showSnapshot(snap)
 				w.Resize(sz.AddWidthHeight(float32(i%2), 0)) // a real layout pass each time

@@ -45,6 +45,11 @@ type TableScreen struct {
 	order  []tile.Kind
 	sel    int
 	picked []int
+	// panels are the seat panels and the centre as last drawn, and the
+	// signatures of what they show (cached).
+	panels    [5]fyne.CanvasObject
+	panelSigs [5]string
+	rackSig   string
 	// hinted is the action the hint on screen suggests, or nil.
 	hinted *game.Action
 	// manual: the person arranged the rack, so it is no longer kept sorted.
@@ -360,58 +365,80 @@ func (s *TableScreen) showSeats() {
 	v, in := s.snap.View, s.snap.Info
 	lastSeat := s.lastDiscarder
 	s.seats.Objects = nil
-	// In seating order: the person, the right, across and left.
+	// In seating order: the person, the right, across and left. A panel
+	// whose contents did not change is kept as it is.
 	for i := range 4 {
 		p := (s.player + i) % 4
 		w := s.seatOf(p)
 		sv := v.Seats[w]
-		head := fmt.Sprintf("%s %+d", s.name(p), in.Balances[p])
-		name := container.NewHBox(seatMark(w, in.Rules, s.app.Style()),
-			widget.NewLabelWithStyle(head, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
-		if w == v.Turn && v.Phase != game.PhaseEnd {
-			name.Objects = append([]fyne.CanvasObject{widget.NewIcon(theme.MediaPlayIcon())}, name.Objects...)
-		}
-		var top fyne.CanvasObject = name
-		if i > 0 {
-			// The concealed count: a tile's back and the number.
-			back := tileview.NewTile(tile.Unknown, s.app.Style(), tileview.MiniWidth*.7)
-			n := widget.NewLabel(fmt.Sprintf("×%d", sv.Concealed))
-			top = container.NewBorder(nil, nil, nil, container.NewHBox(container.NewCenter(back), n), name)
-		}
-		panel := container.NewVBox(top)
-		if i > 0 {
-			row := container.NewHBox()
-			for _, m := range sv.Melds {
-				row.Add(s.meldTiles(m, tileview.MiniWidth))
-			}
-			for _, b := range sv.Bonus {
-				row.Add(tileview.NewTile(b, s.app.Style(), tileview.MiniWidth))
-			}
-			if sv.Declared != game.DeclNone {
-				row.Add(widget.NewLabel(words.T("declare." + sv.Declared.String())))
-			}
-			if len(row.Objects) > 0 {
-				panel.Add(row)
-			}
-		}
-		var row *fyne.Container
-		for j, d := range sv.Discards {
-			if j%6 == 0 {
-				row = container.NewHBox()
-				panel.Add(row)
-			}
-			t := tileview.NewTile(d.Tile, s.app.Style(), s.discardWidth())
-			t.Dim = d.Claimed
-			t.Highlight = w == lastSeat && j == len(sv.Discards)-1
-			row.Add(t)
-			if t.Highlight {
-				s.arrive(t, row)
-			}
-		}
-		s.seats.Add(panel)
+		turn := w == v.Turn && v.Phase != game.PhaseEnd
+		sig := fmt.Sprint(s.name(p), in.Balances[p], w, in.Rules, turn, sv, w == lastSeat, s.app.Style(), s.discardWidth())
+		s.seats.Add(s.cached(i, sig, func() fyne.CanvasObject { return s.seatPanel(i, p, w, sv, turn, w == lastSeat) }))
 	}
-	s.seats.Add(s.centre())
+	last := tile.None
+	if e := s.snap.Last; e != nil && e.Type == game.EvDiscard {
+		last = e.Tile()
+	}
+	s.seats.Add(s.cached(4, fmt.Sprint(last, s.app.Style()), s.centre))
 	s.seats.Refresh()
+}
+
+// cached returns the object built for slot i while its signature stays
+// sig, building it anew when sig changes: updates rebuild only what moved.
+func (s *TableScreen) cached(i int, sig string, build func() fyne.CanvasObject) fyne.CanvasObject {
+	if s.panels[i] == nil || s.panelSigs[i] != sig {
+		s.panels[i], s.panelSigs[i] = build(), sig
+	}
+	return s.panels[i]
+}
+
+// seatPanel draws seat panel i (player p at wind w).
+func (s *TableScreen) seatPanel(i, p int, w rules.Wind, sv game.SeatView, turn, lastSeat bool) fyne.CanvasObject {
+	in := s.snap.Info
+	head := fmt.Sprintf("%s %+d", s.name(p), in.Balances[p])
+	name := container.NewHBox(seatMark(w, in.Rules, s.app.Style()),
+		widget.NewLabelWithStyle(head, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	if turn {
+		name.Objects = append([]fyne.CanvasObject{widget.NewIcon(theme.MediaPlayIcon())}, name.Objects...)
+	}
+	var top fyne.CanvasObject = name
+	if i > 0 {
+		// The concealed count: a tile's back and the number.
+		back := tileview.NewTile(tile.Unknown, s.app.Style(), tileview.MiniWidth*.7)
+		n := widget.NewLabel(fmt.Sprintf("×%d", sv.Concealed))
+		top = container.NewBorder(nil, nil, nil, container.NewHBox(container.NewCenter(back), n), name)
+	}
+	panel := container.NewVBox(top)
+	if i > 0 {
+		row := container.NewHBox()
+		for _, m := range sv.Melds {
+			row.Add(s.meldTiles(m, tileview.MiniWidth))
+		}
+		for _, b := range sv.Bonus {
+			row.Add(tileview.NewTile(b, s.app.Style(), tileview.MiniWidth))
+		}
+		if sv.Declared != game.DeclNone {
+			row.Add(widget.NewLabel(words.T("declare." + sv.Declared.String())))
+		}
+		if len(row.Objects) > 0 {
+			panel.Add(row)
+		}
+	}
+	var row *fyne.Container
+	for j, d := range sv.Discards {
+		if j%6 == 0 {
+			row = container.NewHBox()
+			panel.Add(row)
+		}
+		t := tileview.NewTile(d.Tile, s.app.Style(), s.discardWidth())
+		t.Dim = d.Claimed
+		t.Highlight = lastSeat && j == len(sv.Discards)-1
+		row.Add(t)
+		if t.Highlight {
+			s.arrive(t, row)
+		}
+	}
+	return panel
 }
 
 // arrive draws a new discard's arrival: the tile lands from a little
@@ -494,9 +521,14 @@ func (s *TableScreen) sortRack() {
 // apart, and the own melds and bonus tiles above them.
 func (s *TableScreen) showRack() {
 	v := s.snap.View
+	me := v.Seats[s.seatOf(s.player)]
+	sig := fmt.Sprint(s.order, s.sel, s.picked, v.Drawn, me.Melds, me.Bonus, s.app.Style())
+	if sig == s.rackSig {
+		return // the same tiles in the same places: keep the widgets
+	}
+	s.rackSig = sig
 	s.rack.Objects = nil
 	s.rackLayout.drawn, s.rackLayout.scale = v.Drawn != tile.None, s.app.Style().Scale()
-	me := v.Seats[s.seatOf(s.player)]
 	var melds []fyne.CanvasObject
 	for _, m := range me.Melds {
 		melds = append(melds, s.meldTiles(m, tileview.MiniWidth+4))
