@@ -55,8 +55,8 @@ type Scorer struct {
 	body     *fyne.Container
 	joker    *widget.Select
 	jokerRow *fyne.Container
-	flagsBox                   *fyne.Container
-	content                    fyne.CanvasObject
+	flagsBox *fyne.Container
+	content  fyne.CanvasObject
 	// Valuation is the last score shown.
 	Valuation rules.Valuation
 }
