@@ -71,20 +71,18 @@ func (s *TableScreen) sheetContent(r *game.Result) fyne.CanvasObject {
 	for _, w := range order {
 		p := s.playerAt(w)
 		body.Add(widget.NewSeparator())
-		name := widget.NewLabelWithStyle(fmt.Sprintf("%s %s · %s", windMark(w), s.name(p), valueText(r.Values[w])), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		name := widget.NewLabelWithStyle(fmt.Sprintf("%s · %s", s.name(p), valueText(r.Values[w])), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 		name.Wrapping = fyne.TextWrapWord
-		body.Add(name)
+		body.Add(container.NewBorder(nil, nil, seatMark(w, s.snap.Info.Rules, s.app.Style()), nil, name))
 		body.Add(container.NewHScroll(s.handTiles(r.Hands[w])))
-		for _, it := range r.Values[w].Items {
-			line := widget.NewLabel(fmt.Sprintf("%s  %s  %s", it.Rule, words.T(it.Name), itemAmount(it)))
-			line.Wrapping = fyne.TextWrapWord
-			body.Add(line)
+		if len(r.Values[w].Items) > 0 {
+			body.Add(scoreLines(r.Values[w].Items))
 		}
 	}
 	body.Add(widget.NewSeparator())
 	body.Add(widget.NewLabelWithStyle(words.T("sheet.payments"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 	for _, t := range r.Settlement.Transfers {
-		body.Add(widget.NewLabel(fmt.Sprintf("%s → %s  %d", s.name(s.playerAt(t.From)), s.name(s.playerAt(t.To)), t.Amount)))
+		body.Add(widget.NewLabel(words.F("sheet.payment", map[string]any{"From": s.name(s.playerAt(t.From)), "To": s.name(s.playerAt(t.To)), "N": t.Amount})))
 	}
 	if len(r.Settlement.Transfers) == 0 {
 		body.Add(widget.NewLabel(words.T("sheet.no_payments")))
@@ -105,7 +103,7 @@ func (s *TableScreen) sheetContent(r *game.Result) fyne.CanvasObject {
 		next.Disable()
 		next.SetText(words.T("sheet.waiting"))
 	}
-	return container.NewBorder(nil, container.NewPadded(next), nil, nil, container.NewVScroll(container.NewPadded(body)))
+	return container.NewBorder(nil, container.New(&narrow{max: 760}, next), nil, nil, container.NewVScroll(container.New(&narrow{max: 760}, body)))
 }
 
 // standings lists the players by running total, best first.
@@ -135,6 +133,18 @@ func valueText(v rules.Valuation) string {
 		s += " · " + v.Line
 	}
 	return s
+}
+
+// scoreLines lists score lines, one a line: rule id, translated name,
+// what the line adds.
+func scoreLines(items []rules.Item) fyne.CanvasObject {
+	lines := make([]string, len(items))
+	for i, it := range items {
+		lines[i] = fmt.Sprintf("%s   %s   %s", it.Rule, words.Score(it.Name), itemAmount(it))
+	}
+	l := widget.NewLabel(strings.Join(lines, "\n"))
+	l.Wrapping = fyne.TextWrapWord
+	return l
 }
 
 // itemAmount writes what a score line adds: "+4", "×2", "= 500".

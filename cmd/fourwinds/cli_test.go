@@ -106,7 +106,8 @@ func TestFileErrorsExit1(t *testing.T) {
 }
 
 // TestREADMEListsEveryFlag: the README's command table names every flag
-// of every command (from --help), and its `make run` line every ruleset.
+// of every command (from --help), and its `make play` line (the terminal
+// game) every ruleset.
 func TestREADMEListsEveryFlag(t *testing.T) {
 	data, err := os.ReadFile("../../README.md")
 	if err != nil {
@@ -135,10 +136,10 @@ func TestREADMEListsEveryFlag(t *testing.T) {
 			}
 		}
 	}
-	run, _, _ := strings.Cut(readme[strings.Index(readme, "make run"):], "\n")
+	play, _, _ := strings.Cut(readme[strings.Index(readme, "make play"):], "\n")
 	for _, id := range rules.IDs() {
-		if !strings.Contains(run, id) {
-			t.Errorf("the README's make run line lacks %s: %s", id, run)
+		if !strings.Contains(play, id) {
+			t.Errorf("the README's make play line lacks %s: %s", id, play)
 		}
 	}
 }
