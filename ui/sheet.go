@@ -2,15 +2,18 @@ package ui
 
 import (
 	"fmt"
+	"image/color"
 	"sort"
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
@@ -179,11 +182,33 @@ func handTiles(notation string, st tileview.Style) fyne.CanvasObject {
 		return box
 	}
 	w := tileview.DiscardWidth
-	for _, k := range h.Concealed {
-		box.Add(tileview.NewTile(k, st, w))
+	gap := func() {
+		r := canvas.NewRectangle(color.Transparent)
+		r.SetMinSize(fyne.NewSize(w/3, 1))
+		box.Add(r)
+	}
+	if sets, ok := winningSets(h); ok {
+		// A standard winning hand: its concealed tiles in their sets, the
+		// winning tile marked in its set.
+		marked := false
+		for _, set := range sets {
+			for _, k := range set {
+				t := tileview.NewTile(k, st, w)
+				if k == h.Winning && !marked {
+					t.Highlight, marked = true, true
+				}
+				box.Add(t)
+			}
+			gap()
+		}
+		h.Winning = tile.None
+	} else {
+		for _, k := range h.Concealed {
+			box.Add(tileview.NewTile(k, st, w))
+		}
 	}
 	for _, g := range h.Groups {
-		box.Add(widget.NewLabel(" "))
+		gap()
 		for _, k := range g.Tiles {
 			box.Add(tileview.NewTile(k, st, w))
 		}
@@ -198,6 +223,26 @@ func handTiles(notation string, st tileview.Style) fyne.CanvasObject {
 		box.Add(tileview.NewTile(k, st, w*.8))
 	}
 	return box
+}
+
+// winningSets splits a winning hand's concealed tiles and winning tile
+// into sets and a pair (the first decomposition), when they form a
+// standard shape.
+func winningSets(h tile.Hand) ([][]tile.Kind, bool) {
+	if h.Winning == tile.None {
+		return nil, false
+	}
+	c := tile.CountsOf(h.Concealed)
+	c.Add(h.Winning)
+	ds := hand.Decompose(&c)
+	if len(ds) == 0 {
+		return nil, false
+	}
+	var out [][]tile.Kind
+	for _, m := range ds[0].Sets {
+		out = append(out, m.Tiles())
+	}
+	return append(out, []tile.Kind{ds[0].Pair, ds[0].Pair}), true
 }
 
 // nextHand says the person is ready for the next hand.

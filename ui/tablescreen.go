@@ -76,6 +76,8 @@ type TableScreen struct {
 	// claimsSpoken names the offered claims in full, for people who
 	// cannot see the buttons (ClaimsSpoken).
 	claimsSpoken string
+	// dice are the hand's dice, once its start has been seen.
+	dice [2]int
 	// lastDiscarder is the seat whose discard is the latest, or NoWind.
 	lastDiscarder rules.Wind
 	// arrived is the update whose new discard was animated.
@@ -123,7 +125,10 @@ var onUI = fyne.Do
 // listen hands every update to the UI thread.
 func (s *TableScreen) listen() {
 	for u := range s.sub.Updates() {
-		onUI(func() { s.showSnapshot(u.Snapshot) })
+		onUI(func() {
+			s.seeEvents(u.Events)
+			s.showSnapshot(u.Snapshot)
+		})
 	}
 }
 
@@ -379,7 +384,7 @@ func (s *TableScreen) showSeats() {
 	if e := s.snap.Last; e != nil && e.Type == game.EvDiscard {
 		last = e.Tile()
 	}
-	s.seats.Add(s.cached(4, fmt.Sprint(last, s.app.Style()), s.centre))
+	s.seats.Add(s.cached(4, fmt.Sprint(last, s.app.Style(), v.WallLive, in.Round, s.dice), s.centre))
 	s.seats.Refresh()
 }
 
@@ -469,12 +474,31 @@ func (s *TableScreen) discardWidth() float32 {
 // centre is the middle of the table: the last discard large, the wall.
 func (s *TableScreen) centre() fyne.CanvasObject {
 	box := container.NewVBox()
+	v, in := s.snap.View, s.snap.Info
+	facts := container.NewHBox()
+	if usesWinds(in.Rules) {
+		facts.Add(container.NewCenter(tileview.NewTile(in.Round.Tile(), s.app.Style(), tileview.MiniWidth)))
+	}
+	facts.Add(widget.NewLabel(words.F("table.wall", map[string]any{"N": v.WallLive})))
+	if s.dice != [2]int{} {
+		facts.Add(widget.NewLabel(words.F("table.dice", map[string]any{"A": s.dice[0], "B": s.dice[1]})))
+	}
+	box.Add(container.NewCenter(facts))
 	if e := s.snap.Last; e != nil && e.Type == game.EvDiscard {
 		t := tileview.NewTile(e.Tile(), s.app.Style(), tileview.RackWidth)
 		t.Highlight = true
 		box.Add(container.NewCenter(t))
 	}
 	return container.NewCenter(box)
+}
+
+// seeEvents keeps what the snapshots do not carry: the hand's dice.
+func (s *TableScreen) seeEvents(evs []game.Event) {
+	for _, e := range evs {
+		if e.Type == game.EvHandStart && e.Start != nil {
+			s.dice = e.Start.Dice
+		}
+	}
 }
 
 // syncOrder keeps the person's rack order over the hand's tiles: sorted
