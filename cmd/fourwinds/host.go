@@ -24,7 +24,7 @@ import (
 func init() {
 	register(command{
 		name:  "host",
-		usage: "host --rules ID [--opt K=V]... [--name NAME] [--pin PIN] [--seats S,S,S,S] [--hands N] [--listen ADDR] [--json] [--record FILE] [--state DIR] [--stand-in D] [--pace D]",
+		usage: "host --rules ID [--opt K=V]... [--name NAME] [--pin PIN] [--seats S,S,S,S] [--hands N] [--listen ADDR] [--json] [--record FILE] [--state DIR] [--stand-in D] [--pace D] [--wait D]",
 		about: "deal a shared table on this device: others join it over the local network",
 		run:   runHost,
 	})
@@ -38,6 +38,7 @@ type hostOptions struct {
 	record   string
 	stateDir string
 	json     bool
+	wait     time.Duration
 }
 
 func parseHost(args []string, stderr io.Writer) (hostOptions, error) {
@@ -54,6 +55,7 @@ func parseHost(args []string, stderr io.Writer) (hostOptions, error) {
 	fs.StringVar(&o.stateDir, "state", defaultStateDir(), "directory of the device identity and the table save")
 	standIn := fs.Duration("stand-in", 15*time.Second, "how long an absent player's seat waits before the AI plays it")
 	pace := fs.Duration("pace", 300*time.Millisecond, "how long the dealer's AI players think")
+	fs.DurationVar(&o.wait, "wait", 0, "deal after this long even if remote seats are empty (the AI plays them until someone sits down); 0 waits for every seat")
 	if pos, err := parseFlags(fs, args); err != nil {
 		return o, err
 	} else if len(pos) > 0 {
@@ -147,7 +149,13 @@ func runHost(args []string, stdout, stderr io.Writer) error {
 
 	if !snap.Info.Started {
 		out.say("Waiting for joiners: %d open seats…", countTrue(open))
-		if err := waitSeated(ctx, d, open); err != nil {
+		wctx, cancel := ctx, context.CancelFunc(func() {})
+		if o.wait > 0 {
+			wctx, cancel = context.WithTimeout(ctx, o.wait)
+		}
+		err := waitSeated(wctx, d, open)
+		cancel()
+		if err != nil && ctx.Err() != nil {
 			return err
 		}
 		if err := tbl.Start(ctx); err != nil {

@@ -45,6 +45,7 @@ const (
 // Interface is a network interface with its addresses.
 type Interface struct {
 	net.Interface
+	// IPs are the interface's addresses.
 	IPs []net.IP
 }
 
@@ -262,6 +263,7 @@ func Ask(ctx context.Context, h host.Host, info peer.AddrInfo) (*wire.Lobby, err
 
 // Found is a table found on the network.
 type Found struct {
+	// Peer is the dealer and its addresses; Lobby its answer.
 	Peer  peer.AddrInfo
 	Lobby *wire.Lobby
 }
