@@ -20,7 +20,7 @@ import (
 func init() {
 	register(command{
 		name:  "play",
-		usage: "play --rules ID [--opt KEY=VALUE]... [--seed S] [--ai LEVEL] [--record FILE]",
+		usage: "play --rules ID [--opt KEY=VALUE]... [--card FILE] [--seed S] [--ai LEVEL] [--record FILE]",
 		about: "play a whole game in the terminal against three AIs",
 		run:   func(args []string, stdout, stderr io.Writer) error { return runPlay(args, os.Stdin, stdout) },
 	})
@@ -41,7 +41,7 @@ type terminal struct {
 
 func runPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := newFlags("play")
-	resolve := rulesFlags(fs, "")
+	resolve := rulesFlags(fs, "", stdout)
 	seed := fs.String("seed", "", "seed: a number, 64 hex digits or any text (default: from the clock)")
 	level := fs.String("ai", string(ai.Novice), "level of the three AI players")
 	recFile := fs.String("record", "", "save the game's record to FILE when it ends or you quit")

@@ -194,21 +194,14 @@ func (m *Match) advance() (over bool) {
 			if int(m.Round)+1 >= rounds {
 				return true
 			}
-			m.Round++
+			m.newRound(m.Round + 1)
 		}
 	default:
 		if m.Number >= 4*rounds {
 			return true
 		}
 		if m.Number%4 == 0 {
-			m.Round = rules.Wind(m.Number / 4)
-			switch g.RoundStart {
-			case "redraw":
-				m.Dealer = wall.NewRand(wall.Derive(m.cfg.Seed, "seats", m.Number)).IntN(4)
-			case "none":
-			default: // HK-2.5, FR-3.3: the initial winds rotated r times
-				m.Dealer = (m.initialDealer + int(m.Round)) % 4
-			}
+			m.newRound(rules.Wind(m.Number / 4))
 		}
 	}
 	m.Number++
@@ -277,6 +270,20 @@ func ResumeMatch(cfg MatchConfig, st Standing, history []HandSummary, seed wall.
 		Number: st.Number, Round: st.Round, passes: st.Passes, Balances: st.Balances, History: slices.Clone(history)}
 	evs, err := m.deal()
 	return m, evs, err
+}
+
+// newRound starts round r and re-designates the winds as the setup says
+// (HK-2.5, HK-OPT-15, FR-3.3): "rotate" gives the player who had wind k in
+// the first hand the wind k−r, "redraw" chooses the dealer with the dice
+// again, anything else leaves the deal where it stands (CL-3.4).
+func (m *Match) newRound(r rules.Wind) {
+	m.Round = r
+	switch m.setup.Game.RoundStart {
+	case "rotate":
+		m.Dealer = (m.initialDealer + int(r)) % 4
+	case "redraw":
+		m.Dealer = wall.NewRand(wall.Derive(m.cfg.Seed, "seats", m.Number)).IntN(4)
+	}
 }
 
 // end closes the match with its final balances.

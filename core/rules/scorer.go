@@ -1,10 +1,6 @@
 package rules
 
-import (
-	"sync"
-
-	"github.com/fourwinds-mahjong/fourwinds/core/tile"
-)
+import "github.com/fourwinds-mahjong/fourwinds/core/tile"
 
 // Score values a hand written in notation (such as "234m 567m 5z [666z]
 // [999p] +5z bonus: 1f") under r in ctx: the scorer the app and `fourwinds
@@ -63,32 +59,4 @@ func WinnerPayments(r Ruleset, o Options, winner, from Wind, v int, flags Flag) 
 	in.Values[winner] = v
 	s := r.Settle(in)
 	return s.Net, !s.Ledger
-}
-
-var (
-	namesMu sync.RWMutex
-	names   = map[string]string{}
-)
-
-// RegisterNames adds the English texts of translation keys (score
-// breakdown names such as "score.pung_honour_exposed", option labels such
-// as "option.limit"). Rulesets call it from init; the translations of the
-// app start from these texts.
-func RegisterNames(m map[string]string) {
-	namesMu.Lock()
-	defer namesMu.Unlock()
-	for k, v := range m {
-		names[k] = v
-	}
-}
-
-// EnglishName returns the English text of a translation key, or the key
-// itself when none is registered.
-func EnglishName(key string) string {
-	namesMu.RLock()
-	defer namesMu.RUnlock()
-	if v, ok := names[key]; ok {
-		return v
-	}
-	return key
 }

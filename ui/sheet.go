@@ -1,0 +1,255 @@
+package ui
+
+import (
+	"fmt"
+	"image/color"
+	"sort"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/hand"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+	"github.com/fourwinds-mahjong/fourwinds/ui/tileview"
+	"github.com/fourwinds-mahjong/fourwinds/ui/words"
+)
+
+// showSheet shows the end-of-hand sheet when the hand is over, and the
+// standings when the match is.
+func (s *TableScreen) showSheet() {
+	v := s.snap.View
+	if v.Result == nil || v.Phase != game.PhaseEnd {
+		s.sheet = nil
+		s.sheetBox.Objects = nil
+		s.sheetBox.Hide()
+		s.playArea.Show()
+		return
+	}
+	s.sheet = s.sheetContent(v.Result)
+	s.sheetBox.Objects = []fyne.CanvasObject{s.sheet}
+	s.sheetBox.Show()
+	s.playArea.Hide()
+}
+
+// sheetContent is the end-of-hand sheet: the result, every hand revealed
+// with its itemised score (rule id and translated name per line), the
+// payments as arrows between players, the running totals, and one button
+// to the next hand (or the standings at the end of the game).
+func (s *TableScreen) sheetContent(r *game.Result) fyne.CanvasObject {
+	in := s.snap.Info
+	title := words.T("sheet.void")
+	if r.Winner >= rules.E && r.Winner <= rules.N {
+		key := "sheet.win_discard"
+		if r.From == rules.NoWind {
+			key = "sheet.win_self"
+		}
+		if s.playerAt(r.Winner) == s.player {
+			key = strings.Replace(key, "win_", "you_win_", 1)
+		}
+		title = words.F(key, map[string]any{"Name": s.name(s.playerAt(r.Winner)), "From": s.name(s.playerAt(r.From)), "Tile": words.Tile(r.Tile)})
+	}
+	head := widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	head.Wrapping = fyne.TextWrapWord
+	head.SizeName = theme.SizeNameSubHeadingText
+	body := container.NewVBox(head)
+	if r.Void != "" {
+		body.Add(widget.NewLabel(r.Void))
+	}
+	order := []rules.Wind{}
+	if r.Winner >= rules.E && r.Winner <= rules.N {
+		order = append(order, r.Winner)
+	}
+	for w := rules.E; w <= rules.N; w++ {
+		if w != r.Winner {
+			order = append(order, w)
+		}
+	}
+	for _, w := range order {
+		p := s.playerAt(w)
+		body.Add(widget.NewSeparator())
+		name := widget.NewLabelWithStyle(fmt.Sprintf("%s · %s", s.name(p), valueText(r.Values[w])), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		name.Wrapping = fyne.TextWrapWord
+		body.Add(container.NewBorder(nil, nil, seatMark(w, s.snap.Info.Rules, s.app.Style()), nil, name))
+		body.Add(container.NewHScroll(s.handTiles(r.Hands[w])))
+		if len(r.Values[w].Items) > 0 {
+			body.Add(scoreLines(r.Values[w].Items))
+		}
+	}
+	body.Add(widget.NewSeparator())
+	body.Add(widget.NewLabelWithStyle(words.T("sheet.payments"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	for _, t := range r.Settlement.Transfers {
+		body.Add(widget.NewLabel(words.F("sheet.payment", map[string]any{"From": s.name(s.playerAt(t.From)), "To": s.name(s.playerAt(t.To)), "N": t.Amount})))
+	}
+	if len(r.Settlement.Transfers) == 0 {
+		body.Add(widget.NewLabel(words.T("sheet.no_payments")))
+	}
+	if r.Settlement.Note != "" {
+		n := widget.NewLabel(r.Settlement.Note)
+		n.Wrapping = fyne.TextWrapWord
+		body.Add(n)
+	}
+	body.Add(widget.NewLabelWithStyle(words.T("sheet.totals"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	body.Add(standings(in, s.name))
+	next := widget.NewButton(words.T("sheet.next"), s.nextHand)
+	next.Importance = widget.HighImportance
+	if in.Over {
+		next = widget.NewButton(words.T("sheet.home"), s.app.ShowHome)
+		body.Add(widget.NewLabelWithStyle(words.T("sheet.over"), fyne.TextAlignCenter, fyne.TextStyle{Bold: true}))
+	} else if in.Ready[s.player] {
+		next.Disable()
+		next.SetText(words.T("sheet.waiting"))
+	}
+	return container.NewBorder(nil, container.New(&narrow{max: 760}, next), nil, nil, container.NewVScroll(container.New(&narrow{max: 760}, body)))
+}
+
+// standings lists the players by running total, best first.
+func standings(in table.Info, name func(int) string) fyne.CanvasObject {
+	ps := []int{0, 1, 2, 3}
+	sort.SliceStable(ps, func(i, j int) bool { return in.Balances[ps[i]] > in.Balances[ps[j]] })
+	rows := container.NewVBox()
+	for i, p := range ps {
+		rows.Add(container.NewBorder(nil, nil, widget.NewLabel(fmt.Sprintf("%d. %s", i+1, name(p))), widget.NewLabelWithStyle(fmt.Sprintf("%+d", in.Balances[p]), fyne.TextAlignTrailing, fyne.TextStyle{Monospace: true})))
+	}
+	return rows
+}
+
+// valueText is a hand's value: "32 points", "limit", "not a winning hand".
+func valueText(v rules.Valuation) string {
+	if !v.Valid {
+		if v.Error != "" {
+			return v.Error
+		}
+		return words.T("sheet.no_value")
+	}
+	s := words.F("sheet.value", map[string]any{"N": v.Value})
+	if v.Limit {
+		s += " · " + words.T("sheet.limit")
+	}
+	if v.Line != "" {
+		s += " · " + v.Line
+	}
+	return s
+}
+
+// scoreLines lists score lines, one a line: rule id, translated name,
+// what the line adds.
+func scoreLines(items []rules.Item) fyne.CanvasObject {
+	lines := make([]string, len(items))
+	for i, it := range items {
+		lines[i] = fmt.Sprintf("%s   %s   %s", it.Rule, words.Score(it.Name), itemAmount(it))
+	}
+	l := widget.NewLabel(strings.Join(lines, "\n"))
+	l.Wrapping = fyne.TextWrapWord
+	return l
+}
+
+// itemAmount writes what a score line adds: "+4", "×2", "= 500".
+func itemAmount(it rules.Item) string {
+	var parts []string
+	if it.Points != 0 {
+		parts = append(parts, fmt.Sprintf("+%d", it.Points))
+	}
+	if it.Doubles != 0 {
+		parts = append(parts, fmt.Sprintf("×2^%d", it.Doubles))
+	}
+	if it.Value != 0 {
+		parts = append(parts, fmt.Sprintf("= %d", it.Value))
+	}
+	if it.Bonus != 0 {
+		parts = append(parts, fmt.Sprintf("+%d", it.Bonus))
+	}
+	return strings.Join(parts, " ")
+}
+
+// handTiles draws a hand written in notation: concealed tiles, then each
+// group apart, the winning tile last.
+func (s *TableScreen) handTiles(notation string) fyne.CanvasObject {
+	return handTiles(notation, s.app.Style())
+}
+
+func handTiles(notation string, st tileview.Style) fyne.CanvasObject {
+	box := container.NewHBox()
+	h, err := tile.ParseHand(notation)
+	if err != nil {
+		box.Add(widget.NewLabel(notation))
+		return box
+	}
+	w := tileview.DiscardWidth
+	gap := func() {
+		r := canvas.NewRectangle(color.Transparent)
+		r.SetMinSize(fyne.NewSize(w/3, 1))
+		box.Add(r)
+	}
+	if sets, ok := winningSets(h); ok {
+		// A standard winning hand: its concealed tiles in their sets, the
+		// winning tile marked in its set.
+		marked := false
+		for _, set := range sets {
+			for _, k := range set {
+				t := tileview.NewTile(k, st, w)
+				if k == h.Winning && !marked {
+					t.Highlight, marked = true, true
+				}
+				box.Add(t)
+			}
+			gap()
+		}
+		h.Winning = tile.None
+	} else {
+		for _, k := range h.Concealed {
+			box.Add(tileview.NewTile(k, st, w))
+		}
+	}
+	for _, g := range h.Groups {
+		gap()
+		for _, k := range g.Tiles {
+			box.Add(tileview.NewTile(k, st, w))
+		}
+	}
+	if h.Winning != tile.None {
+		box.Add(widget.NewLabel("+"))
+		t := tileview.NewTile(h.Winning, st, w)
+		t.Highlight = true
+		box.Add(t)
+	}
+	for _, k := range h.Bonus {
+		box.Add(tileview.NewTile(k, st, w*.8))
+	}
+	return box
+}
+
+// winningSets splits a winning hand's concealed tiles and winning tile
+// into sets and a pair (the first decomposition), when they form a
+// standard shape.
+func winningSets(h tile.Hand) ([][]tile.Kind, bool) {
+	if h.Winning == tile.None {
+		return nil, false
+	}
+	c := tile.CountsOf(h.Concealed)
+	c.Add(h.Winning)
+	ds := hand.Decompose(&c)
+	if len(ds) == 0 {
+		return nil, false
+	}
+	var out [][]tile.Kind
+	for _, m := range ds[0].Sets {
+		out = append(out, m.Tiles())
+	}
+	return append(out, []tile.Kind{ds[0].Pair, ds[0].Pair}), true
+}
+
+// nextHand says the person is ready for the next hand.
+func (s *TableScreen) nextHand() {
+	v := s.snap.View
+	if v == nil || v.Phase != game.PhaseEnd || s.snap.Info.Over {
+		return
+	}
+	s.submit(table.Intent{Player: s.player, Kind: table.IntentNextHand, Decision: v.StateID})
+}

@@ -1,0 +1,215 @@
+package ui
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+	"github.com/fourwinds-mahjong/fourwinds/ui/tileview"
+	"github.com/fourwinds-mahjong/fourwinds/ui/words"
+)
+
+// claimActions returns the actions of the claim buttons on screen.
+func claimActions(s *TableScreen) []game.Action {
+	var out []game.Action
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch x := o.(type) {
+		case *ClaimButton:
+			out = append(out, x.Action)
+		case *fyne.Container:
+			for _, c := range x.Objects {
+				walk(c)
+			}
+		}
+	}
+	walk(s.claims)
+	return out
+}
+
+// openStill shows the table screen over a still table.
+func openStill(t *testing.T, snap table.Snapshot) (*App, *stillTable, *TableScreen) {
+	t.Helper()
+	f := newStillTable(snap)
+	a, _ := newTestApp(t, noTables{f}, fyne.NewSize(360, 640))
+	a.openTable(f)
+	if a.screen == nil {
+		t.Fatal("no table screen")
+	}
+	return a, f, a.screen
+}
+
+// TestClaimButtonsExactlyLegal: the buttons above the rack are the view's
+// legal actions that are not discards (played from the rack) or
+// Charleston gives (played from picked tiles), no more and no fewer.
+func TestClaimButtonsExactlyLegal(t *testing.T) {
+	act := game.Act
+	cases := map[string][]game.Action{
+		"claim window": midHand().View.Legal,
+		"own turn": {act(game.ActDiscard, tile.East), act(game.ActDiscard, tile.S1+1), act(game.ActSelfDraw, tile.None),
+			act(game.ActConcealedKong, tile.P1+4)},
+		"declarations":    {act(game.ActDiscard, tile.East), {Type: game.ActDiscard, Tile: tile.East, Declare: game.DeclTing}},
+		"charleston vote": {act(game.ActStop, tile.None), act(game.ActContinue, tile.None)},
+		"courtesy":        {{Type: game.ActPropose, Tile: tile.None, N: 0}, {Type: game.ActPropose, Tile: tile.None, N: 2}},
+		"nothing":         nil,
+		"only pass":       {act(game.ActPass, tile.None)},
+	}
+	for name, legal := range cases {
+		t.Run(name, func(t *testing.T) {
+			snap := midHand()
+			snap.View.Legal = legal
+			_, _, s := openStill(t, snap)
+			var want []game.Action
+			for _, a := range legal {
+				if a.Type != game.ActDiscard && a.Type != game.ActGive && !onlyPass(legal) {
+					want = append(want, a)
+				}
+			}
+			got := claimActions(s)
+			if !slices.Equal(got, want) {
+				t.Errorf("buttons %v, want %v", got, want)
+			}
+			if hasTing := slices.ContainsFunc(legal, func(a game.Action) bool { return a.Declare == game.DeclTing }); hasTing != (len(s.declares.Objects) == 1) {
+				t.Errorf("TING toggle shown: %d, legal TING discard: %v", len(s.declares.Objects), hasTing)
+			}
+		})
+	}
+}
+
+// TestTapClaimAndDiscard: tapping Pung sends it for the decision on
+// screen; tapping a tile twice discards it.
+func TestTapClaimAndDiscard(t *testing.T) {
+	_, f, s := openStill(t, midHand())
+	for _, o := range s.claims.Objects {
+		if c, ok := o.(*ClaimButton); ok && c.Action.Type == game.ActPung {
+			test.Tap(c)
+		}
+	}
+	snap := midHand()
+	snap.View.Phase, snap.View.Turn, snap.View.StateID = game.PhaseTurn, snap.View.Seat, 43
+	snap.View.Legal = []game.Action{game.Act(game.ActDiscard, tile.East)}
+	s.showSnapshot(snap)
+	i := slices.Index(s.order, tile.East)
+	tl := s.rack.Objects[s.rackLayout.melds+i].(*tileview.Tile)
+	test.Tap(tl)
+	test.Tap(tl)
+	waitIntents(t, f, 2)
+	got := f.intents()
+	if got[0].Action.Type != game.ActPung || got[0].Decision != 42 {
+		t.Errorf("first intent %+v, want pung for decision 42", got[0])
+	}
+	if got[1].Action != game.Act(game.ActDiscard, tile.East) || got[1].Decision != 43 {
+		t.Errorf("second intent %+v, want discard 1z for decision 43", got[1])
+	}
+}
+
+// TestNextHandFromSheet: the end-of-hand sheet shows every hand and one
+// tap asks for the next hand.
+func TestNextHandFromSheet(t *testing.T) {
+	_, f, s := openStill(t, handOver())
+	if s.sheet == nil || s.playArea.Visible() {
+		t.Fatal("no end-of-hand sheet")
+	}
+	s.nextHand()
+	waitIntents(t, f, 1)
+	if in := f.intents()[0]; in.Kind != table.IntentNextHand || in.Decision != 42 {
+		t.Errorf("intent %+v, want next-hand for decision 42", in)
+	}
+}
+
+// waitIntents waits for n intents (Submit runs on its own goroutine).
+func waitIntents(t *testing.T, f *stillTable, n int) {
+	t.Helper()
+	for range n {
+		select {
+		case <-f.sent:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("got %d intents, want %d", len(f.intents()), n)
+		}
+	}
+}
+
+// TestSpokenNames: tiles and claim buttons have names in full.
+func TestSpokenNames(t *testing.T) {
+	_, _, s := openStill(t, midHand())
+	for _, o := range s.rack.Objects[s.rackLayout.melds:] {
+		if o.(*tileview.Tile).SpokenName() == "" {
+			t.Errorf("a rack tile has no spoken name")
+		}
+	}
+	if got := tileview.NewTile(tile.S1+2, tileview.Standard, 40).SpokenName(); got != "Three of Bamboo" {
+		t.Errorf("3s is spoken %q", got)
+	}
+	want := "Pass · Chow: Two of Bamboo, Three of Bamboo, Four of Bamboo · Chow: Three of Bamboo, Four of Bamboo, Five of Bamboo · Pung of Four of Bamboo"
+	if got := s.ClaimsSpoken(); got != want {
+		t.Errorf("claims spoken %q, want %q", got, want)
+	}
+	if got := spokenAction(game.Act(game.ActPung, tile.Red)); got != "Pung of Red Dragon" {
+		t.Errorf("pung of 7z spoken %q", got)
+	}
+}
+
+// TestKeyboardPlay: P claims the pung; arrows and Enter discard.
+func TestKeyboardPlay(t *testing.T) {
+	_, f, s := openStill(t, midHand())
+	s.typedKey(&fyne.KeyEvent{Name: fyne.KeyP})
+	waitIntents(t, f, 1)
+	snap := midHand()
+	snap.View.Phase, snap.View.Turn, snap.View.StateID = game.PhaseTurn, snap.View.Seat, 43
+	snap.View.Legal = []game.Action{game.Act(game.ActDiscard, s.order[1])}
+	s.showSnapshot(snap)
+	s.typedKey(&fyne.KeyEvent{Name: fyne.KeyRight})
+	s.typedKey(&fyne.KeyEvent{Name: fyne.KeyRight})
+	s.typedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	waitIntents(t, f, 1)
+	got := f.intents()
+	if got[0].Action.Type != game.ActPung || got[1].Action != snap.View.Legal[0] {
+		t.Errorf("intents %v, want pung then %v", got, snap.View.Legal[0])
+	}
+}
+
+// TestDragRack: dragging a tile sideways moves it; dragging it up
+// discards it.
+func TestDragRack(t *testing.T) {
+	snap := midHand()
+	snap.View.Phase, snap.View.Turn, snap.View.StateID = game.PhaseTurn, snap.View.Seat, 43
+	snap.View.Legal = []game.Action{game.Act(game.ActDiscard, tile.Red)}
+	_, f, s := openStill(t, snap)
+	first := s.order[0]
+	tl := s.rack.Objects[s.rackLayout.melds].(*tileview.Tile)
+	tl.Dragged(&fyne.DragEvent{Dragged: fyne.Delta{DX: 2.2 * s.rackLayout.tileW}})
+	tl.DragEnd()
+	if s.order[2] != first || !s.manual {
+		t.Fatalf("after a drag of two places right the rack is %v", s.order)
+	}
+	i := slices.Index(s.order, tile.Red)
+	red := s.rack.Objects[s.rackLayout.melds+i].(*tileview.Tile)
+	red.Dragged(&fyne.DragEvent{Dragged: fyne.Delta{DY: -2 * s.rackLayout.tileW}})
+	red.DragEnd()
+	waitIntents(t, f, 1)
+	if got := f.intents()[0].Action; got != snap.View.Legal[0] {
+		t.Errorf("a drag up sent %v, want %v", got, snap.View.Legal[0])
+	}
+}
+
+// TestStandingsAtTheEnd: when the match is over the sheet shows the
+// standings and a way home, and the game goes to the history.
+func TestStandingsAtTheEnd(t *testing.T) {
+	a, _, s := openStill(t, handOver())
+	snap := handOver()
+	snap.Info.Over = true
+	s.showSnapshot(snap)
+	if findButton(s.sheetBox, words.T("sheet.home")) == nil || findButton(s.sheetBox, words.T("sheet.next")) != nil {
+		t.Error("the last sheet does not lead home")
+	}
+	h, err := loadHistory(a.HistoryPath())
+	if err != nil || len(h) != 1 || h[0].Balances != snap.Info.Balances {
+		t.Errorf("history after the match: %+v, %v", h, err)
+	}
+}

@@ -1,0 +1,780 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/hand"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+	"github.com/fourwinds-mahjong/fourwinds/ui/tileview"
+	"github.com/fourwinds-mahjong/fourwinds/ui/words"
+)
+
+// TableScreen plays one seat of a table.Table: the rack at the bottom,
+// the other players above, the discards in rows of six, the claim buttons
+// exactly when the view holds them, the claim clock, the hint, the
+// end-of-hand sheet and the final standings. Updates arrive on the
+// subscription's goroutine and reach the widgets through fyne.Do.
+type TableScreen struct {
+	app    *App
+	t      table.Table
+	player int
+	sub    table.Subscription
+	cancel context.CancelFunc
+	once   sync.Once
+
+	snap table.Snapshot
+	// order is the person's arrangement of the rack (a tile kind per
+	// place); sel the selected place, -1 for none; picked the places
+	// chosen for a Charleston pass.
+	order  []tile.Kind
+	sel    int
+	picked []int
+	// panels are the seat panels and the centre as last drawn, and the
+	// signatures of what they show (cached).
+	panels    [5]fyne.CanvasObject
+	panelSigs [5]string
+	rackSig   string
+	// hinted is the action the hint on screen suggests, or nil.
+	hinted *game.Action
+	// manual: the person arranged the rack, so it is no longer kept sorted.
+	manual bool
+	// declare is the declaration the next discard carries.
+	declare game.Declaration
+
+	root, playArea   *fyne.Container
+	sheetBox         *fyne.Container
+	seats            *fyne.Container
+	status, last     *widget.Label
+	claims, declares *fyne.Container
+	clock            *clockBar
+	rack             *fyne.Container
+	rackLayout       *rackLayout
+	sheet            fyne.CanvasObject
+	message          *widget.Label
+	clockAnim        *fyne.Animation
+	onChange         func() // test hook: called after every shown snapshot
+	hintLabel        *widget.Label
+	sortBtn, hintBtn *widget.Button
+	// outbox holds the intents the sender goroutine submits in order.
+	outbox chan table.Intent
+	// claimsSpoken names the offered claims in full, for people who
+	// cannot see the buttons (ClaimsSpoken).
+	claimsSpoken string
+	// dice are the hand's dice, once its start has been seen.
+	dice [2]int
+	// lastDiscarder is the seat whose discard is the latest, or NoWind.
+	lastDiscarder rules.Wind
+	// arrived is the update whose new discard was animated.
+	arrived uint64
+	// recorded: the finished match is in the history.
+	recorded bool
+}
+
+// openTable shows the table screen for player 0 of t.
+func (a *App) openTable(t table.Table) {
+	a.closeGame()
+	s, err := NewTableScreen(a, t, 0)
+	if err != nil {
+		dialog.ShowError(err, a.win)
+		_ = t.Close()
+		return
+	}
+	a.screen = s
+	a.show(s.Content())
+	a.win.Canvas().SetOnTypedKey(s.typedKey)
+	a.win.Canvas().Focus(nil)
+}
+
+// NewTableScreen subscribes to player's updates of t and builds the screen.
+func NewTableScreen(a *App, t table.Table, player int) (*TableScreen, error) {
+	ctx, cancel := context.WithCancel(context.Background())
+	snap, sub, err := t.Subscribe(ctx, player)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	s := &TableScreen{app: a, t: t, player: player, sub: sub, cancel: cancel, sel: -1, lastDiscarder: rules.NoWind, recorded: snap.Info.Over}
+	s.outbox = make(chan table.Intent, 16)
+	s.build()
+	s.showSnapshot(snap)
+	go s.listen()
+	go s.send(ctx)
+	return s, nil
+}
+
+// onUI runs f on the UI thread: fyne.Do, replaced in tests that play
+// whole hands so that they can be the UI thread themselves.
+var onUI = fyne.Do
+
+// listen hands every update to the UI thread.
+func (s *TableScreen) listen() {
+	for u := range s.sub.Updates() {
+		onUI(func() {
+			s.seeEvents(u.Events)
+			s.showSnapshot(u.Snapshot)
+		})
+	}
+}
+
+// Close ends the subscription and closes the table (which saves).
+func (s *TableScreen) Close() {
+	s.once.Do(func() {
+		s.sub.Close()
+		s.cancel()
+		_ = s.t.Close()
+	})
+}
+
+// Content is the screen's root object.
+func (s *TableScreen) Content() fyne.CanvasObject { return s.root }
+
+// ClaimsSpoken names the offered claims in full ("Pung of Four of
+// Bamboo · Pass"), for a screen reader or a spoken prompt.
+func (s *TableScreen) ClaimsSpoken() string { return s.claimsSpoken }
+
+func (s *TableScreen) build() {
+	s.seats = container.New(&seatsLayout{})
+	s.status = widget.NewLabel("")
+	s.status.Wrapping = fyne.TextWrapWord
+	s.status.TextStyle = fyne.TextStyle{Bold: true}
+	s.last = widget.NewLabel("")
+	s.last.TextStyle = fyne.TextStyle{Bold: true}
+	s.last.Truncation = fyne.TextTruncateEllipsis
+	s.message = widget.NewLabel("")
+	s.message.Importance = widget.DangerImportance
+	s.message.Wrapping = fyne.TextWrapWord
+	s.message.Hide()
+	s.hintLabel = widget.NewLabel("")
+	s.hintLabel.Wrapping = fyne.TextWrapWord
+	s.hintLabel.Hide()
+	s.claims = container.New(&flowLayout{})
+	s.declares = container.NewHBox()
+	s.clock = newClockBar()
+	s.clock.Hide()
+	s.rackLayout = &rackLayout{}
+	s.rack = container.New(s.rackLayout)
+	home := widget.NewButtonWithIcon("", theme.HomeIcon(), s.app.ShowHome)
+	s.sortBtn = widget.NewButtonWithIcon(words.T("table.sort"), theme.MenuIcon(), s.sortRack)
+	s.hintBtn = widget.NewButtonWithIcon(words.T("table.hint"), theme.QuestionIcon(), s.showHint)
+	tools := container.NewHBox(s.sortBtn, s.hintBtn)
+	if _, ok := s.t.(Recorder); ok {
+		tools.Add(widget.NewButtonWithIcon("", theme.DocumentSaveIcon(), s.exportRecord))
+	}
+	top := container.NewBorder(nil, nil, home, tools)
+	felt := canvas.NewRectangle(feltColour)
+	felt.CornerRadius = 8
+	centre := container.NewStack(felt, container.NewVScroll(container.NewPadded(container.NewBorder(s.status, nil, nil, nil, s.seats))))
+	bottom := container.NewVBox(s.last, s.hintLabel, s.message, s.clock, s.declares, s.claims, s.rack)
+	s.playArea = container.NewBorder(top, bottom, nil, nil, centre)
+	s.sheetBox = container.NewStack()
+	s.root = container.NewStack(s.playArea, s.sheetBox)
+}
+
+// showSnapshot redraws the screen for snap.
+func (s *TableScreen) showSnapshot(snap table.Snapshot) {
+	prevID := uint64(0)
+	if s.snap.View != nil {
+		prevID = s.snap.View.StateID
+	}
+	s.snap = snap
+	v := snap.View
+	if v == nil {
+		return
+	}
+	if v.StateID != prevID {
+		s.picked, s.declare = nil, game.DeclNone
+		s.hintLabel.Hide()
+		s.hinted = nil
+		s.message.Hide()
+		if onlyPass(v.Legal) {
+			// Nothing to decide: the table keeps its pause after the
+			// discard, and the person is not asked to tap Pass.
+			s.play(v.Legal[0])
+		}
+	}
+	s.syncOrder(v)
+	s.status.SetText(s.statusText())
+	if e := snap.Last; e != nil && e.Type != game.EvAction {
+		s.last.SetText(s.lastText())
+		switch e.Type {
+		case game.EvDiscard:
+			s.lastDiscarder = e.Seat
+		case game.EvHandStart, game.EvDeal, game.EvClaim, game.EvMahjong:
+			s.lastDiscarder = rules.NoWind
+		}
+	}
+	s.showSeats()
+	s.showRack()
+	s.showClaims()
+	s.showClock()
+	s.showSheet()
+	if snap.Info.Over && !s.recorded {
+		s.recorded = true
+		s.finish(snap.Info)
+	}
+	if s.onChange != nil {
+		s.onChange()
+	}
+}
+
+// finish keeps a finished game: its record in the records folder, a line
+// in the history, and no saved game to continue.
+func (s *TableScreen) finish(in table.Info) {
+	path := ""
+	if b, err := recordBytes(s.t); err == nil {
+		path = filepath.Join(s.app.dir, "records", time.Now().UTC().Format("20060102-150405")+"-"+in.Rules+".jsonl")
+		if err := writeFile(path, b); err != nil {
+			s.say(err.Error())
+			path = ""
+		}
+	}
+	if err := addHistory(s.app.HistoryPath(), in, path); err != nil {
+		s.say(err.Error())
+	}
+	_ = os.Remove(s.app.SavePath())
+}
+
+// exportRecord saves the game's record so far where the player chooses.
+func (s *TableScreen) exportRecord() {
+	b, err := recordBytes(s.t)
+	if err != nil {
+		s.say(err.Error())
+		return
+	}
+	s.app.exportBytes(s.snap.Info.Rules+"-game.jsonl", b)
+}
+
+// onlyPass reports whether the only legal action is to pass.
+func onlyPass(legal []game.Action) bool { return len(legal) == 1 && legal[0].Type == game.ActPass }
+
+// seatOf returns the wind of player p in this hand.
+func (s *TableScreen) seatOf(p int) rules.Wind { return s.snap.Info.Winds[p] }
+
+// playerAt returns the player sitting at wind w.
+func (s *TableScreen) playerAt(w rules.Wind) int {
+	for p, x := range s.snap.Info.Winds {
+		if x == w {
+			return p
+		}
+	}
+	return -1
+}
+
+// statusText is the header: hand, round wind, wall count, whose turn.
+func (s *TableScreen) statusText() string {
+	v, in := s.snap.View, s.snap.Info
+	turn := ""
+	if p := s.playerAt(v.Turn); p == s.player && v.Phase != game.PhaseEnd {
+		turn = " · " + words.T("table.turn.you")
+	} else if p >= 0 && v.Phase != game.PhaseEnd {
+		turn = " · " + words.F("table.turn", map[string]any{"Name": s.name(p)})
+	}
+	round := ""
+	if usesWinds(in.Rules) {
+		round = " · " + words.F("table.round", map[string]any{"Wind": words.Wind(in.Round)})
+	}
+	return words.F("table.hand", map[string]any{"N": in.Hand}) + round + " · " +
+		words.F("table.wall", map[string]any{"N": v.WallLive}) + turn
+}
+
+// usesWinds reports whether a ruleset gives seat and round winds a meaning
+// in scoring (american and jilin do not).
+func usesWinds(id string) bool { return id != "american" && id != "jilin" }
+
+// name is player p's name ("You" for the screen's own player).
+func (s *TableScreen) name(p int) string {
+	if p == s.player {
+		return words.T("player.you")
+	}
+	if p < 0 || p > 3 {
+		return ""
+	}
+	return s.snap.Info.Seats[p].Name
+}
+
+// lastText says what just happened.
+func (s *TableScreen) lastText() string {
+	e := s.snap.Last
+	if e == nil {
+		return ""
+	}
+	return eventText(e, s.playerAt(e.Seat) == s.player, func(w rules.Wind) string { return s.name(s.playerAt(w)) })
+}
+
+// youEvents are the events told to the person in the second person
+// ("You discard Three of Bamboo").
+var youEvents = map[game.EventType]bool{game.EvDraw: true, game.EvDiscard: true, game.EvClaim: true, game.EvMahjong: true,
+	game.EvBonus: true, game.EvConcealedKong: true, game.EvAddKong: true, game.EvExpose: true, game.EvReceive: true}
+
+// eventText writes an event for people: "South discards Three of Bamboo";
+// you says the event is the person's own.
+func eventText(e *game.Event, you bool, name func(rules.Wind) string) string {
+	data := map[string]any{"Name": name(e.Seat), "Tile": words.Tile(e.Tile())}
+	if e.Meld != nil {
+		data["Meld"] = words.Meld(*e.Meld)
+	}
+	key := "event." + e.Type.String()
+	if you && youEvents[e.Type] {
+		key += ".you"
+	}
+	return words.F(key, data)
+}
+
+// seatMark shows a seat's wind as a small wind tile (東 with its letter E)
+// where the ruleset uses winds; elsewhere it marks only the dealer. Labels
+// never hold the Chinese characters: the app's text font has none.
+func seatMark(w rules.Wind, rs string, st tileview.Style) fyne.CanvasObject {
+	if w < rules.E || w > rules.N {
+		return container.NewHBox()
+	}
+	if usesWinds(rs) {
+		return container.NewCenter(tileview.NewTile(w.Tile(), st, tileview.MiniWidth))
+	}
+	if w == rules.E {
+		return widget.NewLabelWithStyle(words.T("table.dealer"), fyne.TextAlignLeading, fyne.TextStyle{Italic: true})
+	}
+	return container.NewHBox()
+}
+
+// meldTiles draws a meld's tiles small.
+func (s *TableScreen) meldTiles(m hand.Meld, w float32) fyne.CanvasObject {
+	box := container.NewHBox()
+	for _, k := range m.Tiles() {
+		box.Add(tileview.NewTile(k, s.app.Style(), w))
+	}
+	return box
+}
+
+// showSeats draws a panel per player: wind, name, score and concealed
+// count, exposed melds and bonus tiles (not for the person, whose melds
+// are on the rack), and the discards in rows of six, in order, the last
+// discard highlighted and claimed ones dimmed. The panels sit around the
+// table on a wide screen and two by two on a phone.
+func (s *TableScreen) showSeats() {
+	v, in := s.snap.View, s.snap.Info
+	lastSeat := s.lastDiscarder
+	s.seats.Objects = nil
+	// In seating order: the person, the right, across and left. A panel
+	// whose contents did not change is kept as it is.
+	for i := range 4 {
+		p := (s.player + i) % 4
+		w := s.seatOf(p)
+		sv := v.Seats[w]
+		turn := w == v.Turn && v.Phase != game.PhaseEnd
+		sig := fmt.Sprint(s.name(p), in.Balances[p], w, in.Rules, turn, sv, w == lastSeat, s.app.Style(), s.discardWidth())
+		s.seats.Add(s.cached(i, sig, func() fyne.CanvasObject { return s.seatPanel(i, p, w, sv, turn, w == lastSeat) }))
+	}
+	last := tile.None
+	if e := s.snap.Last; e != nil && e.Type == game.EvDiscard {
+		last = e.Tile()
+	}
+	s.seats.Add(s.cached(4, fmt.Sprint(last, s.app.Style(), v.WallLive, in.Round, s.dice), s.centre))
+	s.seats.Refresh()
+}
+
+// cached returns the object built for slot i while its signature stays
+// sig, building it anew when sig changes: updates rebuild only what moved.
+func (s *TableScreen) cached(i int, sig string, build func() fyne.CanvasObject) fyne.CanvasObject {
+	if s.panels[i] == nil || s.panelSigs[i] != sig {
+		s.panels[i], s.panelSigs[i] = build(), sig
+	}
+	return s.panels[i]
+}
+
+// seatPanel draws seat panel i (player p at wind w).
+func (s *TableScreen) seatPanel(i, p int, w rules.Wind, sv game.SeatView, turn, lastSeat bool) fyne.CanvasObject {
+	in := s.snap.Info
+	head := fmt.Sprintf("%s %+d", s.name(p), in.Balances[p])
+	name := container.NewHBox(seatMark(w, in.Rules, s.app.Style()),
+		widget.NewLabelWithStyle(head, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	if turn {
+		name.Objects = append([]fyne.CanvasObject{widget.NewIcon(theme.MediaPlayIcon())}, name.Objects...)
+	}
+	var top fyne.CanvasObject = name
+	if i > 0 {
+		// The concealed count: a tile's back and the number.
+		back := tileview.NewTile(tile.Unknown, s.app.Style(), tileview.MiniWidth*.7)
+		n := widget.NewLabel(fmt.Sprintf("×%d", sv.Concealed))
+		top = container.NewBorder(nil, nil, nil, container.NewHBox(container.NewCenter(back), n), name)
+	}
+	panel := container.NewVBox(top)
+	if i > 0 {
+		row := container.NewHBox()
+		for _, m := range sv.Melds {
+			row.Add(s.meldTiles(m, tileview.MiniWidth))
+		}
+		for _, b := range sv.Bonus {
+			row.Add(tileview.NewTile(b, s.app.Style(), tileview.MiniWidth))
+		}
+		if sv.Declared != game.DeclNone {
+			row.Add(widget.NewLabel(words.T("declare." + sv.Declared.String())))
+		}
+		if len(row.Objects) > 0 {
+			panel.Add(row)
+		}
+	}
+	var row *fyne.Container
+	for j, d := range sv.Discards {
+		if j%6 == 0 {
+			row = container.NewHBox()
+			panel.Add(row)
+		}
+		t := tileview.NewTile(d.Tile, s.app.Style(), s.discardWidth())
+		t.Dim = d.Claimed
+		t.Highlight = lastSeat && j == len(sv.Discards)-1
+		row.Add(t)
+		if t.Highlight {
+			s.arrive(t, row)
+		}
+	}
+	return panel
+}
+
+// arrive draws a new discard's arrival: the tile lands from a little
+// larger onto its place (unless animation is off in the settings). Each
+// discard arrives once.
+func (s *TableScreen) arrive(t *tileview.Tile, row *fyne.Container) {
+	if s.snap.Seq == s.arrived || !s.app.fy.Preferences().BoolWithFallback(PrefAnimate, true) {
+		return
+	}
+	s.arrived = s.snap.Seq
+	base := t.Width
+	a := fyne.NewAnimation(250*time.Millisecond, func(p float32) {
+		t.Width = base * (1.4 - .4*p)
+		row.Refresh()
+	})
+	a.Curve = fyne.AnimationEaseOut
+	a.Start()
+}
+
+// discardWidth is the width of discarded tiles: larger on a wide window.
+func (s *TableScreen) discardWidth() float32 {
+	if c := s.app.win.Canvas(); c != nil && (seatsLayout{}).wide(c.Size()) {
+		return tileview.DiscardWidth * 1.3
+	}
+	return tileview.DiscardWidth
+}
+
+// centre is the middle of the table: the last discard large, the wall.
+func (s *TableScreen) centre() fyne.CanvasObject {
+	box := container.NewVBox()
+	v, in := s.snap.View, s.snap.Info
+	facts := container.NewHBox()
+	if usesWinds(in.Rules) {
+		facts.Add(container.NewCenter(tileview.NewTile(in.Round.Tile(), s.app.Style(), tileview.MiniWidth)))
+	}
+	facts.Add(widget.NewLabel(words.F("table.wall", map[string]any{"N": v.WallLive})))
+	if s.dice != [2]int{} {
+		facts.Add(widget.NewLabel(words.F("table.dice", map[string]any{"A": s.dice[0], "B": s.dice[1]})))
+	}
+	box.Add(container.NewCenter(facts))
+	if e := s.snap.Last; e != nil && e.Type == game.EvDiscard {
+		t := tileview.NewTile(e.Tile(), s.app.Style(), tileview.RackWidth)
+		t.Highlight = true
+		box.Add(container.NewCenter(t))
+	}
+	return container.NewCenter(box)
+}
+
+// seeEvents keeps what the snapshots do not carry: the hand's dice.
+func (s *TableScreen) seeEvents(evs []game.Event) {
+	for _, e := range evs {
+		if e.Type == game.EvHandStart && e.Start != nil {
+			s.dice = e.Start.Dice
+		}
+	}
+}
+
+// syncOrder keeps the person's rack order over the hand's tiles: sorted
+// until the person arranges the tiles by hand; then tiles still held keep
+// their places and new ones go at the end. The drawn tile is last.
+func (s *TableScreen) syncOrder(v *game.View) {
+	held := v.Hand
+	if v.Drawn != tile.None {
+		held.Remove(v.Drawn)
+	}
+	var order []tile.Kind
+	for _, k := range s.order {
+		if held[k] > 0 {
+			held[k]--
+			order = append(order, k)
+		}
+	}
+	order = append(order, held.Kinds()...)
+	if !s.manual {
+		order = tile.Sorted(order)
+	}
+	if v.Drawn != tile.None {
+		order = append(order, v.Drawn)
+	}
+	s.order = order
+	if s.sel >= len(order) {
+		s.sel = -1
+	}
+}
+
+// sortRack sorts the rack (the drawn tile stays apart).
+func (s *TableScreen) sortRack() {
+	v := s.snap.View
+	n := len(s.order)
+	if v != nil && v.Drawn != tile.None {
+		n--
+	}
+	slices.Sort(s.order[:n])
+	s.sel, s.manual = -1, false
+	s.showRack()
+}
+
+// showRack draws the person's tiles along the bottom, the drawn tile set
+// apart, and the own melds and bonus tiles above them.
+func (s *TableScreen) showRack() {
+	v := s.snap.View
+	me := v.Seats[s.seatOf(s.player)]
+	sig := fmt.Sprint(s.order, s.sel, s.picked, v.Drawn, me.Melds, me.Bonus, s.app.Style())
+	if sig == s.rackSig {
+		return // the same tiles in the same places: keep the widgets
+	}
+	s.rackSig = sig
+	s.rack.Objects = nil
+	s.rackLayout.drawn, s.rackLayout.scale = v.Drawn != tile.None, s.app.Style().Scale()
+	var melds []fyne.CanvasObject
+	for _, m := range me.Melds {
+		melds = append(melds, s.meldTiles(m, tileview.MiniWidth+4))
+	}
+	for _, b := range me.Bonus {
+		melds = append(melds, tileview.NewTile(b, s.app.Style(), tileview.MiniWidth+4))
+	}
+	s.rackLayout.melds = len(melds)
+	s.rack.Objects = append(s.rack.Objects, melds...)
+	for i, k := range s.order {
+		t := tileview.NewTile(k, s.app.Style(), tileview.RackWidth)
+		t.Selected = i == s.sel || slices.Contains(s.picked, i)
+		t.OnTapped = func() { s.tapTile(i) }
+		t.OnDragged = func(e *fyne.DragEvent) { s.dragTile(i, e) }
+		t.OnDragEnd = func() { s.dropTile(i) }
+		s.rack.Objects = append(s.rack.Objects, t)
+	}
+	s.rack.Refresh()
+}
+
+// discardAction returns the legal discard of k with the chosen
+// declaration, if any.
+func (s *TableScreen) discardAction(k tile.Kind) (game.Action, bool) {
+	for _, a := range s.snap.View.Legal {
+		if a.Type == game.ActDiscard && a.Tile == k && a.Declare == s.declare {
+			return a, true
+		}
+	}
+	return game.Action{}, false
+}
+
+// giveOffered reports whether a Charleston pass asks for tiles.
+func (s *TableScreen) giveOffered() bool {
+	return slices.ContainsFunc(s.snap.View.Legal, func(a game.Action) bool { return a.Type == game.ActGive })
+}
+
+// tapTile selects a tile; a second tap on the selected tile discards it.
+// In a Charleston pass, taps pick the tiles to pass.
+func (s *TableScreen) tapTile(i int) {
+	if i >= len(s.order) {
+		return
+	}
+	if s.giveOffered() {
+		if j := slices.Index(s.picked, i); j >= 0 {
+			s.picked = slices.Delete(s.picked, j, j+1)
+		} else {
+			s.picked = append(s.picked, i)
+		}
+		s.showRack()
+		s.showClaims()
+		return
+	}
+	if s.sel == i {
+		s.discard(i)
+		return
+	}
+	s.sel = i
+	s.message.SetText(words.Tile(s.order[i]))
+	s.message.Importance = widget.MediumImportance
+	s.message.Show()
+	s.showRack()
+}
+
+// dragTile follows a drag: far enough up discards, sideways reorders.
+func (s *TableScreen) dragTile(i int, e *fyne.DragEvent) {
+	s.rackLayout.dragIndex, s.rackLayout.dragDX, s.rackLayout.dragDY = i, s.rackLayout.dragDX+e.Dragged.DX, s.rackLayout.dragDY+e.Dragged.DY
+	s.rack.Refresh()
+}
+
+// dropTile ends a drag: up by more than a tile's height discards, sideways
+// moves the tile to its new place.
+func (s *TableScreen) dropTile(i int) {
+	l := s.rackLayout
+	dx, dy, w := l.dragDX, l.dragDY, l.tileW
+	l.dragIndex, l.dragDX, l.dragDY = -1, 0, 0
+	switch {
+	case w > 0 && -dy > w*4/3:
+		s.discard(i)
+	case w > 0 && (dx > w/2 || dx < -w/2):
+		j := min(max(i+int(dx/w+0.5*sign(dx)), 0), len(s.order)-1)
+		k := s.order[i]
+		s.order = slices.Delete(s.order, i, i+1)
+		s.order = slices.Insert(s.order, j, k)
+		s.sel, s.manual = j, true
+		s.showRack()
+	default:
+		s.rack.Refresh()
+	}
+}
+
+func sign(x float32) float32 {
+	if x < 0 {
+		return -1
+	}
+	return 1
+}
+
+// discard plays the tile at place i if discarding it is legal.
+func (s *TableScreen) discard(i int) {
+	a, ok := s.discardAction(s.order[i])
+	if !ok {
+		s.say(words.T("table.cannot_discard"))
+		return
+	}
+	if s.app.fy.Preferences().BoolWithFallback(PrefConfirm, false) {
+		dialog.ShowConfirm(words.T("table.discard"), words.F("table.confirm_discard", map[string]any{"Tile": words.Tile(a.Tile)}),
+			func(yes bool) {
+				if yes {
+					s.play(a)
+				}
+			}, s.app.win)
+		return
+	}
+	s.play(a)
+}
+
+// play submits an action for the decision on screen.
+func (s *TableScreen) play(a game.Action) {
+	s.sel = -1
+	s.submit(table.Intent{Player: s.player, Kind: table.IntentAction, Decision: s.snap.View.StateID, Action: a})
+}
+
+// submit queues an intent for the sender, which submits off the UI
+// thread in order; a refusal is shown above the rack.
+func (s *TableScreen) submit(in table.Intent) {
+	select {
+	case s.outbox <- in:
+	default:
+		s.say(words.T("table.busy"))
+	}
+}
+
+// send submits the queued intents one by one until the screen closes.
+func (s *TableScreen) send(ctx context.Context) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case in := <-s.outbox:
+			if err := s.t.Submit(ctx, in); err != nil && ctx.Err() == nil {
+				onUI(func() { s.say(err.Error()) })
+			}
+		}
+	}
+}
+
+// say shows a message above the rack.
+func (s *TableScreen) say(msg string) {
+	s.message.SetText(msg)
+	s.message.Importance = widget.DangerImportance
+	s.message.Show()
+}
+
+// showClock runs the claim clock's bar.
+func (s *TableScreen) showClock() {
+	if s.clockAnim != nil {
+		s.clockAnim.Stop()
+		s.clockAnim = nil
+	}
+	c := s.snap.Clock
+	if c == nil || c.Total <= 0 || len(s.snap.View.Legal) == 0 {
+		s.clock.Hide()
+		return
+	}
+	left := time.Until(c.Deadline)
+	if left <= 0 {
+		s.clock.Hide()
+		return
+	}
+	s.clock.Show()
+	start := float32(left) / float32(c.Total)
+	s.clock.set(start)
+	s.clockAnim = fyne.NewAnimation(left, func(p float32) { s.clock.set(start * (1 - p)) })
+	s.clockAnim.Curve = fyne.AnimationLinear
+	s.clockAnim.Start()
+}
+
+// typedKey plays from the keyboard: arrows select, Enter discards (or,
+// with nothing selected, plays the hint shown), a key per claim (P pung,
+// C chow, K kong, M mah-jong, Space or Escape pass, T call, X joker
+// exchange), H hint, S sort, N next hand.
+func (s *TableScreen) typedKey(e *fyne.KeyEvent) {
+	v := s.snap.View
+	if v == nil {
+		return
+	}
+	switch e.Name {
+	case fyne.KeyLeft:
+		s.sel = max(0, s.sel-1)
+		s.showRack()
+	case fyne.KeyRight:
+		s.sel = min(len(s.order)-1, s.sel+1)
+		s.showRack()
+	case fyne.KeyReturn, fyne.KeyEnter:
+		switch {
+		case s.sheet != nil:
+			s.nextHand()
+		case s.sel >= 0:
+			s.discard(s.sel)
+		case s.hinted != nil && slices.Contains(v.Legal, *s.hinted):
+			s.play(*s.hinted)
+		}
+	case fyne.KeyH:
+		s.showHint()
+	case fyne.KeyS:
+		s.sortRack()
+	case fyne.KeyN:
+		s.nextHand()
+	default:
+		if t, ok := keyActions[e.Name]; ok {
+			for _, a := range v.Legal {
+				if a.Type == t || t == game.ActMahjong && a.Type == game.ActSelfDraw {
+					s.play(a)
+					return
+				}
+			}
+		}
+	}
+}
+
+// keyActions are the claim keys.
+var keyActions = map[fyne.KeyName]game.ActionType{
+	fyne.KeyP: game.ActPung, fyne.KeyC: game.ActChow, fyne.KeyK: game.ActKong, fyne.KeyM: game.ActMahjong,
+	fyne.KeySpace: game.ActPass, fyne.KeyEscape: game.ActPass, fyne.KeyT: game.ActCall, fyne.KeyX: game.ActExchange,
+}

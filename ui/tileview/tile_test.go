@@ -1,0 +1,61 @@
+package tileview
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+	"github.com/fourwinds-mahjong/fourwinds/ui/internal/uitest"
+)
+
+// tileSet lays out every kind and the back.
+func tileSet(s Style) fyne.CanvasObject {
+	var objs []fyne.CanvasObject
+	for k := tile.Kind(0); k < tile.NumKinds; k++ {
+		objs = append(objs, NewTile(k, s, RackWidth))
+	}
+	objs = append(objs, NewTile(tile.Unknown, s, RackWidth))
+	sel := NewTile(tile.S1+4, s, RackWidth)
+	sel.Selected = true
+	hi := NewTile(tile.Red, s, RackWidth)
+	hi.Highlight = true
+	dim := NewTile(tile.P1+2, s, RackWidth)
+	dim.Dim = true
+	side := NewTile(tile.M1+6, s, RackWidth)
+	side.Sideways = true
+	objs = append(objs, sel, hi, dim, side)
+	return container.NewGridWrap(fyne.NewSize(RackWidth*s.Scale()*1.34, RackWidth*s.Scale()*1.5), objs...)
+}
+
+func TestTileSetGolden(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		style   Style
+		variant fyne.ThemeVariant
+	}{
+		{"tiles_standard_light.png", Standard, theme.VariantLight},
+		{"tiles_standard_dark.png", Standard, theme.VariantDark},
+		{"tiles_contrast_light.png", HighContrast, theme.VariantLight},
+		{"tiles_large_light.png", Large, theme.VariantLight},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := test.NewTempApp(t)
+			a.Settings().SetTheme(uitest.Theme(tc.variant))
+			w := test.NewTempWindow(t, tileSet(tc.style))
+			w.Resize(fyne.NewSize(640, 520*tc.style.Scale()))
+			uitest.Golden(t, tc.name, w.Canvas().Capture())
+		})
+	}
+}
+
+func TestIndexEveryKind(t *testing.T) {
+	for k := tile.Kind(0); k < tile.NumKinds; k++ {
+		if Index(k) == "" {
+			t.Errorf("%v has no corner index", k)
+		}
+	}
+}
