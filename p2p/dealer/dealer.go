@@ -15,6 +15,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/record"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	fwhost "github.com/fourwinds-mahjong/fourwinds/p2p/host"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/wire"
@@ -26,6 +28,13 @@ import (
 // DefaultHeartbeat is how often a client must send a frame; a client silent
 // for three heartbeats is dropped (its seat stays its own).
 const DefaultHeartbeat = 2 * time.Second
+
+// Recorder is implemented by a table that keeps its game record
+// (table.Local): the dealer then answers a device that asks for a finished
+// hand's events to check its deal.
+type Recorder interface {
+	Record() (*record.Record, error)
+}
 
 // Presence is implemented by a table that stands the AI in for absent
 // players (table.Local): the dealer reports who is connected.
@@ -415,6 +424,13 @@ func (s *session) handle(m *wire.Msg) error {
 			refuse(s.conn, 0, r)
 		}
 		return nil
+	case wire.THandReq:
+		evs, r := d.handEvents(m.Deal.Hand)
+		if r != nil {
+			refuse(s.conn, m.ID, r)
+			return nil
+		}
+		return s.conn.Send(&wire.Msg{Type: wire.THand, ID: m.ID, Deal: &wire.Deal{Hand: m.Deal.Hand, Events: evs}})
 	}
 	refuse(s.conn, m.ID, &wire.Refusal{Reason: table.ReasonBadIntent, Detail: fmt.Sprintf("a client does not send %s messages", m.Type)})
 	return nil
@@ -480,4 +496,27 @@ func (d *Dealer) announce() {
 	for _, s := range to {
 		s.conn.Send(&wire.Msg{Type: wire.TRoster, Roster: r})
 	}
+}
+
+// handEvents returns the events of hand n, from its start to its end, once
+// it has ended (its seed is then public).
+func (d *Dealer) handEvents(n int) ([]game.Event, *wire.Refusal) {
+	rc, ok := d.cfg.Table.(Recorder)
+	if !ok {
+		return nil, &wire.Refusal{Reason: table.ReasonNoDecide, Detail: "this dealer keeps no record"}
+	}
+	rec, err := rc.Record()
+	if err != nil {
+		return nil, refusalOf(err)
+	}
+	from := -1
+	for i, e := range rec.Events {
+		switch {
+		case e.Type == game.EvHandStart && e.Start != nil && e.Start.Number == n:
+			from = i
+		case e.Type == game.EvHandEnd && from >= 0:
+			return rec.Events[from : i+1], nil
+		}
+	}
+	return nil, &wire.Refusal{Reason: table.ReasonNoDecide, Detail: fmt.Sprintf("hand %d has not ended at this table; a hand's events are given once it is over", n)}
 }

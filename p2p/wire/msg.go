@@ -8,6 +8,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 )
 
@@ -50,6 +51,8 @@ const (
 	TSecret      Type = "secret"           // client → dealer: Deal{Hand, Secret}
 	TReveal      Type = "reveal"           // dealer → client: Deal{Hand, All with secrets, Seed}
 	TRoster      Type = "roster"           // dealer → client: Roster, whenever a seat is taken
+	THandReq     Type = "hand-request"     // client → dealer: Deal{Hand}, ID: a finished hand's events
+	THand        Type = "hand"             // dealer → client: Deal{Hand, Events}, ID
 )
 
 // Msg is one frame's message: a type and the body that type names.
@@ -160,6 +163,11 @@ type Deal struct {
 	All []Contribution `json:"all,omitempty"`
 	// Seed is the hand seed the dealer used (in a reveal).
 	Seed []byte `json:"seed,omitempty"`
+	// Events are a finished hand's events, unredacted (in a hand answer,
+	// once its seed is revealed: they then tell nothing more than the
+	// seed and the public actions do), so that a device that did not see
+	// the deal can replay the hand from the seed.
+	Events []game.Event `json:"events,omitempty"`
 }
 
 // Contribution is one device's part of a hand seed.
@@ -210,7 +218,7 @@ var body = map[Type]struct {
 	TSnapshot: {"snapshot", true}, TUpdate: {"update", false}, TPing: {"", false},
 	TPong: {"", false}, TLobby: {"lobby", false}, TCommitAsk: {"deal", false},
 	TCommit: {"deal", false}, TCommitments: {"deal", false}, TSecret: {"deal", false},
-	TReveal: {"deal", false}, TRoster: {"roster", false},
+	TReveal: {"deal", false}, TRoster: {"roster", false}, THandReq: {"deal", true}, THand: {"deal", true},
 }
 
 // Validate checks that m carries exactly the body its type names, and an

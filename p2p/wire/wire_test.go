@@ -33,6 +33,8 @@ func examples() []*Msg {
 		{Type: TCommitments, Deal: deal},
 		{Type: TSecret, Deal: deal},
 		{Type: TReveal, Deal: deal},
+		{Type: THandReq, ID: 9, Deal: &Deal{Hand: 2}},
+		{Type: THand, ID: 9, Deal: &Deal{Hand: 2, Events: []game.Event{{Type: game.EvDiscard, Tiles: []tile.Kind{3}}}}},
 		{Type: TRoster, Roster: &Roster{Holders: [4]string{"", "a", "b", ""}, Addrs: map[string][]string{"a": {"/ip4/10.0.0.2/tcp/4001"}}}},
 	}
 }
