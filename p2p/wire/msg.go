@@ -190,8 +190,9 @@ func Encode(m *Msg) ([]byte, error) {
 	return json.Marshal(m)
 }
 
-// Decode parses one message strictly: unknown fields, trailing data and a
-// body that does not match the type are errors wrapping ErrBadMessage.
+// Decode parses one message strictly: unknown fields (in an intent's action
+// too), trailing data and a body that does not match the type are errors
+// wrapping ErrBadMessage.
 func Decode(b []byte) (*Msg, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
@@ -204,6 +205,23 @@ func Decode(b []byte) (*Msg, error) {
 	}
 	if err := m.Validate(); err != nil {
 		return nil, err
+	}
+	if m.Intent != nil {
+		// An action decodes by its own rules, which the decoder's
+		// strictness does not reach: it is read again strictly.
+		var raw struct {
+			Intent struct {
+				Action json.RawMessage `json:"action"`
+			} `json:"intent"`
+		}
+		if err := json.Unmarshal(b, &raw); err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrBadMessage, err)
+		}
+		if raw.Intent.Action != nil {
+			if _, err := game.DecodeActionStrict(raw.Intent.Action); err != nil {
+				return nil, fmt.Errorf("%w: the intent's action: %v", ErrBadMessage, err)
+			}
+		}
 	}
 	return &m, nil
 }

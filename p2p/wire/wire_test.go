@@ -72,6 +72,7 @@ func TestDecodeIsStrict(t *testing.T) {
 		{"seq outside a pong", `{"type":"ping","seq":3}`},
 		{"trailing data", `{"type":"ping"}{"type":"ping"}`},
 		{"wrong field type", `{"type":"hello","hello":{"version":"one","player":0}}`},
+		{"unknown field in an intent's action", `{"type":"intent","id":1,"intent":{"player":0,"kind":"action","decision":1,"action":{"type":"pass","cheat":true}}}`},
 	} {
 		if _, err := Decode([]byte(tc.in)); !errors.Is(err, ErrBadMessage) {
 			t.Errorf("%s: got %v, want ErrBadMessage", tc.name, err)
@@ -132,6 +133,7 @@ func FuzzDecode(f *testing.F) {
 		b, _ := Encode(m)
 		f.Add(b)
 	}
+	f.Add([]byte(`{"type":"intent","id":1,"intent":{"player":0,"kind":"action","decision":1,"action":{"type":"pass","cheat":true}}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := Decode(data)
 		if err != nil {
@@ -140,8 +142,16 @@ func FuzzDecode(f *testing.F) {
 		if err := m.Validate(); err != nil {
 			t.Fatalf("decoded an invalid message: %v", err)
 		}
-		if _, err := Encode(m); err != nil {
+		b, err := Encode(m)
+		if err != nil {
 			t.Fatalf("a decoded message does not encode: %v", err)
+		}
+		again, err := Decode(b)
+		if err != nil {
+			t.Fatalf("a decoded message, encoded again, is refused: %v\n%s", err, b)
+		}
+		if m.Intent != nil && again.Intent.Action != m.Intent.Action {
+			t.Fatalf("an intent's action changed in a round trip: %v, then %v", m.Intent.Action, again.Intent.Action)
 		}
 	})
 }
