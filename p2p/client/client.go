@@ -117,6 +117,9 @@ type Client struct {
 	// taken the table over, is the table it deals.
 	roster *wire.Roster
 	local  table.Table
+	// infos puts back the Info the dealer leaves out of updates on the
+	// current connection (wire.Msg.SameInfo).
+	infos *wire.Infos
 }
 
 // handDeal is this device's part in one hand's commit-reveal, and the
@@ -212,6 +215,10 @@ func (c *Client) connect(ctx context.Context) (*wire.Conn, network.Stream, error
 	}
 	m, err := conn.Recv()
 	st.SetReadDeadline(time.Time{})
+	infos := &wire.Infos{}
+	if err == nil {
+		err = infos.Restore(m)
+	}
 	if err != nil {
 		st.Reset()
 		return nil, nil, fmt.Errorf("client: no welcome from the dealer: %w", err)
@@ -230,7 +237,7 @@ func (c *Client) connect(ctx context.Context) (*wire.Conn, network.Stream, error
 	c.h.ConnManager().Protect(c.dealer.ID, fwhost.TableTag)
 	w := m.Welcome
 	c.mu.Lock()
-	c.conn, c.stream, c.player, c.heartbeat = conn, st, w.Player, w.Heartbeat
+	c.conn, c.stream, c.player, c.heartbeat, c.infos = conn, st, w.Player, w.Heartbeat, infos
 	c.resyncing = 0
 	if !c.welcomed {
 		c.noteView(w.Snapshot)
@@ -328,7 +335,7 @@ func (c *Client) serve(conn *wire.Conn, st network.Stream) (silent bool) {
 	stop := make(chan struct{})
 	defer close(stop)
 	c.mu.Lock()
-	hb := c.heartbeat
+	hb, infos := c.heartbeat, c.infos
 	c.mu.Unlock()
 	var heard atomic.Int64
 	var quiet atomic.Bool
@@ -367,6 +374,9 @@ func (c *Client) serve(conn *wire.Conn, st network.Stream) (silent bool) {
 	for {
 		m, err := conn.Recv()
 		heard.Store(time.Now().UnixNano())
+		if err == nil {
+			err = infos.Restore(m)
+		}
 		if errors.Is(err, wire.ErrBadMessage) {
 			continue
 		}

@@ -344,7 +344,10 @@ func (s *session) run() error {
 		return io.EOF
 	}
 	defer sub.Close()
-	if err := s.conn.Send(&wire.Msg{Type: wire.TWelcome, Welcome: &wire.Welcome{Player: player, Snapshot: snap, Heartbeat: d.cfg.Heartbeat}}); err != nil {
+	var infos wire.Infos
+	welcome := &wire.Msg{Type: wire.TWelcome, Welcome: &wire.Welcome{Player: player, Snapshot: snap, Heartbeat: d.cfg.Heartbeat}}
+	infos.Shrink(welcome)
+	if err := s.conn.Send(welcome); err != nil {
 		return err
 	}
 	d.mu.Lock()
@@ -358,7 +361,9 @@ func (s *session) run() error {
 	}
 	go func() {
 		for u := range sub.Updates() {
-			if s.conn.Send(&wire.Msg{Type: wire.TUpdate, Update: &u}) != nil {
+			m := &wire.Msg{Type: wire.TUpdate, Update: &u}
+			infos.Shrink(m)
+			if s.conn.Send(m) != nil {
 				s.stream.Reset()
 				return
 			}

@@ -64,6 +64,10 @@ type Msg struct {
 	// Seq, in a pong, is the sequence number of the table's latest
 	// update: a client behind it lost an update and resyncs.
 	Seq uint64 `json:"seq,omitempty"`
+	// SameInfo, in an update, says that the snapshot's Info was left out
+	// because it is the Info of the previous update (or of the welcome)
+	// on this stream: the receiver puts it back (about 40% of the bytes).
+	SameInfo bool `json:"same_info,omitempty"`
 	// The bodies: exactly the one Type names is set (none for ping, pong,
 	// done and snapshot-request).
 	Hello    *Hello          `json:"hello,omitempty"`
@@ -262,8 +266,70 @@ func (m *Msg) Validate() error {
 	if m.Seq != 0 && m.Type != TPong {
 		return fmt.Errorf("%w: only a pong carries a seq", ErrBadMessage)
 	}
+	if m.SameInfo && m.Type != TUpdate {
+		return fmt.Errorf("%w: only an update leaves its info out", ErrBadMessage)
+	}
 	if want.needID && m.ID == 0 {
 		return fmt.Errorf("%w: a %s message needs an id", ErrBadMessage, m.Type)
 	}
+	return nil
+}
+
+// Infos keeps the Info a stream's updates leave out when it has not
+// changed (Msg.SameInfo), on the sending side (Shrink) and on the
+// receiving side (Restore). Each side calls it for every welcome and update
+// of the stream, in order.
+type Infos struct {
+	last []byte
+}
+
+// Shrink leaves out an update's Info when it is the previous one; it
+// notes a welcome's Info. It changes m in place.
+func (x *Infos) Shrink(m *Msg) {
+	var in *table.Info
+	switch {
+	case m.Welcome != nil:
+		in = &m.Welcome.Snapshot.Info
+	case m.Type == TUpdate && m.Update != nil:
+		in = &m.Update.Snapshot.Info
+	default:
+		return
+	}
+	b, err := json.Marshal(in)
+	if err != nil {
+		return
+	}
+	if m.Type == TUpdate && bytes.Equal(b, x.last) {
+		*in, m.SameInfo = table.Info{}, true
+		return
+	}
+	x.last = b
+}
+
+// Restore puts back an update's Info left out by Shrink and notes every
+// welcome's and update's Info. It fails when an update leaves out an Info
+// the stream never gave.
+func (x *Infos) Restore(m *Msg) error {
+	var in *table.Info
+	switch {
+	case m.Welcome != nil:
+		in = &m.Welcome.Snapshot.Info
+	case m.Type == TUpdate && m.Update != nil:
+		in = &m.Update.Snapshot.Info
+	default:
+		return nil
+	}
+	if m.SameInfo {
+		if x.last == nil {
+			return fmt.Errorf("%w: an update leaves out an info this stream never gave", ErrBadMessage)
+		}
+		m.SameInfo = false
+		return json.Unmarshal(x.last, in)
+	}
+	b, err := json.Marshal(in)
+	if err != nil {
+		return err
+	}
+	x.last = b
 	return nil
 }

@@ -155,3 +155,57 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// TestUpdatesLeaveOutAnUnchangedInfo sends a welcome and updates through
+// Shrink, the wire and Restore: what arrives is what was sent, and an
+// update whose Info has not changed travels without it.
+func TestUpdatesLeaveOutAnUnchangedInfo(t *testing.T) {
+	info := table.Info{Rules: "hongkong", Options: map[string]string{"a": "b"}, Name: "kitchen", Hand: 1, Balances: [4]int{1, 2, 3, 4}}
+	moved := info
+	moved.Hand = 2
+	snap := func(seq uint64, in table.Info) table.Snapshot {
+		return table.Snapshot{Seq: seq, Player: 1, Info: in, View: &game.View{Phase: game.PhaseTurn, StateID: seq}}
+	}
+	sent := []*Msg{
+		{Type: TWelcome, Welcome: &Welcome{Player: 1, Snapshot: snap(1, info), Heartbeat: 1}},
+		{Type: TUpdate, Update: &table.Update{Seq: 2, Snapshot: snap(2, info)}},
+		{Type: TUpdate, Update: &table.Update{Seq: 3, Snapshot: snap(3, info)}},
+		{Type: TPing},
+		{Type: TUpdate, Update: &table.Update{Seq: 4, Snapshot: snap(4, moved)}},
+		{Type: TUpdate, Update: &table.Update{Seq: 5, Snapshot: snap(5, moved)}},
+	}
+	var out, in Infos
+	shrunk := 0
+	for _, m := range sent {
+		want, _ := Encode(m)
+		cp, _ := Decode(want)
+		out.Shrink(cp)
+		b, err := Encode(cp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(b) < len(want) {
+			shrunk++
+		}
+		got, err := Decode(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := in.Restore(got); err != nil {
+			t.Fatal(err)
+		}
+		if again, _ := Encode(got); !bytes.Equal(again, want) {
+			t.Fatalf("sent %s\nreceived %s", want, again)
+		}
+	}
+	if shrunk != 3 {
+		t.Errorf("%d updates left their info out, want 3 (seq 2, 3 and 5)", shrunk)
+	}
+	var fresh Infos
+	if err := fresh.Restore(&Msg{Type: TUpdate, SameInfo: true, Update: &table.Update{Seq: 9}}); !errors.Is(err, ErrBadMessage) {
+		t.Errorf("an update leaving out an info never given: %v", err)
+	}
+	if _, err := Decode([]byte(`{"type":"ping","same_info":true}`)); !errors.Is(err, ErrBadMessage) {
+		t.Errorf("a ping with same_info: %v", err)
+	}
+}
