@@ -206,7 +206,7 @@ func (c *Client) connect(ctx context.Context) (*wire.Conn, network.Stream, error
 	c.mu.Lock()
 	player := c.player
 	c.mu.Unlock()
-	if err := conn.Send(&wire.Msg{Type: wire.THello, Hello: &wire.Hello{Version: wire.Version, Player: player, PIN: c.opts.PIN, Name: c.opts.Name}}); err != nil {
+	if err := conn.Send(&wire.Msg{Type: wire.THello, Hello: &wire.Hello{Version: wire.Version, Player: player, PIN: c.opts.PIN, Name: c.opts.Name, Compress: []string{wire.Deflate}}}); err != nil {
 		st.Reset()
 		return nil, nil, err
 	}
@@ -236,6 +236,9 @@ func (c *Client) connect(ctx context.Context) (*wire.Conn, network.Stream, error
 	}
 	c.h.ConnManager().Protect(c.dealer.ID, fwhost.TableTag)
 	w := m.Welcome
+	if w.Compress == wire.Deflate {
+		conn.DecompressRecvs()
+	}
 	c.mu.Lock()
 	c.conn, c.stream, c.player, c.heartbeat, c.infos = conn, st, w.Player, w.Heartbeat, infos
 	c.resyncing = 0

@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sync"
 	"time"
 
@@ -346,9 +347,15 @@ func (s *session) run() error {
 	defer sub.Close()
 	var infos wire.Infos
 	welcome := &wire.Msg{Type: wire.TWelcome, Welcome: &wire.Welcome{Player: player, Snapshot: snap, Heartbeat: d.cfg.Heartbeat}}
+	if slices.Contains(hello.Compress, wire.Deflate) {
+		welcome.Welcome.Compress = wire.Deflate
+	}
 	infos.Shrink(welcome)
 	if err := s.conn.Send(welcome); err != nil {
 		return err
+	}
+	if welcome.Welcome.Compress != "" {
+		s.conn.CompressSends()
 	}
 	d.mu.Lock()
 	s.welcomed = true

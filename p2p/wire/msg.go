@@ -115,6 +115,8 @@ type Hello struct {
 	PIN string `json:"pin,omitempty"`
 	// Name is the person's name shown to the table.
 	Name string `json:"name,omitempty"`
+	// Compress lists the compressions the client reads (Deflate).
+	Compress []string `json:"compress,omitempty"`
 }
 
 // Welcome seats a client: its player and the snapshot its update stream
@@ -126,6 +128,9 @@ type Welcome struct {
 	Snapshot table.Snapshot `json:"snapshot"`
 	// Heartbeat is how often the dealer expects a frame from the client.
 	Heartbeat time.Duration `json:"heartbeat"`
+	// Compress is the compression of the dealer's frames after this one
+	// (Deflate), or "" for none.
+	Compress string `json:"compress,omitempty"`
 }
 
 // Refusal is a refused hello, intent or frame with its reason code.

@@ -2,12 +2,15 @@ package wire
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"errors"
 	"io"
+	"net"
 	"testing"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	_ "github.com/fourwinds-mahjong/fourwinds/core/rules/all"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 )
@@ -208,4 +211,86 @@ func TestUpdatesLeaveOutAnUnchangedInfo(t *testing.T) {
 	if _, err := Decode([]byte(`{"type":"ping","same_info":true}`)); !errors.Is(err, ErrBadMessage) {
 		t.Errorf("a ping with same_info: %v", err)
 	}
+}
+
+// TestCompressedConnection sends every message type and a hand's updates
+// over a plain and a compressed connection: both arrive whole and in
+// order, and the compressed one costs a fraction of the bytes.
+func TestCompressedConnection(t *testing.T) {
+	msgs := examples()
+	// A hand's updates as a seat receives them.
+	tb, err := table.NewLocal(table.LocalConfig{Rules: "hongkong", Seed: "wire", AutoNext: true, Hands: 1, Hold: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tb.Close()
+	_, sub, err := tb.Subscribe(context.Background(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tb.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for u := range sub.Updates() {
+		msgs = append(msgs, &Msg{Type: TUpdate, Update: &u})
+		if u.Snapshot.Info.Over {
+			break
+		}
+	}
+	sub.Close()
+	var sizes [2]int64
+	for z := range 2 {
+		a, b := net.Pipe()
+		send, recv := NewConn(a), NewConn(b)
+		if z == 1 {
+			send.CompressSends()
+			recv.DecompressRecvs()
+		}
+		go func() {
+			for _, m := range msgs {
+				if err := send.Send(m); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+			a.Close()
+		}()
+		for i, m := range msgs {
+			got, err := recv.Recv()
+			if err != nil {
+				t.Fatalf("compressed %v: message %d: %v", z == 1, i, err)
+			}
+			want, _ := Encode(m)
+			if again, _ := Encode(got); !bytes.Equal(again, want) {
+				t.Fatalf("compressed %v: message %d changed:\n%s\n%s", z == 1, i, want, again)
+			}
+		}
+		sizes[z] = recv.In.Load()
+	}
+	if sizes[1]*4 > sizes[0] {
+		t.Errorf("compressed %d bytes, plain %d: want at most a quarter", sizes[1], sizes[0])
+	}
+	t.Logf("a hand's updates: %d bytes plain, %d compressed", sizes[0], sizes[1])
+}
+
+// FuzzCompressedRecv feeds a decompressing connection arbitrary frames:
+// it returns messages or errors, and never panics or hangs.
+func FuzzCompressedRecv(f *testing.F) {
+	var buf bytes.Buffer
+	c := NewConn(&buf)
+	c.CompressSends()
+	for _, m := range examples()[:4] {
+		c.Send(m)
+	}
+	f.Add(buf.Bytes())
+	f.Add(AppendFrame(nil, []byte{0x05, 0xff, 0x00}))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := NewConn(bytes.NewBuffer(data))
+		r.DecompressRecvs()
+		for range 16 {
+			if _, err := r.Recv(); err != nil && !errors.Is(err, ErrBadMessage) {
+				return
+			}
+		}
+	})
 }
