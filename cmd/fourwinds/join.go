@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/ai"
@@ -99,11 +100,16 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 		want = table.Spectator
 	}
 	opts := client.Options{Player: want, PIN: *pin, Retry: 500 * time.Millisecond, Locate: discover.Locate, GiveUp: *giveUp, TakeOverAfter: *takeOver}
+	var dealing atomic.Pointer[dealer.Dealer] // set once this device took the table over
 	if *takeOver > 0 {
 		opts.TakeOver = func(_ context.Context, info table.Info, holders [4]peer.ID) (table.Table, error) {
 			out.emit(map[string]any{"type": "take_over", "hand": info.Standing.Number})
 			out.say("The dealer is gone: this device deals on from hand %d.", info.Standing.Number)
-			return succeed(h, info, holders, *pin)
+			t, err := succeed(h, info, holders, *pin)
+			if err == nil {
+				dealing.Store(t.Dealer)
+			}
+			return t, err
 		}
 	}
 	c, err := client.Join(jctx, h, info, opts)
@@ -150,6 +156,16 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 	}
 	if err != nil {
 		return err
+	}
+	if d := dealing.Load(); d != nil {
+		// This device deals now: the other devices leave once they have
+		// the end; the last updates and the last reveal reach them first.
+		for range 100 {
+			if d.Connected() == [4]bool{} {
+				break
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
 	}
 	// The last hand's deal is revealed just after the end.
 	for range 40 {
@@ -313,15 +329,15 @@ func (d dealtHere) Close() error {
 
 // succeed deals on h the table whose dealer is gone (dealer.Succeed) and
 // advertises it.
-func succeed(h host.Host, info table.Info, holders [4]peer.ID, pin string) (table.Table, error) {
+func succeed(h host.Host, info table.Info, holders [4]peer.ID, pin string) (dealtHere, error) {
 	s, err := dealer.Succeed(h, info, holders, dealer.Config{Name: info.Name, PIN: pin}, nil)
 	if err != nil {
-		return nil, err
+		return dealtHere{}, err
 	}
 	ad, err := discover.Advertise(h)
 	if err != nil {
 		s.Close()
-		return nil, err
+		return dealtHere{}, err
 	}
 	return dealtHere{Succeeded: s, ad: ad}, nil
 }

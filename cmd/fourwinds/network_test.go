@@ -169,6 +169,7 @@ type sharedTable struct {
 	bin      string
 	state    string
 	hostArgs []string
+	joinArgs []string
 	dealer   *proc
 	joiners  [4]*proc
 	all      []*proc
@@ -185,9 +186,11 @@ func needRoot(t testing.TB) {
 	}
 }
 
-func newSharedTable(t testing.TB) *sharedTable {
+// newSharedTable starts the dealer and three joiners, each joiner with
+// joinArgs besides its own, and waits until they are seated.
+func newSharedTable(t testing.TB, joinArgs ...string) *sharedTable {
 	needRoot(t)
-	st := &sharedTable{bin: filepath.Join(t.TempDir(), "fourwinds"), state: t.TempDir()}
+	st := &sharedTable{bin: filepath.Join(t.TempDir(), "fourwinds"), state: t.TempDir(), joinArgs: joinArgs}
 	if out, err := exec.Command("go", "build", "-o", st.bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
@@ -212,8 +215,8 @@ func (st *sharedTable) startDealer(t testing.TB) {
 }
 
 func (st *sharedTable) startJoiner(t testing.TB, i int) {
-	st.joiners[i] = st.ns.start(t, st.bin, i, fmt.Sprint("joiner ", i),
-		"join", "--ai", "novice", "--json", "--table", "kitchen", "--state", filepath.Join(st.state, fmt.Sprint("joiner", i)))
+	args := append([]string{"join", "--ai", "novice", "--json", "--table", "kitchen", "--state", filepath.Join(st.state, fmt.Sprint("joiner", i))}, st.joinArgs...)
+	st.joiners[i] = st.ns.start(t, st.bin, i, fmt.Sprint("joiner ", i), args...)
 	st.all = append(st.all, st.joiners[i])
 }
 
@@ -272,6 +275,35 @@ func TestSharedTableOnARealNetwork(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(st.state, "game.jsonl")); err != nil {
 		t.Errorf("no game record: %v", err)
+	}
+}
+
+// TestSharedTableHandedOverOnARealNetwork kills the dealer for good in
+// the middle of hand 1: the joiners hand the table over among themselves
+// (one of them deals on from the public facts, advertised by mDNS, the
+// others find it and rejoin their seats), hand 1 is voided and dealt again,
+// and every joiner ends the match with the same state and exits 0.
+func TestSharedTableHandedOverOnARealNetwork(t *testing.T) {
+	st := newSharedTable(t, "--take-over", "3s")
+	st.dealer.await(t, "update", handAtLeast(1, 15), 30*time.Second)
+	st.dealer.kill()
+	var ends []map[string]any
+	took := 0
+	for i := 1; i < 4; i++ {
+		ends = append(ends, st.joiners[i].await(t, "table_end", nil, 120*time.Second))
+		st.joiners[i].exit(t, 15*time.Second)
+		if st.joiners[i].find("take_over", nil) != nil {
+			took++
+		}
+	}
+	if took != 1 {
+		t.Errorf("%d joiners took the table over, want one", took)
+	}
+	for i, e := range ends {
+		t.Logf("joiner %d: %v", i+1, e)
+		if e["hands"] != 2.0 || fmt.Sprint(e["balances"]) != fmt.Sprint(ends[0]["balances"]) || e["state_id"] != ends[0]["state_id"] || fmt.Sprint(e["nets"]) != fmt.Sprint(ends[0]["nets"]) {
+			t.Errorf("joiner %d ended with %v, joiner 1 with %v", i+1, e, ends[0])
+		}
 	}
 }
 
