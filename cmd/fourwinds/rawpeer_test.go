@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -21,8 +22,8 @@ import (
 	ma "github.com/multiformats/go-multiaddr"
 )
 
-// rawPeerEnv, when set, makes TestStandardPeerChild run: it is the process
-// TestAStandardPeerReadsTheLobby starts in a namespace of its own.
+// rawPeerEnv, when set, makes the test binary the standard peer (TestMain):
+// the process TestAStandardPeerReadsTheLobby starts in a namespace of its own.
 const rawPeerEnv = "FOURWINDS_RAW_PEER"
 
 // TestAStandardPeerReadsTheLobby shows that the table speaks the libp2p
@@ -46,7 +47,7 @@ func TestAStandardPeerReadsTheLobby(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	peerProc := exec.Command("ip", "netns", "exec", ns.names[1], self, "-test.run=^TestStandardPeerChild$", "-test.v")
+	peerProc := exec.Command("ip", "netns", "exec", ns.names[1], self)
 	peerProc.Env = append(os.Environ(), rawPeerEnv+"=1")
 	out, err := peerProc.CombinedOutput()
 	if err != nil {
@@ -68,61 +69,75 @@ func TestAStandardPeerReadsTheLobby(t *testing.T) {
 	}
 }
 
-// TestStandardPeerChild is the standard peer of
-// TestAStandardPeerReadsTheLobby; it does nothing unless started by it.
-func TestStandardPeerChild(t *testing.T) {
-	if os.Getenv(rawPeerEnv) == "" {
-		t.Skip("run by TestAStandardPeerReadsTheLobby in a network namespace")
+// TestMain runs the standard peer of TestAStandardPeerReadsTheLobby
+// instead of the tests when that test starts this binary in a namespace.
+func TestMain(m *testing.M) {
+	if os.Getenv(rawPeerEnv) != "" {
+		lobby, err := standardPeer()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		fmt.Printf("LOBBY %s\n", lobby)
+		os.Exit(0)
 	}
+	os.Exit(m.Run())
+}
+
+// standardPeer finds the table by a DNS-SD query of its own and returns
+// the JSON of its lobby answer, read off a plain libp2p stream.
+func standardPeer() ([]byte, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	addrs := browseRaw(t, ctx)
+	addrs, err := browseRaw(ctx)
+	if err != nil {
+		return nil, err
+	}
 	h, err := libp2p.New(libp2p.ListenAddrStrings("/ip4/0.0.0.0/tcp/0"))
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	defer h.Close()
 	infos, err := peer.AddrInfosFromP2pAddrs(addrs...)
 	if err != nil || len(infos) != 1 {
-		t.Fatalf("the dnsaddr records name %d peers (%v), want one", len(infos), err)
+		return nil, fmt.Errorf("the dnsaddr records name %d peers (%v), want one", len(infos), err)
 	}
 	info := infos[0]
 	if err := h.Connect(ctx, info); err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	s, err := h.NewStream(ctx, info.ID, "/fourwinds/lobby/1.0.0")
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	defer s.Close()
 	r := bufio.NewReader(s)
 	n, err := binary.ReadUvarint(r)
 	if err != nil || n > 1<<20 {
-		t.Fatalf("frame length %d: %v", n, err)
+		return nil, fmt.Errorf("frame length %d: %v", n, err)
 	}
 	body := make([]byte, n)
 	if _, err := io.ReadFull(r, body); err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	var msg struct {
 		Type  string          `json:"type"`
 		Lobby json.RawMessage `json:"lobby"`
 	}
 	if err := json.Unmarshal(body, &msg); err != nil || msg.Type != "lobby" {
-		t.Fatalf("lobby frame %s: %v", body, err)
+		return nil, fmt.Errorf("lobby frame %s: %v", body, err)
 	}
-	fmt.Printf("LOBBY %s\n", msg.Lobby)
+	return msg.Lobby, nil
 }
 
 // browseRaw asks the local network for _fourwinds._udp.local by hand, as
 // the libp2p mDNS spec lays out, and returns the dnsaddr multiaddrs of the
 // first instance that answers, loopback left out.
-func browseRaw(t *testing.T, ctx context.Context) []ma.Multiaddr {
-	t.Helper()
+func browseRaw(ctx context.Context) ([]ma.Multiaddr, error) {
 	group := &net.UDPAddr{IP: net.IPv4(224, 0, 0, 251), Port: 5353}
 	conn, err := net.ListenMulticastUDP("udp4", nil, group)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	defer conn.Close()
 	q := new(dns.Msg)
@@ -130,12 +145,12 @@ func browseRaw(t *testing.T, ctx context.Context) []ma.Multiaddr {
 	q.RecursionDesired = false
 	packed, err := q.Pack()
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	buf := make([]byte, 9000)
 	for ctx.Err() == nil {
 		if _, err := conn.WriteToUDP(packed, group); err != nil {
-			t.Fatal(err)
+			return nil, err
 		}
 		conn.SetReadDeadline(time.Now().Add(time.Second))
 		for {
@@ -148,12 +163,11 @@ func browseRaw(t *testing.T, ctx context.Context) []ma.Multiaddr {
 				continue
 			}
 			if addrs := dnsaddrs(&m); len(addrs) > 0 {
-				return addrs
+				return addrs, nil
 			}
 		}
 	}
-	t.Fatal("no answer to the DNS-SD query")
-	return nil
+	return nil, errors.New("no answer to the DNS-SD query")
 }
 
 // dnsaddrs returns the dnsaddr= TXT values of the instance an answer's
