@@ -1,11 +1,19 @@
 package main
 
 import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/record"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
@@ -147,5 +155,78 @@ func TestHintJilinWinds(t *testing.T) {
 	code, out, errOut := runArgs("hint", "--rules", "jilin", "--seat", "S", "88s 55p 777z 9m [1z2z3z] [456m]")
 	if code != 0 || strings.Contains(out, "round") || strings.Contains(out, "dominant") || !strings.Contains(out, "seat S") {
 		t.Fatalf("exit %d: %s %s", code, out, errOut)
+	}
+}
+
+// TestMain runs `fourwinds play` itself when a test starts this test
+// binary as a child process (TestPlayInterruptSavesRecord).
+func TestMain(m *testing.M) {
+	if os.Getenv("FOURWINDS_TEST_PLAY") == "1" {
+		if err := runPlay(strings.Fields(os.Getenv("FOURWINDS_TEST_ARGS")), os.Stdin, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// lockedBuffer is a buffer written by one goroutine and read by another.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// TestPlayInterruptSavesRecord (issue 10 item 12): Ctrl-C during
+// `play --record` writes the record.
+func TestPlayInterruptSavesRecord(t *testing.T) {
+	dir := t.TempDir()
+	rec := filepath.Join(dir, "game.jsonl")
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "FOURWINDS_TEST_PLAY=1",
+		"FOURWINDS_TEST_ARGS=--rules hongkong --seed interrupt --save "+filepath.Join(dir, "s")+" --record "+rec)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
+	var out lockedBuffer
+	cmd.Stdout = &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; !strings.Contains(out.String(), "Your choices"); i++ {
+		if i > 3000 {
+			cmd.Process.Kill()
+			t.Fatalf("the game never asked:\n%s", out.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	err = cmd.Wait()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 130 {
+		t.Fatalf("exit: %v\n%s", err, out.String())
+	}
+	data, err := os.ReadFile(rec)
+	if err != nil {
+		t.Fatalf("no record after Ctrl-C: %v\n%s", err, out.String())
+	}
+	if r, err := record.Decode(data); err != nil || len(r.Events) == 0 {
+		t.Fatalf("record %v: %v", r, err)
 	}
 }
