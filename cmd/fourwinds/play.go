@@ -277,8 +277,8 @@ func (t *terminal) next() error {
 	if !ok {
 		return errors.New("the table closed")
 	}
+	t.snap = u.Snapshot // its winds name the seats of the events
 	t.show(u.Events)
-	t.snap = u.Snapshot
 	return nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -228,5 +229,17 @@ func TestPlayInterruptSavesRecord(t *testing.T) {
 	}
 	if r, err := record.Decode(data); err != nil || len(r.Events) == 0 {
 		t.Fatalf("record %v: %v", r, err)
+	}
+}
+
+// TestPlayNamesTheDealtSeat: the first events of the game name the
+// seats by the winds of the hand they belong to.
+func TestPlayNamesTheDealtSeat(t *testing.T) {
+	out, err := playWith(t, "q\n", "--rules", "hongkong", "--seed", "7", "--save", filepath.Join(t.TempDir(), "s"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`\[[ESWN] \(you\)\] [ESWN] is dealt `).MatchString(out) {
+		t.Fatalf("the person's deal is not named as the person's:\n%s", out[:min(len(out), 600)])
 	}
 }
