@@ -27,6 +27,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/multiformats/go-multiaddr"
 )
 
 // redialWait bounds one reconnection attempt, and one search for the
@@ -57,7 +58,25 @@ type Options struct {
 	// OnEvent, when set, receives every message from the dealer as it is
 	// decoded, in order (for logs and secrecy checks).
 	OnEvent func(*wire.Msg)
+	// TakeOver, when set, lets the seated devices hand the table over
+	// among themselves when the dealer stays unreachable for
+	// TakeOverAfter: in the order of the dealer's last roster
+	// (wire.Roster.Succession), the first device that answers deals on.
+	// When it is this device's turn, TakeOver is called with the table's
+	// last public facts (info.Standing says where the match goes on; the
+	// hand cut short is voided) and the seated devices, and must return
+	// the table it now deals on this host (dealer.Succeed); the client
+	// then plays on that table. The others rejoin their seats there.
+	TakeOver func(ctx context.Context, info table.Info, holders [4]peer.ID) (table.Table, error)
+	// TakeOverAfter is how long the dealer must stay unreachable before
+	// the table is handed over (DefaultTakeOverAfter when zero), and how
+	// long each device in the succession is tried before the next.
+	TakeOverAfter time.Duration
 }
+
+// DefaultTakeOverAfter is how long a dealer must stay unreachable before
+// its table is handed over, when Options.TakeOverAfter is zero.
+const DefaultTakeOverAfter = 20 * time.Second
 
 // Client is a joined table. It implements table.Table for its player.
 type Client struct {
@@ -94,6 +113,13 @@ type Client struct {
 	deals     map[int]*handDeal
 	verified  *bool
 	dealErr   error
+	// roster is the dealer's last roster; local, once this device has
+	// taken the table over, is the table it deals.
+	roster *wire.Roster
+	local  table.Table
+	// infos puts back the Info the dealer leaves out of updates on the
+	// current connection (wire.Msg.SameInfo).
+	infos *wire.Infos
 }
 
 // handDeal is this device's part in one hand's commit-reveal, and the
@@ -105,6 +131,9 @@ type handDeal struct {
 	// them, seen from seat.
 	dealt []game.Event
 	seat  rules.Wind
+	// seen is the first view of the hand this device was shown when it
+	// did not see the deal (it came back in the middle of the hand).
+	seen *game.View
 }
 
 var _ table.Table = (*Client)(nil)
@@ -114,6 +143,9 @@ var _ table.Table = (*Client)(nil)
 func Join(ctx context.Context, h host.Host, dealer peer.AddrInfo, opts Options) (*Client, error) {
 	if opts.Retry <= 0 {
 		opts.Retry = time.Second
+	}
+	if opts.TakeOverAfter <= 0 {
+		opts.TakeOverAfter = DefaultTakeOverAfter
 	}
 	cctx, end := context.WithCancel(context.Background())
 	c := &Client{h: h, dealer: dealer, opts: opts, ctx: cctx, end: end, done: make(chan struct{}),
@@ -135,8 +167,16 @@ func (c *Client) Player() int {
 	return c.player
 }
 
-// Dealer returns the dealer's peer id.
-func (c *Client) Dealer() peer.ID { return c.dealer.ID }
+// Dealer returns the dealer's peer id (this device's own once it has taken
+// the table over).
+func (c *Client) Dealer() peer.ID {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.local != nil {
+		return c.h.ID()
+	}
+	return c.dealer.ID
+}
 
 // BytesIn returns how many bytes came from the dealer so far, frames
 // included, over every connection.
@@ -166,7 +206,7 @@ func (c *Client) connect(ctx context.Context) (*wire.Conn, network.Stream, error
 	c.mu.Lock()
 	player := c.player
 	c.mu.Unlock()
-	if err := conn.Send(&wire.Msg{Type: wire.THello, Hello: &wire.Hello{Version: wire.Version, Player: player, PIN: c.opts.PIN, Name: c.opts.Name}}); err != nil {
+	if err := conn.Send(&wire.Msg{Type: wire.THello, Hello: &wire.Hello{Version: wire.Version, Player: player, PIN: c.opts.PIN, Name: c.opts.Name, Compress: []string{wire.Deflate}}}); err != nil {
 		st.Reset()
 		return nil, nil, err
 	}
@@ -175,6 +215,10 @@ func (c *Client) connect(ctx context.Context) (*wire.Conn, network.Stream, error
 	}
 	m, err := conn.Recv()
 	st.SetReadDeadline(time.Time{})
+	infos := &wire.Infos{}
+	if err == nil {
+		err = infos.Restore(m)
+	}
 	if err != nil {
 		st.Reset()
 		return nil, nil, fmt.Errorf("client: no welcome from the dealer: %w", err)
@@ -192,10 +236,14 @@ func (c *Client) connect(ctx context.Context) (*wire.Conn, network.Stream, error
 	}
 	c.h.ConnManager().Protect(c.dealer.ID, fwhost.TableTag)
 	w := m.Welcome
+	if w.Compress == wire.Deflate {
+		conn.DecompressRecvs()
+	}
 	c.mu.Lock()
-	c.conn, c.stream, c.player, c.heartbeat = conn, st, w.Player, w.Heartbeat
+	c.conn, c.stream, c.player, c.heartbeat, c.infos = conn, st, w.Player, w.Heartbeat, infos
 	c.resyncing = 0
 	if !c.welcomed {
+		c.noteView(w.Snapshot)
 		c.welcomed, c.last, c.dealerSeq = true, w.Snapshot, w.Snapshot.Seq
 		c.mu.Unlock()
 		return conn, st, nil
@@ -231,13 +279,25 @@ func (c *Client) run(conn *wire.Conn, st network.Stream) {
 			delete(c.pending, id)
 		}
 		c.mu.Unlock()
-		lost := time.Now()
+		lost, next := time.Now(), 0
 		for {
 			select {
 			case <-c.ctx.Done():
 				c.closeSubs()
 				return
 			case <-time.After(c.opts.Retry):
+			}
+			if c.opts.TakeOver != nil && time.Since(lost) > c.opts.TakeOverAfter {
+				lost = time.Now()
+				if c.succeed(&next) {
+					<-c.ctx.Done()
+					c.mu.Lock()
+					local := c.local
+					c.mu.Unlock()
+					local.Close()
+					c.closeSubs()
+					return
+				}
 			}
 			if c.opts.GiveUp > 0 && time.Since(lost) > c.opts.GiveUp {
 				c.mu.Lock()
@@ -262,7 +322,9 @@ func (c *Client) run(conn *wire.Conn, st network.Stream) {
 			} else if c.opts.Locate != nil {
 				lctx, cancel := context.WithTimeout(c.ctx, redialWait)
 				if info, err := c.opts.Locate(lctx, c.dealer.ID); err == nil && info.ID == c.dealer.ID {
+					c.mu.Lock()
 					c.dealer = info
+					c.mu.Unlock()
 				}
 				cancel()
 			}
@@ -276,7 +338,7 @@ func (c *Client) serve(conn *wire.Conn, st network.Stream) (silent bool) {
 	stop := make(chan struct{})
 	defer close(stop)
 	c.mu.Lock()
-	hb := c.heartbeat
+	hb, infos := c.heartbeat, c.infos
 	c.mu.Unlock()
 	var heard atomic.Int64
 	var quiet atomic.Bool
@@ -315,6 +377,9 @@ func (c *Client) serve(conn *wire.Conn, st network.Stream) (silent bool) {
 	for {
 		m, err := conn.Recv()
 		heard.Store(time.Now().UnixNano())
+		if err == nil {
+			err = infos.Restore(m)
+		}
 		if errors.Is(err, wire.ErrBadMessage) {
 			continue
 		}
@@ -343,7 +408,11 @@ func (c *Client) handle(conn *wire.Conn, m *wire.Msg) {
 		}
 	case wire.TCommitAsk, wire.TCommitments, wire.TReveal:
 		c.deal(conn, m)
-	case wire.TDone, wire.TRefused, wire.TSnapshot:
+	case wire.TRoster:
+		c.mu.Lock()
+		c.roster = m.Roster
+		c.mu.Unlock()
+	case wire.TDone, wire.TRefused, wire.TSnapshot, wire.THand:
 		if m.ID == 0 {
 			return
 		}
@@ -392,6 +461,7 @@ func (c *Client) update(u table.Update) {
 // the update that delivers it, numbered next in the client's numbering;
 // c.mu is held.
 func (c *Client) accept(s table.Snapshot, events []game.Event) table.Update {
+	c.noteView(s)
 	c.dealerSeq = s.Seq
 	s.Seq = c.last.Seq + 1
 	c.shift = int64(s.Seq) - int64(c.dealerSeq)
@@ -488,14 +558,23 @@ func (c *Client) Snapshot(ctx context.Context, player int) (table.Snapshot, erro
 	if err := c.check(player); err != nil {
 		return table.Snapshot{}, err
 	}
-	a, err := c.request(ctx, &wire.Msg{Type: wire.TSnapReq})
-	if err != nil {
-		return table.Snapshot{}, err
+	var snap table.Snapshot
+	if local := c.dealing(); local != nil {
+		s, err := local.Snapshot(ctx, player)
+		if err != nil {
+			return s, err
+		}
+		snap = s
+	} else {
+		a, err := c.request(ctx, &wire.Msg{Type: wire.TSnapReq})
+		if err != nil {
+			return table.Snapshot{}, err
+		}
+		if a.Snapshot == nil {
+			return table.Snapshot{}, fmt.Errorf("client: the dealer answered a snapshot request with %s", a.Type)
+		}
+		snap = *a.Snapshot
 	}
-	if a.Snapshot == nil {
-		return table.Snapshot{}, fmt.Errorf("client: the dealer answered a snapshot request with %s", a.Type)
-	}
-	snap := *a.Snapshot
 	c.mu.Lock()
 	snap.Seq = uint64(max(int64(snap.Seq)+c.shift, 0))
 	c.mu.Unlock()
@@ -507,10 +586,18 @@ func (c *Client) Submit(ctx context.Context, in table.Intent) error {
 	if err := c.check(in.Player); err != nil {
 		return err
 	}
+	if local := c.dealing(); local != nil {
+		return local.Submit(ctx, in)
+	}
 	_, err := c.request(ctx, &wire.Msg{Type: wire.TIntent, Intent: &in})
 	var re *table.RefusedError
-	if errors.As(err, &re) && re.Reason == table.ReasonStale {
+	switch {
+	case errors.As(err, &re) && re.Reason == table.ReasonStale:
 		c.resync()
+	case errors.As(err, &re) && re.Reason == table.ReasonClosed && c.ctx.Err() == nil:
+		// The dealer's table is closing under it: it comes back (a
+		// restarted dealer) or is handed over; the client reconnects.
+		return ErrDisconnected
 	}
 	return err
 }
@@ -726,20 +813,123 @@ func (c *Client) deal(conn *wire.Conn, m *wire.Msg) {
 			}
 		}
 	case wire.TReveal:
-		if hd == nil || hd.committed == nil {
+		if hd == nil || (hd.dealt == nil && hd.seen == nil) {
+			return // this device saw nothing of the hand
+		}
+		delete(c.deals, n)
+		committed, secret := hd.committed, hd.secret
+		if committed == nil {
+			// This device took no part in the commit-reveal (it was away,
+			// or watches): it checks the reveal against itself.
+			committed, secret = m.Deal.All, nil
+		}
+		err := deal.Check(m.Deal, committed, self, secret)
+		if err == nil && hd.dealt == nil {
+			// It came back in the middle of the hand: it asks for the
+			// hand's events and replays them from the seed.
+			go c.audit(n, m.Deal.Seed, hd.seen)
 			return
 		}
-		if hd.dealt == nil {
-			return // this device did not see the deal (it came back later)
-		}
-		err := deal.Check(m.Deal, hd.committed, self, hd.secret)
 		if err == nil {
 			err = c.replay(n, m.Deal.Seed, hd)
 		}
 		ok := err == nil
 		c.verified, c.dealErr = &ok, err
-		delete(c.deals, n)
 	}
+}
+
+// noteView keeps the first view of a hand whose deal this device did not
+// see, for the check after the hand; c.mu is held.
+func (c *Client) noteView(s table.Snapshot) {
+	v := s.View
+	if v == nil || v.Phase == game.PhaseEnd {
+		return
+	}
+	hd := c.deals[v.Number]
+	if hd == nil {
+		hd = &handDeal{}
+		c.deals[v.Number] = hd
+	}
+	if hd.dealt == nil && hd.seen == nil {
+		cp := *v
+		hd.seen = &cp
+	}
+}
+
+// audit asks the dealer for hand n's events, now that its seed is
+// revealed, and checks that they follow from the seed and pass through
+// the view this device was shown. A dealer that cannot be asked leaves the
+// last verdict as it was.
+func (c *Client) audit(n int, seedBytes []byte, seen *game.View) {
+	ctx, cancel := context.WithTimeout(c.ctx, redialWait)
+	defer cancel()
+	a, err := c.request(ctx, &wire.Msg{Type: wire.THandReq, Deal: &wire.Deal{Hand: n}})
+	var re *table.RefusedError
+	switch {
+	case errors.As(err, &re):
+		err = fmt.Errorf("%w: the dealer will not show hand %d: %s", deal.ErrCheat, n, re.Detail)
+	case err != nil:
+		return
+	case a.Deal == nil:
+		err = fmt.Errorf("%w: the dealer answered for hand %d with no events", deal.ErrCheat, n)
+	default:
+		err = c.replayHand(n, seedBytes, a.Deal.Events, seen)
+	}
+	ok := err == nil
+	c.mu.Lock()
+	c.verified, c.dealErr = &ok, err
+	c.mu.Unlock()
+}
+
+// replayHand plays hand n again from its seed with the recorded actions,
+// checking that every event comes out as recorded and that the hand passes
+// through the view this device was shown.
+func (c *Client) replayHand(n int, seedBytes []byte, evs []game.Event, seen *game.View) error {
+	var seed wall.Seed
+	c.mu.Lock()
+	rs, opts := c.rules, c.options
+	c.mu.Unlock()
+	if len(seedBytes) != len(seed) || rs == nil || len(evs) == 0 || evs[0].Type != game.EvHandStart || evs[0].Start == nil || evs[0].Start.Number != n {
+		return fmt.Errorf("%w: hand %d cannot be replayed from what the dealer gave", deal.ErrCheat, n)
+	}
+	copy(seed[:], seedBytes)
+	st, produced, err := game.NewHand(game.HandConfig{Ruleset: rs, Options: opts, Seed: seed, Number: n, Round: evs[0].Start.Round, Uniform: true})
+	if err != nil {
+		return fmt.Errorf("%w: hand %d cannot be dealt from its seed: %v", deal.ErrCheat, n, err)
+	}
+	shown := false
+	for i := 0; i < len(evs); {
+		if len(produced) == 0 {
+			shown = shown || sameView(st.View(seen.Seat), seen)
+			e := evs[i]
+			if e.Type != game.EvAction || e.Action == nil {
+				return fmt.Errorf("%w: hand %d: event %d (%s) was not caused by any action", deal.ErrCheat, n, i+1, e.Type)
+			}
+			if produced, err = st.Apply(e.Seat, *e.Action); err != nil {
+				return fmt.Errorf("%w: hand %d: event %d: %v", deal.ErrCheat, n, i+1, err)
+			}
+			continue
+		}
+		want, _ := json.Marshal(evs[i])
+		got, _ := json.Marshal(produced[0])
+		if !bytes.Equal(want, got) {
+			return fmt.Errorf("%w: hand %d: event %d does not follow from the revealed seed", deal.ErrCheat, n, i+1)
+		}
+		produced = produced[1:]
+		i++
+	}
+	if !shown {
+		return fmt.Errorf("%w: hand %d as this device was shown it was not dealt from the revealed seed", deal.ErrCheat, n)
+	}
+	return nil
+}
+
+// sameView reports whether two views of a seat show the same moment: the
+// same decision, tiles, melds, discards and wall.
+func sameView(a, b *game.View) bool {
+	ja, _ := json.Marshal(a.Seats)
+	jb, _ := json.Marshal(b.Seats)
+	return a.StateID == b.StateID && a.Hand == b.Hand && a.Drawn == b.Drawn && a.WallLive == b.WallLive && bytes.Equal(ja, jb)
 }
 
 // Verified tells whether the last revealed deal checked out (nil before
@@ -748,4 +938,75 @@ func (c *Client) Verified() (*bool, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.verified, c.dealErr
+}
+
+// dealing returns the table this device deals since it took the table
+// over, or nil.
+func (c *Client) dealing() table.Table {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.local
+}
+
+// succeed moves on to the next device in the dealer's succession, from
+// *next on: it dials that device from now on, or, when it is this device,
+// takes the table over and reports true.
+func (c *Client) succeed(next *int) bool {
+	c.mu.Lock()
+	r, info, player := c.roster, c.last.Info, c.player
+	c.mu.Unlock()
+	if r == nil || info.Standing == nil || info.Over {
+		return false
+	}
+	var holders [4]peer.ID
+	for p, h := range r.Holders {
+		if id, err := peer.Decode(h); err == nil {
+			holders[p] = id
+		}
+	}
+	order := r.Succession()
+	for *next < len(order) {
+		id, err := peer.Decode(order[*next])
+		*next++
+		if err != nil || id == c.dealer.ID {
+			continue
+		}
+		if id != c.h.ID() {
+			info := peer.AddrInfo{ID: id}
+			for _, a := range r.Addrs[order[*next-1]] {
+				if ma, err := multiaddr.NewMultiaddr(a); err == nil {
+					info.Addrs = append(info.Addrs, ma)
+				}
+			}
+			c.mu.Lock()
+			c.dealer = info
+			c.mu.Unlock()
+			return false
+		}
+		tbl, err := c.opts.TakeOver(c.ctx, info, holders)
+		if err != nil {
+			continue
+		}
+		snap, sub, err := tbl.Subscribe(c.ctx, player)
+		if err != nil {
+			tbl.Close()
+			continue
+		}
+		c.mu.Lock()
+		c.local = tbl
+		u := c.accept(snap, nil)
+		c.mu.Unlock()
+		c.publish(u)
+		go func() {
+			defer sub.Close()
+			for u := range sub.Updates() {
+				c.mu.Lock()
+				out := c.accept(u.Snapshot, u.Events)
+				c.mu.Unlock()
+				c.publish(out)
+			}
+		}()
+		return true
+	}
+	return false
 }
