@@ -22,13 +22,13 @@ import (
 // HK-TV, FR-16, JL-15, AM-13), in the notation of the core's vector
 // tests, with its context, options and the value the rules file gives.
 type scorerVector struct {
-	id, rules, hand          string
-	seat, round, dom, from   rules.Wind
-	flags                    rules.Flag
-	joker                    string   // jilin's joker in notation, or ""
-	opts                     []string // KEY=VALUE
-	value                    int
-	net                      *[4]int // the payments the rules file gives, when it gives them
+	id, rules, hand        string
+	seat, round, dom, from rules.Wind
+	flags                  rules.Flag
+	joker                  string   // jilin's joker in notation, or ""
+	opts                   []string // KEY=VALUE
+	value                  int
+	net                    *[4]int // the payments the rules file gives, when it gives them
 }
 
 var scorerVectors = []scorerVector{
