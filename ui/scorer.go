@@ -49,6 +49,8 @@ type Scorer struct {
 	ledger *ledger.Ledger
 
 	handBox, result, ledgerBox *fyne.Container
+	// form holds the options' values and the american card file loaded.
+	form *newGameForm
 	// options are the ruleset's options (from its schema); joker the
 	// jilin shared joker, shown for jilin only.
 	options  *fyne.Container
@@ -101,12 +103,7 @@ func (s *Scorer) build() {
 			pick.SetSelectedIndex(i)
 		}
 	}
-	pick.OnChanged = func(string) {
-		s.setRules(ids[pick.SelectedIndex()])
-		s.showOptions()
-		s.showFlags()
-		s.refresh()
-	}
+	pick.OnChanged = func(string) { s.SetRules(ids[pick.SelectedIndex()]) }
 	targets := []string{words.T("scorer.concealed"), words.T("scorer.exposed"), words.T("scorer.kong"), words.T("scorer.bonus"), words.T("scorer.winning")}
 	target := widget.NewSelect(targets, nil)
 	target.SetSelectedIndex(0)
@@ -220,16 +217,20 @@ func (s *Scorer) showFlags() {
 func (s *Scorer) showOptions() {
 	f := &newGameForm{rules: s.rules.ID(), values: map[string]string{}}
 	f.changed = func() {
-		o, err := rules.ResolveOptions(s.rules, f.values)
+		r, err := rules.GetWithCard(f.rules, f.card)
+		var o rules.Options
+		if err == nil {
+			o, err = rules.ResolveOptions(r, f.values)
+		}
 		if err != nil {
 			s.result.Objects = []fyne.CanvasObject{widget.NewLabel(err.Error())}
 			s.result.Refresh()
 			return
 		}
-		s.ctx.Options = o
+		s.rules, s.ctx.Options = r, o
 		s.refresh()
 	}
-	f.houseCard = true // the scorer values american hands against the house card
+	s.form = f
 	s.options.Objects = s.app.optionRows(f)
 	s.options.Refresh()
 	s.jokerRow.Hidden = s.rules.ID() != "jilin"
@@ -268,6 +269,8 @@ func (s *Scorer) SetContext(seat, round, dominant, from rules.Wind, flags rules.
 // SetRules switches the scorer to ruleset id and clears the ledger.
 func (s *Scorer) SetRules(id string) {
 	s.setRules(id)
+	s.showOptions()
+	s.showFlags()
 	s.refresh()
 }
 

@@ -253,3 +253,33 @@ func TestHistory(t *testing.T) {
 		t.Error("the finished game has no Export button")
 	}
 }
+
+// TestScorerCardFile: the scorer loads a user's american card (AM-11) as
+// the new-game screen does, shows its problems by line and column, and
+// values hands against it.
+func TestScorerCardFile(t *testing.T) {
+	a, _ := newTestApp(t, noTables{}, fyne.NewSize(360, 640))
+	s := NewScorer(a)
+	s.SetRules("american")
+	const hand = "1111m 2222m 3333m 4m +4m"
+	tapHand(t, s, hand)
+	if s.Valuation.Valid {
+		t.Fatalf("the house card pays %s on %s", s.Valuation.Line, hand)
+	}
+	s.form.setCard("bad.txt", []byte("@card Mine\nU1 | 1111a 2222a 3333a 44a | X 60 | mine | runs of kongs\nU2 | nonsense\n"))
+	if !strings.Contains(s.form.cardMsg.Text, "bad.txt:3:") {
+		t.Errorf("the bad line is not shown by line and column: %q", s.form.cardMsg.Text)
+	}
+	r, err := rules.GetWithCard("american", s.form.card)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := rules.Score(r, hand, rules.Context{Options: rules.DefaultOptions(r), Seat: rules.E, Round: rules.E,
+		Dominant: rules.E, From: rules.NoWind, Joker: tile.None})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !want.Valid || want.Line != "U1" || !reflect.DeepEqual(s.Valuation, want) {
+		t.Errorf("scorer %+v\nwith the card %+v", s.Valuation, want)
+	}
+}
