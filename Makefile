@@ -73,7 +73,7 @@ build:
 	CGO_ENABLED=0 $(GO) build -o bin/fourwinds ./cmd/fourwinds
 
 # ---- Packaging: desktop releases, Android, iOS, the gobind check (README "Packaging") ----
-.PHONY: packaging-check android-check gobind-check release-check desktop-tools xvfb starts dist android ios art store-screenshots
+.PHONY: packaging-check android-check gobind-check release-check desktop-tools xvfb starts thread-check dist android ios art store-screenshots
 
 # Debian packages that validate the Linux desktop entry and AppStream metainfo.
 DESKTOP_TOOLS := desktop-file-utils appstream
@@ -150,12 +150,19 @@ dist:
 	@if [ -f main.go ]; then \
 		$(MAKE) gui-deps xvfb && \
 		CGO_ENABLED=1 $(GO) build -trimpath -ldflags="$(RELEASE_LDFLAGS)" -o $(DIST)/$(APP_BIN)-$(VERSION)-linux-amd64 . && \
-		$(MAKE) starts APP=$(DIST)/$(APP_BIN)-$(VERSION)-linux-amd64; \
+		$(MAKE) starts APP=$(DIST)/$(APP_BIN)-$(VERSION)-linux-amd64 && $(MAKE) thread-check; \
 	else echo "dist: no main.go yet: the Fyne app is not built"; fi
 	@ls -l $(DIST) $(DIST)/linux
 
 xvfb:
-	$(call apt-install,xvfb xauth)
+	$(call apt-install,xvfb xauth xdotool)
+
+## thread-check: the desktop app played on a virtual display for 40 s, failing if Fyne saw a UI change off its thread
+# The check behind FyneApp.toml's `[Migrations] fyneDo = true` (which, in a
+# packaged build, turns Fyne's own thread checks off).
+thread-check: gui-deps xvfb
+	CGO_ENABLED=1 $(GO) build -o $(DIST)/thread-check-app .
+	tools/threadcheck/run.sh $(DIST)/thread-check-app 40
 
 # starts: the app at $(APP) opens on a virtual display and is still running 10 s later.
 starts:
