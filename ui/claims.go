@@ -1,0 +1,177 @@
+package ui
+
+import (
+	"slices"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+	"github.com/fourwinds-mahjong/fourwinds/ui/tileview"
+	"github.com/fourwinds-mahjong/fourwinds/ui/words"
+)
+
+// ClaimButton is one offered action above the rack: its words, and the
+// tiles it takes where they say more than words (a chow's run, an exposed
+// combination, the tiles of a call).
+type ClaimButton struct {
+	widget.Button
+	// Action is what the button plays.
+	Action game.Action
+}
+
+// showClaims offers every legal action that is not a plain discard:
+// discards are played from the rack, Charleston passes from tiles picked
+// on the rack. Declarations that go with a discard are toggles.
+func (s *TableScreen) showClaims() {
+	v := s.snap.View
+	s.claims.Objects = nil
+	s.declares.Objects = nil
+	decls := map[game.Declaration]bool{}
+	for _, a := range v.Legal {
+		switch {
+		case a.Type == game.ActDiscard:
+			if a.Declare != game.DeclNone {
+				decls[a.Declare] = true
+			}
+		case a.Type == game.ActGive:
+		default:
+			s.claims.Add(s.claimRow(a))
+		}
+	}
+	if give, ok := s.pickedGive(); ok {
+		b := s.claimButton(give)
+		b.Importance = widget.HighImportance
+		s.claims.Add(b)
+	} else if s.giveOffered() {
+		s.claims.Add(widget.NewLabel(s.charlestonText()))
+	}
+	for _, d := range []game.Declaration{game.DeclServi, game.DeclCalling, game.DeclTing} {
+		if !decls[d] {
+			continue
+		}
+		c := widget.NewCheck(words.T("declare."+d.String()), nil)
+		c.SetChecked(s.declare == d)
+		c.OnChanged = func(on bool) {
+			s.declare = game.DeclNone
+			if on {
+				s.declare = d
+			}
+		}
+		s.declares.Add(c)
+	}
+	s.claims.Refresh()
+	s.declares.Refresh()
+}
+
+// charlestonText says which pass is asked for and how many tiles.
+func (s *TableScreen) charlestonText() string {
+	c := s.snap.View.Charleston
+	if c == nil {
+		return words.T("charleston.pick")
+	}
+	key := "charleston.pick"
+	if c.Blind {
+		key = "charleston.blind"
+	}
+	return words.F(key, map[string]any{"Pass": c.Pass})
+}
+
+// pickedGive returns the legal ActGive matching the picked tiles.
+func (s *TableScreen) pickedGive() (game.Action, bool) {
+	if len(s.picked) == 0 {
+		return game.Action{}, false
+	}
+	var c tile.Counts
+	for _, i := range s.picked {
+		if i < len(s.order) {
+			c.Add(s.order[i])
+		}
+	}
+	for _, a := range s.snap.View.Legal {
+		if a.Type == game.ActGive && a.Tiles == c {
+			return a, true
+		}
+	}
+	return game.Action{}, false
+}
+
+// claimButton is a large button for a, with its tiles when it has some.
+func (s *TableScreen) claimButton(a game.Action) *ClaimButton {
+	b := &ClaimButton{Action: a}
+	b.Text = actionLabel(a)
+	b.OnTapped = func() { s.play(a) }
+	switch a.Type {
+	case game.ActMahjong, game.ActSelfDraw:
+		b.Importance = widget.HighImportance
+	case game.ActPass, game.ActContinue:
+		b.Importance = widget.LowImportance
+	default:
+		b.Importance = widget.MediumImportance
+	}
+	b.ExtendBaseWidget(b)
+	return b
+}
+
+// MinSize keeps claim buttons at least 48 by 48 and makes room for tiles.
+func (b *ClaimButton) MinSize() fyne.Size {
+	m := b.Button.MinSize()
+	return fyne.NewSize(max(m.Width, 64), max(m.Height, 48))
+}
+
+// actionTiles are the tiles an action shows.
+func actionTiles(a game.Action) []tile.Kind {
+	switch a.Type {
+	case game.ActChow:
+		return []tile.Kind{a.Tile, a.Tile + 1, a.Tile + 2}
+	case game.ActExpose, game.ActCall, game.ActGive:
+		return a.Tiles.Kinds()
+	case game.ActPass, game.ActStop, game.ActContinue, game.ActPropose, game.ActMahjong, game.ActSelfDraw:
+		return nil
+	}
+	if a.Tile.Valid() {
+		return []tile.Kind{a.Tile}
+	}
+	return nil
+}
+
+// actionLabel is an action's words with its tiles written by their corner
+// indexes ("Chow 3|4|5|"), and its spoken name as the tiles' names.
+func actionLabel(a game.Action) string {
+	label := words.T("action." + a.Type.String())
+	switch a.Type {
+	case game.ActPropose:
+		label = words.F("action.propose", map[string]any{"N": a.N})
+	case game.ActExchange:
+		label = words.F("action.exchange", map[string]any{"Tile": words.Tile(a.Tile)})
+	}
+	if ks := actionTiles(a); len(ks) > 0 && a.Type != game.ActExchange {
+		label += " "
+		for _, k := range ks {
+			label += tileview.Index(k)
+		}
+	}
+	if a.Declare != game.DeclNone {
+		label += " + " + words.T("declare."+a.Declare.String())
+	}
+	return label
+}
+
+// claimRow lays the tiles of an action over its button: used for chows
+// with a choice of runs, so the runs are seen as tiles.
+func (s *TableScreen) claimRow(a game.Action) fyne.CanvasObject {
+	b := s.claimButton(a)
+	ks := actionTiles(a)
+	if len(ks) == 0 || slices.Contains([]game.ActionType{game.ActPung, game.ActKong, game.ActPass}, a.Type) {
+		return b
+	}
+	tiles := container.NewHBox()
+	for _, k := range ks {
+		t := tileview.NewTile(k, s.app.Style(), tileview.MiniWidth+2)
+		t.OnTapped = b.OnTapped
+		tiles.Add(t)
+	}
+	return container.NewHBox(tiles, b)
+}

@@ -1,0 +1,60 @@
+package ui
+
+import (
+	"os"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+	"github.com/fourwinds-mahjong/fourwinds/ui/tileview"
+	"github.com/fourwinds-mahjong/fourwinds/ui/words"
+)
+
+// homeScreen offers continue (when a game is saved), new game, the scorer,
+// the rules, the history and the settings.
+func (a *App) homeScreen() fyne.CanvasObject {
+	title := canvas.NewText(words.T("app.name"), theme.Color(theme.ColorNameForeground))
+	title.TextSize, title.TextStyle, title.Alignment = 30, fyne.TextStyle{Bold: true}, fyne.TextAlignCenter
+	var winds []fyne.CanvasObject
+	for _, k := range []tile.Kind{tile.East, tile.South, tile.West, tile.North} {
+		winds = append(winds, tileview.NewTile(k, a.Style(), tileview.RackWidth))
+	}
+	big := widget.NewButtonWithIcon
+	items := []fyne.CanvasObject{}
+	if _, err := os.Stat(a.SavePath()); err == nil {
+		c := big(words.T("home.continue"), theme.MediaPlayIcon(), a.continueGame)
+		c.Importance = widget.HighImportance
+		items = append(items, c)
+	}
+	newGame := big(words.T("home.new"), theme.ContentAddIcon(), a.ShowNewGame)
+	if len(items) == 0 {
+		newGame.Importance = widget.HighImportance
+	}
+	items = append(items, newGame,
+		big(words.T("home.scorer"), theme.DocumentCreateIcon(), a.ShowScorer),
+		big(words.T("home.rules"), theme.HelpIcon(), a.ShowRules),
+		big(words.T("home.history"), theme.HistoryIcon(), a.ShowHistory),
+		big(words.T("home.settings"), theme.SettingsIcon(), a.ShowSettings))
+	return container.NewVScroll(container.NewVBox(
+		container.NewCenter(container.NewHBox(winds...)),
+		title,
+		widget.NewLabelWithStyle(words.T("app.tagline"), fyne.TextAlignCenter, fyne.TextStyle{Italic: true}),
+		container.NewCenter(container.New(layout.NewGridWrapLayout(fyne.NewSize(280, 52)), items...)),
+	))
+}
+
+// continueGame resumes the saved solo game.
+func (a *App) continueGame() {
+	t, err := a.tables.Resume(a.SavePath())
+	if err != nil {
+		dialog.ShowError(err, a.win)
+		return
+	}
+	a.openTable(t)
+}

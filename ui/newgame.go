@@ -1,0 +1,210 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/ai"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules/american/card"
+	"github.com/fourwinds-mahjong/fourwinds/ui/words"
+)
+
+// ShowNewGame shows the new-game screen.
+func (a *App) ShowNewGame() {
+	a.closeGame()
+	a.show(a.newGameScreen())
+}
+
+// newGameForm is the state of the new-game screen.
+type newGameForm struct {
+	rules   string
+	values  map[string]string // option values by preferred name
+	levels  [3]string
+	card    string
+	cardMsg *widget.Label
+}
+
+func (a *App) newGameScreen() fyne.CanvasObject {
+	f := &newGameForm{rules: a.fy.Preferences().StringWithFallback("last_rules", "hongkong"),
+		levels: [3]string{string(ai.Intermediate), string(ai.Intermediate), string(ai.Intermediate)}}
+	ids := rules.IDs()
+	names := make([]string, len(ids))
+	for i, id := range ids {
+		names[i], _ = words.Ruleset(id)
+	}
+	desc := widget.NewLabel("")
+	desc.Wrapping = fyne.TextWrapWord
+	options := container.NewVBox()
+	pick := widget.NewSelect(names, nil)
+	pick.OnChanged = func(string) {
+		f.rules = ids[pick.SelectedIndex()]
+		_, line := words.Ruleset(f.rules)
+		desc.SetText(line)
+		f.values = map[string]string{}
+		f.card = ""
+		options.Objects = a.optionRows(f)
+		options.Refresh()
+	}
+	sel := 0
+	for i, id := range ids {
+		if id == f.rules {
+			sel = i
+		}
+	}
+	pick.SetSelectedIndex(sel)
+	levels := []string{}
+	for _, l := range ai.Levels() {
+		if l != ai.Random {
+			levels = append(levels, string(l))
+		}
+	}
+	levelNames := make([]string, len(levels))
+	for i, l := range levels {
+		levelNames[i] = words.T("level." + l)
+	}
+	seats := widget.NewForm()
+	for s := range f.levels {
+		lv := widget.NewSelect(levelNames, nil)
+		lv.SetSelectedIndex(1)
+		lv.OnChanged = func(string) { f.levels[s] = levels[lv.SelectedIndex()] }
+		seats.Append(words.F("newgame.seat", map[string]any{"N": s + 1}), lv)
+	}
+	start := widget.NewButton(words.T("newgame.start"), func() { a.startGame(f) })
+	start.Importance = widget.HighImportance
+	body := container.NewVBox(
+		widget.NewLabelWithStyle(words.T("newgame.ruleset"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		pick, desc,
+		widget.NewLabelWithStyle(words.T("newgame.opponents"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		seats,
+		widget.NewLabelWithStyle(words.T("rules.options"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		options,
+	)
+	return a.page(words.T("home.new"), container.NewBorder(nil, container.NewPadded(start), nil, nil,
+		container.NewVScroll(container.NewPadded(body))))
+}
+
+// optionRows renders every option of the ruleset's schema: a choice as a
+// select, on/off as a check, a number as an entry with its range; each
+// with its default and rule id.
+func (a *App) optionRows(f *newGameForm) []fyne.CanvasObject {
+	r, err := rules.Get(f.rules)
+	if err != nil {
+		return []fyne.CanvasObject{widget.NewLabel(err.Error())}
+	}
+	var rows []fyne.CanvasObject
+	for _, s := range r.OptionSpecs() {
+		name := s.Name()
+		var input fyne.CanvasObject
+		switch s.Type {
+		case rules.OptionBool:
+			c := widget.NewCheck(words.Option(s), func(on bool) { f.values[name] = map[bool]string{true: "on", false: "off"}[on] })
+			c.SetChecked(s.Default == "on")
+			input = c
+		case rules.OptionInt:
+			e := widget.NewEntry()
+			e.SetText(s.Default)
+			e.Validator = func(v string) error {
+				n, err := strconv.Atoi(strings.TrimSpace(v))
+				if err != nil || n < s.Min || n > s.Max || (s.Even && n%2 != 0) {
+					return errors.New(words.F("option.range", map[string]any{"Min": s.Min, "Max": s.Max}))
+				}
+				return nil
+			}
+			e.OnChanged = func(v string) { f.values[name] = strings.TrimSpace(v) }
+			input = container.NewBorder(nil, nil, widget.NewLabel(words.Option(s)), nil, e)
+		case rules.OptionChoice:
+			choices := make([]string, len(s.Choices))
+			for i, c := range s.Choices {
+				choices[i] = words.Choice(c)
+			}
+			sel := widget.NewSelect(choices, nil)
+			for i, c := range s.Choices {
+				if c == s.Default {
+					sel.SetSelectedIndex(i)
+				}
+			}
+			sel.OnChanged = func(string) { f.values[name] = s.Choices[sel.SelectedIndex()] }
+			input = container.NewBorder(nil, nil, widget.NewLabel(words.Option(s)), nil, sel)
+			if f.rules == "american" && name == "card" {
+				input = container.NewVBox(input, a.cardLoader(f))
+			}
+		}
+		note := widget.NewLabel(fmt.Sprintf("%s · %s: %s", optionID(s), words.T("option.default"), optionValueName(s, s.Default)))
+		note.Importance = widget.LowImportance
+		note.TextStyle = fyne.TextStyle{Italic: true}
+		rows = append(rows, input, note)
+	}
+	return rows
+}
+
+// cardLoader lets an american game load a user's card file; problems are
+// shown by line and column as `fourwinds card check` writes them.
+func (a *App) cardLoader(f *newGameForm) fyne.CanvasObject {
+	f.cardMsg = widget.NewLabel("")
+	f.cardMsg.Wrapping = fyne.TextWrapWord
+	load := widget.NewButton(words.T("newgame.card.load"), func() {
+		d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
+			if err != nil || rc == nil {
+				return
+			}
+			defer rc.Close()
+			b, err := io.ReadAll(rc)
+			if err != nil {
+				f.cardMsg.SetText(err.Error())
+				return
+			}
+			f.setCard(rc.URI().Name(), b)
+		}, a.win)
+		d.Show()
+	})
+	return container.NewVBox(load, f.cardMsg)
+}
+
+// setCard checks a card file's text and keeps it when some line is valid.
+func (f *newGameForm) setCard(name string, b []byte) {
+	c, err := card.Parse(name, b)
+	var msg []string
+	var pe *card.ParseError
+	if errors.As(err, &pe) {
+		for _, p := range pe.Problems {
+			msg = append(msg, name+":"+p.String())
+		}
+	}
+	if c == nil {
+		f.card = ""
+		msg = append(msg, words.T("newgame.card.refused"))
+	} else {
+		f.card = string(b)
+		msg = append(msg, words.F("newgame.card.loaded", map[string]any{"N": len(c.Lines)}))
+	}
+	f.cardMsg.SetText(strings.Join(msg, "\n"))
+}
+
+// startGame deals the game set up in f.
+func (a *App) startGame(f *newGameForm) {
+	r, err := rules.Get(f.rules)
+	if err == nil {
+		_, err = rules.ResolveOptions(r, f.values)
+	}
+	if err != nil {
+		dialog.ShowError(err, a.win)
+		return
+	}
+	a.fy.Preferences().SetString("last_rules", f.rules)
+	t, err := a.tables.New(Setup{Rules: f.rules, Options: f.values, Card: f.card, Levels: f.levels,
+		Name: a.PlayerName(), Pace: a.Pace(), SavePath: a.SavePath()})
+	if err != nil {
+		dialog.ShowError(err, a.win)
+		return
+	}
+	a.openTable(t)
+}

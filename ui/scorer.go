@@ -1,0 +1,308 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules/ledger"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+	"github.com/fourwinds-mahjong/fourwinds/ui/tileview"
+	"github.com/fourwinds-mahjong/fourwinds/ui/words"
+)
+
+// ShowScorer shows the scorer for games played with real tiles.
+func (a *App) ShowScorer() {
+	a.closeGame()
+	sc := NewScorer(a)
+	a.show(a.page(words.T("home.scorer"), sc.Content()))
+}
+
+// Target is where the scorer's next tapped tile goes.
+type Target int
+
+// The scorer's targets.
+const (
+	ToConcealed Target = iota // ToConcealed: the concealed tiles.
+	ToExposed                 // ToExposed: the exposed meld being built.
+	ToKong                    // ToKong: the concealed kong being built.
+	ToBonus                   // ToBonus: the flowers and seasons.
+	ToWinning                 // ToWinning: the winning tile.
+)
+
+// Scorer builds a hand by tapping tiles, sets its context and shows the
+// itemised score and payments through rules.Score (the scorer `fourwinds
+// score` uses), with a running four-player ledger.
+type Scorer struct {
+	app *App
+	// Hand is the hand being built.
+	Hand tile.Hand
+	// open is the group being built (exposed meld or concealed kong).
+	open   []tile.Kind
+	target Target
+	rules  rules.Ruleset
+	ctx    rules.Context
+	ledger *ledger.Ledger
+
+	handBox, result, ledgerBox *fyne.Container
+	flagsBox                   *fyne.Container
+	content                    fyne.CanvasObject
+	// Valuation is the last score shown.
+	Valuation rules.Valuation
+}
+
+// NewScorer returns a scorer for the last ruleset used.
+func NewScorer(a *App) *Scorer {
+	s := &Scorer{app: a, target: ToConcealed}
+	s.Hand.Winning = tile.None
+	s.setRules(a.fy.Preferences().StringWithFallback("last_rules", "hongkong"))
+	s.build()
+	s.refresh()
+	return s
+}
+
+// Content is the scorer's root object.
+func (s *Scorer) Content() fyne.CanvasObject { return s.content }
+
+func (s *Scorer) setRules(id string) {
+	r, err := rules.Get(id)
+	if err != nil {
+		r, _ = rules.Get(rules.IDs()[0])
+	}
+	s.rules = r
+	s.ctx = rules.Context{Options: rules.DefaultOptions(r), Seat: rules.E, Round: rules.E, Dominant: rules.E, From: rules.NoWind, Joker: tile.None}
+	s.ledger = ledger.New(r, s.ctx.Options, [4]string{words.Wind(rules.E), words.Wind(rules.S), words.Wind(rules.W), words.Wind(rules.N)})
+}
+
+func (s *Scorer) build() {
+	ids := rules.IDs()
+	names := make([]string, len(ids))
+	for i, id := range ids {
+		names[i], _ = words.Ruleset(id)
+	}
+	pick := widget.NewSelect(names, nil)
+	for i, id := range ids {
+		if id == s.rules.ID() {
+			pick.SetSelectedIndex(i)
+		}
+	}
+	pick.OnChanged = func(string) {
+		s.setRules(ids[pick.SelectedIndex()])
+		s.refresh()
+	}
+	targets := []string{words.T("scorer.concealed"), words.T("scorer.exposed"), words.T("scorer.kong"), words.T("scorer.bonus"), words.T("scorer.winning")}
+	target := widget.NewRadioGroup(targets, nil)
+	target.Horizontal = true
+	target.SetSelected(targets[0])
+	target.OnChanged = func(v string) {
+		for i, t := range targets {
+			if t == v {
+				s.closeGroup()
+				s.target = Target(i)
+			}
+		}
+		s.refresh()
+	}
+	palette := container.NewGridWrap(fyne.NewSize(tileview.MiniWidth*1.6+2, tileview.MiniWidth*1.6*4/3+2))
+	for k := tile.Kind(0); k < tile.NumKinds; k++ {
+		t := tileview.NewTile(k, s.app.Style(), tileview.MiniWidth*1.6)
+		t.OnTapped = func() { s.Tap(k) }
+		palette.Add(t)
+	}
+	windNames := []string{words.Wind(rules.E), words.Wind(rules.S), words.Wind(rules.W), words.Wind(rules.N)}
+	seat := widget.NewSelect(windNames, func(string) {})
+	seat.SetSelectedIndex(0)
+	round := widget.NewSelect(windNames, nil)
+	round.SetSelectedIndex(0)
+	round.OnChanged = func(string) { s.ctx.Round = rules.Wind(round.SelectedIndex()); s.refresh() }
+	dominant := widget.NewSelect(windNames, nil)
+	dominant.SetSelectedIndex(0)
+	dominant.OnChanged = func(string) { s.ctx.Dominant = rules.Wind(dominant.SelectedIndex()); s.refresh() }
+	fromNames := append([]string{words.T("scorer.self_drawn")}, windNames...)
+	from := widget.NewSelect(fromNames, nil)
+	from.SetSelectedIndex(0)
+	from.OnChanged = func(string) { s.ctx.From = rules.Wind(from.SelectedIndex() - 1); s.refresh() }
+	seat.OnChanged = func(string) { s.ctx.Seat = rules.Wind(seat.SelectedIndex()); s.refresh() }
+	s.flagsBox = container.NewGridWrap(fyne.NewSize(170, 36))
+	for _, n := range strings.Split(rules.FlagNames(), ", ") {
+		f, _ := rules.ParseFlag(n)
+		c := widget.NewCheck(words.T("flag."+n), func(on bool) {
+			if on {
+				s.ctx.Flags |= f
+			} else {
+				s.ctx.Flags &^= f
+			}
+			s.refresh()
+		})
+		s.flagsBox.Add(c)
+	}
+	clear := widget.NewButton(words.T("scorer.clear"), func() {
+		s.Hand, s.open = tile.Hand{Winning: tile.None}, nil
+		s.refresh()
+	})
+	newMeld := widget.NewButton(words.T("scorer.close_group"), func() { s.closeGroup(); s.refresh() })
+	s.handBox = container.NewVBox()
+	s.result = container.NewVBox()
+	s.ledgerBox = container.NewVBox()
+	record := widget.NewButton(words.T("scorer.record"), s.record)
+	undo := widget.NewButton(words.T("scorer.undo"), func() { s.ledger.Undo(); s.refresh() })
+	context := widget.NewForm(
+		widget.NewFormItem(words.T("scorer.seat"), seat),
+		widget.NewFormItem(words.T("scorer.round"), round),
+		widget.NewFormItem(words.T("scorer.dominant"), dominant),
+		widget.NewFormItem(words.T("scorer.from"), from),
+	)
+	body := container.NewVBox(pick, target, palette, container.NewHBox(newMeld, clear), s.handBox,
+		widget.NewLabelWithStyle(words.T("scorer.context"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		context, s.flagsBox,
+		widget.NewLabelWithStyle(words.T("scorer.score"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		s.result,
+		widget.NewLabelWithStyle(words.T("scorer.ledger"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		container.NewHBox(record, undo), s.ledgerBox)
+	s.content = container.NewVScroll(container.NewPadded(body))
+}
+
+// Tap adds tile k where the scorer's target says.
+func (s *Scorer) Tap(k tile.Kind) {
+	switch s.target {
+	case ToConcealed:
+		s.Hand.Concealed = append(s.Hand.Concealed, k)
+	case ToExposed, ToKong:
+		s.open = append(s.open, k)
+		if len(s.open) == 4 || s.target == ToExposed && len(s.open) == 3 && !sameKind(s.open) {
+			s.closeGroup()
+		}
+	case ToBonus:
+		s.Hand.Bonus = append(s.Hand.Bonus, k)
+	case ToWinning:
+		s.Hand.Winning = k
+	}
+	s.refresh()
+}
+
+// SetTarget says where the next tiles go.
+func (s *Scorer) SetTarget(t Target) {
+	s.closeGroup()
+	s.target = t
+}
+
+// SetContext sets the winning context (seat, round, dominant, from, flags).
+func (s *Scorer) SetContext(seat, round, dominant, from rules.Wind, flags rules.Flag) {
+	s.ctx.Seat, s.ctx.Round, s.ctx.Dominant, s.ctx.From, s.ctx.Flags = seat, round, dominant, from, flags
+	s.refresh()
+}
+
+// SetRules switches the scorer to ruleset id and clears the ledger.
+func (s *Scorer) SetRules(id string) {
+	s.setRules(id)
+	s.refresh()
+}
+
+func sameKind(ks []tile.Kind) bool {
+	for _, k := range ks {
+		if k != ks[0] {
+			return false
+		}
+	}
+	return true
+}
+
+// closeGroup ends the group being built: a pung or chow becomes an exposed
+// meld, four alike a kong (concealed when the target is the concealed kong).
+func (s *Scorer) closeGroup() {
+	if len(s.open) == 0 {
+		return
+	}
+	g := tile.Group{Kind: tile.Exposed, Tiles: s.open}
+	if s.target == ToKong {
+		g.Kind = tile.ConcealedKong
+	}
+	s.Hand.Groups = append(s.Hand.Groups, g)
+	s.open = nil
+}
+
+// Notation is the hand built, in the rules files' notation.
+func (s *Scorer) Notation() string {
+	h := s.Hand
+	if len(s.open) > 0 {
+		h.Groups = append(append([]tile.Group(nil), h.Groups...), tile.Group{Kind: tile.Exposed, Tiles: s.open})
+	}
+	return h.String()
+}
+
+// refresh shows the hand, its score and the ledger.
+func (s *Scorer) refresh() {
+	if s.handBox == nil {
+		return
+	}
+	st := s.app.Style()
+	n := s.Notation()
+	s.handBox.Objects = []fyne.CanvasObject{widget.NewLabel(n)}
+	if strings.TrimSpace(n) != "" {
+		hb := handTiles(n, st)
+		s.handBox.Add(container.NewHScroll(hb))
+	}
+	s.handBox.Refresh()
+	s.result.Objects = nil
+	if len(s.Hand.Concealed)+len(s.Hand.Groups) > 0 {
+		v, err := rules.Score(s.rules, n, s.ctx)
+		s.Valuation = v
+		switch {
+		case err != nil:
+			s.result.Add(widget.NewLabel(err.Error()))
+		case !v.Valid:
+			l := widget.NewLabel(v.Error)
+			l.Wrapping = fyne.TextWrapWord
+			s.result.Add(l)
+		default:
+			for _, it := range v.Items {
+				l := widget.NewLabel(fmt.Sprintf("%s  %s  %s", it.Rule, words.T(it.Name), itemAmount(it)))
+				l.Wrapping = fyne.TextWrapWord
+				s.result.Add(l)
+			}
+			s.result.Add(widget.NewLabelWithStyle(valueText(v), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+			if net, ok := rules.WinnerPayments(s.rules, s.ctx.Options, s.ctx.Seat, s.ctx.From, v.Value, s.ctx.Flags); ok && s.Hand.HasWinning() {
+				var parts []string
+				for w := rules.E; w <= rules.N; w++ {
+					parts = append(parts, fmt.Sprintf("%s %+d", words.Wind(w), net[w]))
+				}
+				s.result.Add(widget.NewLabel(strings.Join(parts, " · ")))
+			}
+		}
+	}
+	s.result.Refresh()
+	s.ledgerBox.Objects = nil
+	tot := s.ledger.Totals()
+	grid := container.NewGridWithColumns(4)
+	for p := range 4 {
+		grid.Add(widget.NewLabelWithStyle(s.ledger.Players[p], fyne.TextAlignCenter, fyne.TextStyle{Bold: true}))
+	}
+	for _, h := range s.ledger.Hands {
+		for p := range 4 {
+			grid.Add(widget.NewLabelWithStyle(fmt.Sprintf("%+d", h.Net[p]), fyne.TextAlignCenter, fyne.TextStyle{Monospace: true}))
+		}
+	}
+	for p := range 4 {
+		grid.Add(widget.NewLabelWithStyle(fmt.Sprintf("%d", tot[p]), fyne.TextAlignCenter, fyne.TextStyle{Bold: true, Monospace: true}))
+	}
+	s.ledgerBox.Add(grid)
+	s.ledgerBox.Refresh()
+}
+
+// record settles the scored winning hand into the ledger (the other
+// players' hands count 0); players sit at their winds (player 1 East).
+func (s *Scorer) record() {
+	if !s.Valuation.Valid || !s.Hand.HasWinning() {
+		return
+	}
+	in := rules.SettleInput{Options: s.ctx.Options, Winner: s.ctx.Seat, From: s.ctx.From, Flags: s.ctx.Flags}
+	in.Values[s.ctx.Seat] = s.Valuation.Value
+	if _, err := s.ledger.Settle(s.rules, [4]int{0, 1, 2, 3}, in); err != nil {
+		s.result.Add(widget.NewLabel(err.Error()))
+	}
+	s.refresh()
+}

@@ -1,0 +1,92 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/fourwinds-mahjong/fourwinds/translations"
+	"github.com/fourwinds-mahjong/fourwinds/ui/tileview"
+	"github.com/fourwinds-mahjong/fourwinds/ui/words"
+)
+
+// ShowSettings shows the settings: language, tile style, sound, animation,
+// AI speed, player name and confirmation of discards, kept in Fyne's
+// preferences.
+func (a *App) ShowSettings() {
+	a.closeGame()
+	a.show(a.settingsScreen())
+}
+
+func (a *App) settingsScreen() fyne.CanvasObject {
+	p := a.fy.Preferences()
+	// Language: the names are written in their own language.
+	langNames := make([]string, len(translations.Languages))
+	for i, l := range translations.Languages {
+		langNames[i] = words.T("lang.name." + l)
+	}
+	language := widget.NewSelect(langNames, nil)
+	for i, l := range translations.Languages {
+		if l == words.Current() {
+			language.SetSelectedIndex(i)
+		}
+	}
+	language.OnChanged = func(string) {
+		code := translations.Languages[language.SelectedIndex()]
+		p.SetString(PrefLanguage, code)
+		_ = words.Use(code)
+		a.ShowSettings()
+	}
+	styleNames := make([]string, len(tileview.Styles))
+	for i, s := range tileview.Styles {
+		styleNames[i] = words.T("style." + string(s))
+	}
+	style := widget.NewSelect(styleNames, nil)
+	for i, s := range tileview.Styles {
+		if s == a.Style() {
+			style.SetSelectedIndex(i)
+		}
+	}
+	preview := container.NewHBox()
+	showPreview := func() {
+		preview.Objects = nil
+		for _, k := range previewTiles {
+			preview.Add(tileview.NewTile(k, a.Style(), tileview.RackWidth))
+		}
+	}
+	showPreview()
+	style.OnChanged = func(string) {
+		p.SetString(PrefStyle, string(tileview.Styles[style.SelectedIndex()]))
+		showPreview()
+	}
+	sound := widget.NewCheck(words.T("settings.sound.on"), func(on bool) { p.SetBool(PrefSound, on) })
+	sound.SetChecked(p.BoolWithFallback(PrefSound, true))
+	animate := widget.NewCheck(words.T("settings.animation.on"), func(on bool) { p.SetBool(PrefAnimate, on) })
+	animate.SetChecked(p.BoolWithFallback(PrefAnimate, true))
+	confirm := widget.NewCheck(words.T("settings.confirm.on"), func(on bool) { p.SetBool(PrefConfirm, on) })
+	confirm.SetChecked(p.BoolWithFallback(PrefConfirm, false))
+	pace := widget.NewSlider(0, 2000)
+	pace.Step = 100
+	pace.SetValue(float64(a.Pace().Milliseconds()))
+	paceLabel := widget.NewLabel("")
+	showPace := func(v float64) {
+		paceLabel.SetText(words.F("settings.pace.value", map[string]any{"Seconds": formatSeconds(v / 1000)}))
+	}
+	showPace(pace.Value)
+	pace.OnChanged = showPace
+	pace.OnChangeEnded = func(v float64) { p.SetInt(PrefPace, int(v)) }
+	name := widget.NewEntry()
+	name.SetText(a.PlayerName())
+	name.OnChanged = func(s string) { p.SetString(PrefName, s) }
+	form := widget.NewForm(
+		widget.NewFormItem(words.T("settings.language"), language),
+		widget.NewFormItem(words.T("settings.style"), style),
+		widget.NewFormItem("", preview),
+		widget.NewFormItem(words.T("settings.name"), name),
+		widget.NewFormItem(words.T("settings.pace"), container.NewBorder(nil, nil, nil, paceLabel, pace)),
+		widget.NewFormItem(words.T("settings.sound"), sound),
+		widget.NewFormItem(words.T("settings.animation"), animate),
+		widget.NewFormItem(words.T("settings.confirm"), confirm),
+	)
+	return a.page(words.T("home.settings"), container.NewVScroll(container.NewPadded(form)))
+}

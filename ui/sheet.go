@@ -1,0 +1,198 @@
+package ui
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+	"github.com/fourwinds-mahjong/fourwinds/ui/tileview"
+	"github.com/fourwinds-mahjong/fourwinds/ui/words"
+)
+
+// showSheet shows the end-of-hand sheet when the hand is over, and the
+// standings when the match is.
+func (s *TableScreen) showSheet() {
+	v := s.snap.View
+	if v.Result == nil || v.Phase != game.PhaseEnd {
+		s.sheet = nil
+		s.sheetBox.Objects = nil
+		s.sheetBox.Hide()
+		s.playArea.Show()
+		return
+	}
+	s.sheet = s.sheetContent(v.Result)
+	s.sheetBox.Objects = []fyne.CanvasObject{s.sheet}
+	s.sheetBox.Show()
+	s.playArea.Hide()
+}
+
+// sheetContent is the end-of-hand sheet: the result, every hand revealed
+// with its itemised score (rule id and translated name per line), the
+// payments as arrows between players, the running totals, and one button
+// to the next hand (or the standings at the end of the game).
+func (s *TableScreen) sheetContent(r *game.Result) fyne.CanvasObject {
+	in := s.snap.Info
+	title := words.T("sheet.void")
+	if r.Winner >= rules.E && r.Winner <= rules.N {
+		key := "sheet.win_discard"
+		if r.From == rules.NoWind {
+			key = "sheet.win_self"
+		}
+		title = words.F(key, map[string]any{"Name": s.name(s.playerAt(r.Winner)), "From": s.name(s.playerAt(r.From)), "Tile": words.Tile(r.Tile)})
+	}
+	head := canvas.NewText(title, theme.Color(theme.ColorNameForeground))
+	head.TextSize, head.TextStyle = 18, fyne.TextStyle{Bold: true}
+	body := container.NewVBox(head)
+	if r.Void != "" {
+		body.Add(widget.NewLabel(r.Void))
+	}
+	order := []rules.Wind{}
+	if r.Winner >= rules.E && r.Winner <= rules.N {
+		order = append(order, r.Winner)
+	}
+	for w := rules.E; w <= rules.N; w++ {
+		if w != r.Winner {
+			order = append(order, w)
+		}
+	}
+	for _, w := range order {
+		p := s.playerAt(w)
+		body.Add(widget.NewSeparator())
+		name := widget.NewLabelWithStyle(fmt.Sprintf("%s %s · %s", windMark(w), s.name(p), valueText(r.Values[w])), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		body.Add(name)
+		body.Add(container.NewHScroll(s.handTiles(r.Hands[w])))
+		for _, it := range r.Values[w].Items {
+			line := widget.NewLabel(fmt.Sprintf("%s  %s  %s", it.Rule, words.T(it.Name), itemAmount(it)))
+			line.Wrapping = fyne.TextWrapWord
+			body.Add(line)
+		}
+	}
+	body.Add(widget.NewSeparator())
+	body.Add(widget.NewLabelWithStyle(words.T("sheet.payments"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	for _, t := range r.Settlement.Transfers {
+		body.Add(widget.NewLabel(fmt.Sprintf("%s → %s  %d", s.name(s.playerAt(t.From)), s.name(s.playerAt(t.To)), t.Amount)))
+	}
+	if len(r.Settlement.Transfers) == 0 {
+		body.Add(widget.NewLabel(words.T("sheet.no_payments")))
+	}
+	if r.Settlement.Note != "" {
+		n := widget.NewLabel(r.Settlement.Note)
+		n.Wrapping = fyne.TextWrapWord
+		body.Add(n)
+	}
+	body.Add(widget.NewLabelWithStyle(words.T("sheet.totals"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	body.Add(standings(in, s.name))
+	next := widget.NewButton(words.T("sheet.next"), s.nextHand)
+	next.Importance = widget.HighImportance
+	if in.Over {
+		next = widget.NewButton(words.T("sheet.home"), s.app.ShowHome)
+		body.Add(widget.NewLabelWithStyle(words.T("sheet.over"), fyne.TextAlignCenter, fyne.TextStyle{Bold: true}))
+	} else if in.Ready[s.player] {
+		next.Disable()
+		next.SetText(words.T("sheet.waiting"))
+	}
+	return container.NewBorder(nil, container.NewPadded(next), nil, nil, container.NewVScroll(container.NewPadded(body)))
+}
+
+// standings lists the players by running total, best first.
+func standings(in table.Info, name func(int) string) fyne.CanvasObject {
+	ps := []int{0, 1, 2, 3}
+	sort.SliceStable(ps, func(i, j int) bool { return in.Balances[ps[i]] > in.Balances[ps[j]] })
+	grid := container.NewGridWithColumns(3)
+	for i, p := range ps {
+		grid.Add(widget.NewLabel(fmt.Sprintf("%d.", i+1)))
+		grid.Add(widget.NewLabel(name(p)))
+		grid.Add(widget.NewLabelWithStyle(fmt.Sprintf("%+d", in.Balances[p]), fyne.TextAlignTrailing, fyne.TextStyle{Monospace: true}))
+	}
+	return grid
+}
+
+// valueText is a hand's value: "32 points", "limit", "not a winning hand".
+func valueText(v rules.Valuation) string {
+	if !v.Valid {
+		if v.Error != "" {
+			return v.Error
+		}
+		return words.T("sheet.no_value")
+	}
+	s := words.F("sheet.value", map[string]any{"N": v.Value})
+	if v.Limit {
+		s += " · " + words.T("sheet.limit")
+	}
+	if v.Line != "" {
+		s += " · " + v.Line
+	}
+	return s
+}
+
+// itemAmount writes what a score line adds: "+4", "×2", "= 500".
+func itemAmount(it rules.Item) string {
+	var parts []string
+	if it.Points != 0 {
+		parts = append(parts, fmt.Sprintf("+%d", it.Points))
+	}
+	if it.Doubles != 0 {
+		parts = append(parts, fmt.Sprintf("×2^%d", it.Doubles))
+	}
+	if it.Value != 0 {
+		parts = append(parts, fmt.Sprintf("= %d", it.Value))
+	}
+	if it.Bonus != 0 {
+		parts = append(parts, fmt.Sprintf("+%d", it.Bonus))
+	}
+	return strings.Join(parts, " ")
+}
+
+// handTiles draws a hand written in notation: concealed tiles, then each
+// group apart, the winning tile last.
+func (s *TableScreen) handTiles(notation string) fyne.CanvasObject {
+	return handTiles(notation, s.app.Style())
+}
+
+func handTiles(notation string, st tileview.Style) fyne.CanvasObject {
+	box := container.NewHBox()
+	h, err := tile.ParseHand(notation)
+	if err != nil {
+		box.Add(widget.NewLabel(notation))
+		return box
+	}
+	w := tileview.DiscardWidth
+	for _, k := range h.Concealed {
+		box.Add(tileview.NewTile(k, st, w))
+	}
+	for _, g := range h.Groups {
+		box.Add(widget.NewLabel(" "))
+		for _, k := range g.Tiles {
+			box.Add(tileview.NewTile(k, st, w))
+		}
+	}
+	if h.Winning != tile.None {
+		box.Add(widget.NewLabel("+"))
+		t := tileview.NewTile(h.Winning, st, w)
+		t.Highlight = true
+		box.Add(t)
+	}
+	for _, k := range h.Bonus {
+		box.Add(tileview.NewTile(k, st, w*.8))
+	}
+	return box
+}
+
+// nextHand says the person is ready for the next hand.
+func (s *TableScreen) nextHand() {
+	v := s.snap.View
+	if v == nil || v.Phase != game.PhaseEnd || s.snap.Info.Over {
+		return
+	}
+	s.submit(table.Intent{Player: s.player, Kind: table.IntentNextHand, Decision: v.StateID})
+}

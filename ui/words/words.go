@@ -1,0 +1,106 @@
+// Package words gives the app its texts through fyne.io/fyne/v2/lang: the
+// translations/en.json and fr.json files, the language switch, and the
+// names of tiles, melds, rules and options in full ("Three of Bamboo",
+// "Pung of Red Dragon").
+package words
+
+import (
+	"os"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/hand"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+	"github.com/fourwinds-mahjong/fourwinds/translations"
+)
+
+// current is the language in use ("en", "fr").
+var current = "en"
+
+// Use loads the translations and switches to language code ("en", "fr";
+// "" keeps the system's language). Screens built afterwards use it.
+func Use(code string) error {
+	if code != "" {
+		// lang picks the language from the environment when
+		// translations are added: LANGUAGE comes first.
+		if err := os.Setenv("LANGUAGE", code); err != nil {
+			return err
+		}
+	}
+	for _, l := range translations.Languages {
+		b, err := translations.Files.ReadFile(l + ".json")
+		if err != nil {
+			return err
+		}
+		if err := lang.AddTranslations(fyne.NewStaticResource(l+".json", b)); err != nil {
+			return err
+		}
+	}
+	current = "en"
+	if strings.HasPrefix(T("lang.code"), "fr") {
+		current = "fr"
+	}
+	return nil
+}
+
+// Current returns the language in use.
+func Current() string { return current }
+
+// T returns the text of key in the current language; a key the files do
+// not have falls back to the core's English name for it.
+func T(key string) string { return lang.X(key, rules.EnglishName(key)) }
+
+// F returns the text of key with its {{.Name}} fields filled from data.
+func F(key string, data map[string]any) string {
+	return lang.X(key, rules.EnglishName(key), data)
+}
+
+// Tile is a tile's full name: "Three of Bamboo", "Red Dragon", "Joker",
+// "Hidden tile".
+func Tile(k tile.Kind) string {
+	if k == tile.Unknown {
+		return T("tile.hidden")
+	}
+	if !k.Valid() {
+		return ""
+	}
+	return T("tile." + k.String())
+}
+
+// Meld is a meld's full name: "Pung of Red Dragon", "Chow from Three of
+// Bamboo", "Concealed kong of East Wind".
+func Meld(m hand.Meld) string {
+	key := "meld." + m.Kind.String()
+	if m.Kind == hand.Kong && !m.Open {
+		key = "meld.concealed_kong"
+	}
+	return F(key, map[string]any{"Tile": Tile(m.Tile)})
+}
+
+// Wind is a wind's name ("East").
+func Wind(w rules.Wind) string {
+	if w < rules.E || w > rules.N {
+		return ""
+	}
+	return T("wind." + w.String())
+}
+
+// Option is an option's translated label.
+func Option(s rules.OptionSpec) string { return T(s.Label) }
+
+// Choice is an option value's translated name.
+func Choice(v string) string { return lang.X("choice."+v, v) }
+
+// Ruleset is a ruleset's name and its one-line description.
+func Ruleset(id string) (name, line string) {
+	return T("ruleset." + id), T("ruleset." + id + ".line")
+}
+
+// Fallback returns the text of key, or fallback (already in English) when
+// no file has the key: the hint reasons come from the AI with their text.
+func Fallback(key, fallback string, data map[string]any) string {
+	return lang.X(key, fallback, data)
+}
