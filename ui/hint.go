@@ -14,11 +14,7 @@ func (s *TableScreen) showHint() {
 		return
 	}
 	adv := ai.Hint(v)
-	data := map[string]any{}
-	for k, x := range adv.Reason.Args {
-		data[k] = x
-	}
-	reason := words.Fallback(adv.Reason.Key, adv.Reason.Text, data)
+	reason := words.Reason(adv.Reason.Key, adv.Reason.Text, adv.Reason.Args)
 	s.hintLabel.SetText(words.F("table.hint_text", map[string]any{"Action": actionLabel(adv.Action), "Reason": reason}))
 	s.hintLabel.Show()
 	if adv.Action.Type == game.ActDiscard {

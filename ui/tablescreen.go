@@ -47,20 +47,20 @@ type TableScreen struct {
 	// declare is the declaration the next discard carries.
 	declare game.Declaration
 
-	root, playArea    *fyne.Container
-	sheetBox          *fyne.Container
-	opponents, discs  *fyne.Container
-	status, last      *widget.Label
-	claims, declares  *fyne.Container
-	clock             *widget.ProgressBar
-	rack              *fyne.Container
-	rackLayout        *rackLayout
-	sheet             fyne.CanvasObject
-	message           *widget.Label
-	clockAnim         *fyne.Animation
-	onChange          func() // test hook: called after every shown snapshot
-	hintLabel         *widget.Label
-	sortBtn, hintBtn  *widget.Button
+	root, playArea   *fyne.Container
+	sheetBox         *fyne.Container
+	opponents, discs *fyne.Container
+	status, last     *widget.Label
+	claims, declares *fyne.Container
+	clock            *widget.ProgressBar
+	rack             *fyne.Container
+	rackLayout       *rackLayout
+	sheet            fyne.CanvasObject
+	message          *widget.Label
+	clockAnim        *fyne.Animation
+	onChange         func() // test hook: called after every shown snapshot
+	hintLabel        *widget.Label
+	sortBtn, hintBtn *widget.Button
 	// recorded: the finished match is in the history.
 	recorded bool
 }

@@ -6,6 +6,7 @@ package words
 
 import (
 	"os"
+	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -99,8 +100,16 @@ func Ruleset(id string) (name, line string) {
 	return T("ruleset." + id), T("ruleset." + id + ".line")
 }
 
-// Fallback returns the text of key, or fallback (already in English) when
-// no file has the key: the hint reasons come from the AI with their text.
-func Fallback(key, fallback string, data map[string]any) string {
-	return lang.X(key, fallback, data)
+// Reason returns the text of a hint's reason: key with its arguments
+// (Count chooses the plural), or the AI's English text when no file has
+// the key.
+func Reason(key, english string, args map[string]string) string {
+	data := map[string]any{}
+	for k, v := range args {
+		data[k] = v
+	}
+	if c, err := strconv.Atoi(args["Count"]); err == nil {
+		return lang.XN(key, english, c, data)
+	}
+	return lang.X(key, english, data)
 }

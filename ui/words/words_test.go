@@ -1,0 +1,213 @@
+package words
+
+import (
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/ai"
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/hand"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	_ "github.com/fourwinds-mahjong/fourwinds/core/rules/all"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+	"github.com/fourwinds-mahjong/fourwinds/translations"
+)
+
+// files reads every translation file's keys.
+func files(t *testing.T) map[string]map[string]any {
+	out := map[string]map[string]any{}
+	for _, l := range translations.Languages {
+		b, err := translations.Files.ReadFile(l + ".json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := map[string]any{}
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatalf("%s.json: %v", l, err)
+		}
+		out[l] = m
+	}
+	return out
+}
+
+// sourceKeys finds the string keys given to T and F in the ui sources.
+func sourceKeys(t *testing.T) []string {
+	re := regexp.MustCompile(`words\.(?:T|F)\("([a-z0-9_.-]+)"`)
+	local := regexp.MustCompile(`\b(?:T|F)\("([a-z0-9_.-]+)"`)
+	var keys []string
+	err := filepath.WalkDir("..", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		r := re
+		if filepath.Dir(p) == "." {
+			r = local
+		}
+		for _, m := range r.FindAllStringSubmatch(string(b), -1) {
+			if !strings.HasSuffix(m[1], ".") { // a prefix: its keys are in dynamicKeys
+				keys = append(keys, m[1])
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return keys
+}
+
+// coreKeys are the core's translation keys: the score and option names
+// the rulesets register, found as literals in the core's sources.
+func coreKeys(t *testing.T) []string {
+	re := regexp.MustCompile(`"((?:score|option|[a-z]+\.option)\.[a-z0-9_]+)"`)
+	var keys []string
+	err := filepath.WalkDir(filepath.Join("..", "..", "core"), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		for _, m := range re.FindAllStringSubmatch(string(b), -1) {
+			if rules.EnglishName(m[1]) != m[1] {
+				keys = append(keys, m[1])
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return keys
+}
+
+// dynamicKeys are the keys the app builds from the core's values.
+func dynamicKeys() []string {
+	var keys []string
+	add := func(k ...string) { keys = append(keys, k...) }
+	for k := tile.Kind(0); k < tile.NumKinds; k++ {
+		add("tile." + k.String())
+	}
+	add("tile.hidden")
+	for _, w := range []rules.Wind{rules.E, rules.S, rules.W, rules.N} {
+		add("wind." + w.String())
+	}
+	for m := hand.Chow; m <= hand.Sextet; m++ {
+		add("meld." + m.String())
+	}
+	add("meld.concealed_kong")
+	for a := game.ActDiscard; a <= game.ActExchange; a++ {
+		add("action." + a.String())
+	}
+	for e := game.EvAction; e <= game.EvMatchEnd; e++ {
+		add("event." + e.String())
+	}
+	for _, d := range []game.Declaration{game.DeclServi, game.DeclCalling, game.DeclTing} {
+		add("declare." + d.String())
+	}
+	for _, f := range strings.Split(rules.FlagNames(), ", ") {
+		add("flag." + f)
+	}
+	for _, id := range rules.IDs() {
+		add("ruleset."+id, "ruleset."+id+".line")
+		r, _ := rules.Get(id)
+		for _, s := range r.OptionSpecs() {
+			add(s.Label)
+			for _, c := range s.Choices {
+				add("choice." + c)
+			}
+		}
+	}
+	for _, l := range []ai.Level{ai.Novice, ai.Intermediate, ai.Expert} {
+		add("level." + string(l))
+	}
+	for _, l := range translations.Languages {
+		add("lang.name." + l)
+	}
+	for _, s := range []string{"standard", "contrast", "large"} {
+		add("style." + s)
+	}
+	add("value.on", "value.off", "lang.code")
+	for k := range ai.Messages() {
+		add(k)
+	}
+	return keys
+}
+
+// TestTranslationsComplete fails when a key used by the app (in code, built
+// from the core's values, or a core translation key) is missing from
+// en.json or fr.json, or when the files' keys differ.
+func TestTranslationsComplete(t *testing.T) {
+	fs := files(t)
+	var used []string
+	used = append(used, sourceKeys(t)...)
+	used = append(used, coreKeys(t)...)
+	used = append(used, dynamicKeys()...)
+	sort.Strings(used)
+	for _, k := range used {
+		for l, m := range fs {
+			if _, ok := m[k]; !ok {
+				t.Errorf("key %q is missing from %s.json", k, l)
+			}
+		}
+	}
+	for l, m := range fs {
+		for k := range m {
+			for l2, m2 := range fs {
+				if _, ok := m2[k]; !ok {
+					t.Errorf("key %q of %s.json is missing from %s.json", k, l, l2)
+				}
+			}
+		}
+	}
+	if len(sourceKeys(t)) < 50 {
+		t.Errorf("found only %d keys in the ui sources: the scan is broken", len(sourceKeys(t)))
+	}
+}
+
+func TestNamesInBothLanguages(t *testing.T) {
+	test.NewTempApp(t)
+	t.Setenv("LANG", "en_US.UTF-8")
+	if err := Use("en"); err != nil {
+		t.Fatal(err)
+	}
+	red := hand.Meld{Kind: hand.Pung, Tile: tile.Red, Open: true}
+	for _, c := range []struct{ got, want string }{
+		{Tile(tile.S1 + 2), "Three of Bamboo"},
+		{Meld(red), "Pung of Red Dragon"},
+		{Wind(rules.E), "East"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+	if err := Use("fr"); err != nil {
+		t.Fatal(err)
+	}
+	defer Use("en")
+	if Current() != "fr" {
+		t.Fatalf("language is %s after switching to fr", Current())
+	}
+	for _, c := range []struct{ got, want string }{
+		{Tile(tile.S1 + 2), "Trois de Bambous"},
+		{Meld(red), "Pung de Dragon Rouge"},
+		{T("home.new"), "Nouvelle partie"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}
