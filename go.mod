@@ -113,4 +113,5 @@ require (
 	golang.org/x/tools v0.48.0 // indirect
 	google.golang.org/protobuf v1.36.11 // indirect
 	lukechampine.com/blake3 v1.4.1 // indirect
+	rsc.io/qr v0.2.0 // indirect
 )

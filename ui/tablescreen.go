@@ -63,6 +63,11 @@ type TableScreen struct {
 	sortBtn, hintBtn *widget.Button
 	// recorded: the finished match is in the history.
 	recorded bool
+	// shared: the table is shared over the network (no solo save to clear).
+	shared bool
+	// centre holds the middle of the play area: the opponents and the
+	// discards, or rack mode's compact strip (sharedrack.go).
+	centre *fyne.Container
 }
 
 // openTable shows the table screen for player 0 of t.
@@ -144,9 +149,9 @@ func (s *TableScreen) build() {
 	s.sortBtn = widget.NewButtonWithIcon(words.T("table.sort"), theme.MenuIcon(), s.sortRack)
 	s.hintBtn = widget.NewButtonWithIcon(words.T("table.hint"), theme.QuestionIcon(), s.showHint)
 	top := container.NewBorder(nil, nil, home, container.NewHBox(s.sortBtn, s.hintBtn), s.status)
-	centre := container.NewVScroll(container.NewVBox(s.opponents, s.discs))
+	s.centre = container.NewStack(container.NewVScroll(container.NewVBox(s.opponents, s.discs)))
 	bottom := container.NewVBox(s.last, s.hintLabel, s.message, s.clock, s.declares, s.claims, s.rack)
-	s.playArea = container.NewBorder(top, bottom, nil, nil, centre)
+	s.playArea = container.NewBorder(top, bottom, nil, nil, s.centre)
 	s.sheetBox = container.NewStack()
 	s.root = container.NewStack(s.playArea, s.sheetBox)
 }
@@ -180,7 +185,9 @@ func (s *TableScreen) showSnapshot(snap table.Snapshot) {
 		if err := addHistory(s.app.HistoryPath(), snap.Info); err != nil {
 			s.say(err.Error())
 		}
-		_ = os.Remove(s.app.SavePath())
+		if !s.shared {
+			_ = os.Remove(s.app.SavePath())
+		}
 	}
 	if s.onChange != nil {
 		s.onChange()

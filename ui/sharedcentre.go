@@ -1,0 +1,327 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"image/color"
+	"sync"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+	"github.com/fourwinds-mahjong/fourwinds/ui/tileview"
+	"github.com/fourwinds-mahjong/fourwinds/ui/words"
+)
+
+// The centre display's sizes, large enough to read from a metre away.
+const (
+	centreDiscard  float32 = 38
+	centreMeld     float32 = 30
+	centreLast     float32 = 110
+	centreNameSize float32 = 24
+	centreBigSize  float32 = 30
+)
+
+// CentreScreen is the table-centre display: a tablet or laptop lying in
+// the middle of a real table shows the public view only — every discard in
+// rows of six in front of its player, the exposures, the wall, the winds,
+// the scores, whose turn it is, the last discard big and the claim clock.
+// It subscribes as a spectator, so it is never sent a concealed tile, and
+// it draws tiles only from discards, exposures and bonus tiles.
+type CentreScreen struct {
+	app    *App
+	t      table.Table
+	sub    table.Subscription
+	cancel context.CancelFunc
+	once   sync.Once
+
+	snap   table.Snapshot
+	root   *fyne.Container
+	seats  [4]*fyne.Container
+	middle *fyne.Container
+	banner *banner
+	clock  *widget.ProgressBar
+	anim   *fyne.Animation
+	// onChange, when set, is called after every snapshot shown (tests).
+	onChange func()
+}
+
+// NewCentreScreen subscribes to t's public view and builds the display.
+func NewCentreScreen(a *App, t table.Table) (*CentreScreen, error) {
+	ctx, cancel := context.WithCancel(context.Background())
+	snap, sub, err := t.Subscribe(ctx, table.Spectator)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	c := &CentreScreen{app: a, t: t, sub: sub, cancel: cancel, banner: newBanner(), middle: container.NewVBox()}
+	c.clock = widget.NewProgressBar()
+	c.clock.TextFormatter = func() string { return "" }
+	for p := range c.seats {
+		c.seats[p] = container.NewVBox()
+	}
+	home := widget.NewButtonWithIcon("", theme.HomeIcon(), a.ShowHome)
+	centre := container.NewBorder(container.NewHBox(home, layout.NewSpacer()), nil, nil, nil,
+		container.NewVScroll(container.NewVBox(c.seats[2], widget.NewSeparator(), c.middle)))
+	// Player 0 sits at the bottom; turn order runs anticlockwise, so the
+	// next player is on the right.
+	c.root = container.NewBorder(nil, c.seats[0], c.seats[3], c.seats[1], centre)
+	c.show(snap)
+	go c.listen()
+	return c, nil
+}
+
+// Content is the display's root object.
+func (c *CentreScreen) Content() fyne.CanvasObject { return c.root }
+
+// Snapshot returns the snapshot on screen.
+func (c *CentreScreen) Snapshot() table.Snapshot { return c.snap }
+
+// OnChange sets a function called after every snapshot shown.
+func (c *CentreScreen) OnChange(f func()) { c.onChange = f }
+
+func (c *CentreScreen) listen() {
+	for u := range c.sub.Updates() {
+		fyne.Do(func() { c.show(u.Snapshot) })
+	}
+}
+
+// resync asks the table for a fresh snapshot (after the app was in the
+// background).
+func (c *CentreScreen) resync() {
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		snap, err := c.t.Snapshot(ctx, table.Spectator)
+		if err == nil {
+			fyne.Do(func() { c.show(snap) })
+		}
+	}()
+}
+
+// Close ends the subscription and leaves the table.
+func (c *CentreScreen) Close() {
+	c.once.Do(func() {
+		if c.anim != nil {
+			c.anim.Stop()
+		}
+		c.sub.Close()
+		c.cancel()
+		_ = c.t.Close()
+	})
+}
+
+// Tiles returns every tile the display holds, in no particular order.
+func (c *CentreScreen) Tiles() []tile.Kind {
+	var out []tile.Kind
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch x := o.(type) {
+		case *tileview.Tile:
+			out = append(out, x.Kind)
+		case *fyne.Container:
+			for _, ch := range x.Objects {
+				walk(ch)
+			}
+		case *container.Scroll:
+			walk(x.Content)
+		}
+	}
+	walk(c.root)
+	return out
+}
+
+// name is player p's name.
+func (c *CentreScreen) name(p int) string {
+	if p < 0 || p > 3 {
+		return ""
+	}
+	return c.snap.Info.Seats[p].Name
+}
+
+func (c *CentreScreen) playerAt(w rules.Wind) int {
+	for p, x := range c.snap.Info.Winds {
+		if x == w {
+			return p
+		}
+	}
+	return -1
+}
+
+// bigText is a line readable from a metre away.
+func bigText(s string, size float32, bold bool, col color.Color) *canvas.Text {
+	t := canvas.NewText(s, col)
+	t.TextSize, t.TextStyle = size, fyne.TextStyle{Bold: bold}
+	return t
+}
+
+// show redraws the display for snap.
+func (c *CentreScreen) show(snap table.Snapshot) {
+	c.snap = snap
+	c.banner.show(snap.Info, c.name, func(msg string) { dialog.ShowInformation(words.T("share.alert"), msg, c.app.win) })
+	for p := range c.seats {
+		c.showSeat(p)
+	}
+	c.showMiddle()
+	if c.onChange != nil {
+		c.onChange()
+	}
+}
+
+// showSeat draws player p's place: wind, name, score, tile count, state,
+// exposures and discards.
+func (c *CentreScreen) showSeat(p int) {
+	box := c.seats[p]
+	box.Objects = nil
+	v, in := c.snap.View, c.snap.Info
+	fg := theme.Color(theme.ColorNameForeground)
+	if v == nil {
+		box.Add(bigText(fmt.Sprintf("%s  %s", seatState(in.Seats[p]), c.name(p)), centreNameSize, true, fg))
+		box.Refresh()
+		return
+	}
+	w := in.Winds[p]
+	sv := v.Seats[w]
+	turn := w == v.Turn && v.Phase != game.PhaseEnd
+	head := fmt.Sprintf("%s  %s  %+d", windLetter(w, in.Rules), c.name(p), in.Balances[p])
+	col := fg
+	if turn {
+		head = "▶ " + head
+		col = theme.Color(theme.ColorNamePrimary)
+	}
+	sub := words.F("table.concealed", map[string]any{"N": sv.Concealed})
+	if st := seatState(in.Seats[p]); st != "" {
+		sub += " · " + st
+	}
+	info := container.NewVBox(bigText(head, centreNameSize, true, col), widget.NewLabel(sub))
+	melds := container.NewHBox()
+	for _, m := range sv.Melds {
+		g := container.NewHBox()
+		for _, k := range m.Tiles() {
+			g.Add(tileview.NewTile(k, c.app.Style(), centreMeld))
+		}
+		melds.Add(g)
+	}
+	for _, b := range sv.Bonus {
+		melds.Add(tileview.NewTile(b, c.app.Style(), centreMeld))
+	}
+	info.Add(melds)
+	lastSeat := rules.NoWind
+	if e := c.snap.Last; e != nil && e.Type == game.EvDiscard {
+		lastSeat = e.Seat
+	}
+	rows := container.NewVBox()
+	var row *fyne.Container
+	for j, d := range sv.Discards {
+		if j%6 == 0 {
+			row = container.NewHBox()
+			rows.Add(row)
+		}
+		t := tileview.NewTile(d.Tile, c.app.Style(), centreDiscard)
+		t.Dim = d.Claimed
+		t.Highlight = w == lastSeat && j == len(sv.Discards)-1
+		row.Add(t)
+	}
+	if p == 1 || p == 3 {
+		box.Add(info)
+		box.Add(rows)
+	} else {
+		box.Add(container.NewHBox(info, rows))
+	}
+	box.Refresh()
+}
+
+// seatState says a player is away: reconnecting, or played by the AI.
+func seatState(s table.SeatInfo) string {
+	switch {
+	case s.StandIn:
+		return words.T("share.state.standin")
+	case s.Kind == table.SeatRemote && !s.Connected:
+		return words.T("share.state.away")
+	case s.Kind == table.SeatAI:
+		return words.T("share.state.ai")
+	}
+	return ""
+}
+
+// showMiddle draws the table's middle: hand, round wind, wall, whose
+// turn, the last discard big, the claim clock, the notices, and the
+// standings when the hand is over.
+func (c *CentreScreen) showMiddle() {
+	m := c.middle
+	m.Objects = nil
+	v, in := c.snap.View, c.snap.Info
+	fg := theme.Color(theme.ColorNameForeground)
+	title := in.Name
+	if title == "" {
+		title = words.T("app.name")
+	}
+	m.Add(bigText(title, centreNameSize, true, fg))
+	if v == nil {
+		m.Add(bigText(words.T("share.waiting_start"), centreBigSize, true, fg))
+		m.Add(c.banner.box)
+		m.Refresh()
+		return
+	}
+	line := words.F("table.hand", map[string]any{"N": in.Hand})
+	if usesWinds(in.Rules) {
+		line += " · " + words.F("table.round", map[string]any{"Wind": words.Wind(in.Round)})
+	}
+	line += " · " + words.F("table.wall", map[string]any{"N": v.WallLive})
+	m.Add(bigText(line, centreNameSize, false, fg))
+	if p := c.playerAt(v.Turn); p >= 0 && v.Phase != game.PhaseEnd {
+		m.Add(bigText("▶ "+words.F("table.turn", map[string]any{"Name": c.name(p)}), centreBigSize, true, theme.Color(theme.ColorNamePrimary)))
+	}
+	if e := c.snap.Last; e != nil {
+		text := eventText(e, func(w rules.Wind) string { return c.name(c.playerAt(w)) })
+		row := container.NewHBox()
+		if e.Type == game.EvDiscard && e.Tile() != tile.None {
+			row.Add(tileview.NewTile(e.Tile(), c.app.Style(), centreLast))
+		}
+		row.Add(container.NewCenter(bigText(text, centreNameSize, false, fg)))
+		m.Add(row)
+	}
+	c.showClock(m)
+	m.Add(c.banner.box)
+	if v.Phase == game.PhaseEnd || in.Over {
+		key := "share.hand_over"
+		if in.Over {
+			key = "share.match_over"
+		}
+		m.Add(bigText(words.T(key), centreBigSize, true, fg))
+		m.Add(standings(in, c.name))
+	}
+	m.Refresh()
+}
+
+// showClock runs the claim clock's bar while it runs.
+func (c *CentreScreen) showClock(m *fyne.Container) {
+	if c.anim != nil {
+		c.anim.Stop()
+		c.anim = nil
+	}
+	ck := c.snap.Clock
+	if ck == nil || ck.Total <= 0 {
+		return
+	}
+	left := time.Until(ck.Deadline)
+	if left <= 0 {
+		return
+	}
+	start := float64(left) / float64(ck.Total)
+	c.clock.SetValue(start)
+	c.anim = fyne.NewAnimation(left, func(p float32) { c.clock.SetValue(start * float64(1-p)) })
+	c.anim.Curve = fyne.AnimationLinear
+	c.anim.Start()
+	m.Add(c.clock)
+}

@@ -1,0 +1,135 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+	"github.com/fourwinds-mahjong/fourwinds/ui/tileview"
+	"github.com/fourwinds-mahjong/fourwinds/ui/words"
+)
+
+// RackScreen is rack mode: a phone held at a real table shows its own
+// tiles large, its exposures, its claim buttons with the clock, and in the
+// middle only a compact strip — whose turn it is and the last discard,
+// big. The full table view (the other players and every discard) is one
+// swipe or one tap away. It rearranges the table screen's middle; the rack,
+// claims and clock are the table screen's own.
+type RackScreen struct {
+	s      *TableScreen
+	full   bool
+	banner *banner
+	// The strip: whose turn, the last discard and what happened.
+	turn     *canvas.Text
+	lastTile *fyne.Container
+	lastText *widget.Label
+	toggle   *widget.Button
+	strip    fyne.CanvasObject
+	table    fyne.CanvasObject
+}
+
+func newRackScreen(s *TableScreen) *RackScreen {
+	r := &RackScreen{s: s, banner: newBanner(), lastTile: container.NewCenter(), lastText: widget.NewLabel("")}
+	r.turn = canvas.NewText("", theme.Color(theme.ColorNameForeground))
+	r.turn.TextSize, r.turn.TextStyle, r.turn.Alignment = 26, fyne.TextStyle{Bold: true}, fyne.TextAlignCenter
+	r.lastText.Alignment, r.lastText.Wrapping = fyne.TextAlignCenter, fyne.TextWrapWord
+	r.toggle = widget.NewButtonWithIcon("", theme.ViewFullScreenIcon(), r.Toggle)
+	r.table = s.centre.Objects[0]
+	hint := widget.NewLabelWithStyle(words.T("share.swipe"), fyne.TextAlignCenter, fyne.TextStyle{Italic: true})
+	hint.Importance = widget.LowImportance
+	r.strip = newSwipe(container.NewVBox(r.turn, r.lastTile, r.lastText, hint), r.Toggle)
+	prev := s.onChange
+	s.onChange = func() {
+		r.refresh()
+		if prev != nil {
+			prev()
+		}
+	}
+	r.refresh()
+	return r
+}
+
+// Full tells whether the full table view is shown.
+func (r *RackScreen) Full() bool { return r.full }
+
+// Toggle switches between rack mode and the full table view.
+func (r *RackScreen) Toggle() {
+	r.full = !r.full
+	r.refresh()
+}
+
+// refresh redraws the strip and the banner for the snapshot on screen.
+func (r *RackScreen) refresh() {
+	s := r.s
+	snap := s.snap
+	r.banner.show(snap.Info, s.name, func(msg string) { dialog.ShowInformation(words.T("share.alert"), msg, s.app.win) })
+	mid := r.strip
+	r.toggle.SetText(words.T("share.show_table"))
+	if r.full {
+		mid = r.table
+		r.toggle.SetText(words.T("share.show_rack"))
+	}
+	s.centre.Objects = []fyne.CanvasObject{container.NewBorder(container.NewVBox(r.banner.box, r.toggle), nil, nil, nil, mid)}
+	if r.full {
+		s.last.Show()
+	} else {
+		s.last.Hide()
+	}
+	s.centre.Refresh()
+	v := snap.View
+	if v == nil {
+		r.turn.Text = words.T("share.waiting_start")
+		r.turn.Refresh()
+		return
+	}
+	r.turn.Text = ""
+	if p := s.playerAt(v.Turn); p >= 0 && v.Phase != game.PhaseEnd {
+		if p == s.player {
+			r.turn.Text = words.T("share.your_turn")
+		} else {
+			r.turn.Text = words.F("table.turn", map[string]any{"Name": s.name(p)})
+		}
+	}
+	r.turn.Color = theme.Color(theme.ColorNameForeground)
+	r.turn.Refresh()
+	r.lastTile.Objects = nil
+	if e := snap.Last; e != nil && e.Type == game.EvDiscard && e.Tile() != tile.None {
+		r.lastTile.Objects = []fyne.CanvasObject{tileview.NewTile(e.Tile(), s.app.Style(), 72)}
+	}
+	r.lastTile.Refresh()
+	r.lastText.SetText(s.lastText())
+}
+
+// swipe is an area that calls on when swiped sideways far enough; taps go
+// to its content.
+type swipe struct {
+	widget.BaseWidget
+	content fyne.CanvasObject
+	on      func()
+	dx      float32
+}
+
+// swipeDistance is how far a sideways swipe must go.
+const swipeDistance = 60
+
+func newSwipe(content fyne.CanvasObject, on func()) *swipe {
+	s := &swipe{content: content, on: on}
+	s.ExtendBaseWidget(s)
+	return s
+}
+
+func (s *swipe) Dragged(e *fyne.DragEvent) { s.dx += e.Dragged.DX }
+
+func (s *swipe) DragEnd() {
+	if s.dx > swipeDistance || s.dx < -swipeDistance {
+		s.on()
+	}
+	s.dx = 0
+}
+
+func (s *swipe) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(s.content) }

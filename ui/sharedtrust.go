@@ -1,0 +1,67 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	"github.com/fourwinds-mahjong/fourwinds/ui/words"
+)
+
+// notice is one line of a shared table's trust and fault banner.
+type notice struct {
+	text string
+	imp  widget.Importance
+	// loud marks a notice that must not be missed: a failed deal check.
+	loud bool
+}
+
+// notices are what a shared table's players must know beyond the game:
+// whether the last deal was verified (a loud warning when its check
+// failed), and who has dropped and is reconnecting or played by the AI.
+func notices(in table.Info, name func(p int) string) []notice {
+	var out []notice
+	if v := in.Verified; v != nil {
+		if *v {
+			out = append(out, notice{text: "✓ " + words.T("share.verified"), imp: widget.SuccessImportance})
+		} else {
+			out = append(out, notice{text: "⚠ " + words.T("share.unverified"), imp: widget.DangerImportance, loud: true})
+		}
+	}
+	for p, s := range in.Seats {
+		switch {
+		case s.StandIn:
+			out = append(out, notice{text: words.F("share.standin", map[string]any{"Name": name(p)}), imp: widget.WarningImportance})
+		case s.Kind == table.SeatRemote && !s.Connected:
+			out = append(out, notice{text: words.F("share.reconnecting", map[string]any{"Name": name(p)}), imp: widget.WarningImportance})
+		}
+	}
+	return out
+}
+
+// banner shows a shared table's notices, one label each.
+type banner struct {
+	box *fyne.Container
+	// warned is the hand whose failed check was already shown in a dialog.
+	warned int
+}
+
+func newBanner() *banner { return &banner{box: container.NewVBox()} }
+
+// show replaces the notices; a failed deal check of a new hand also
+// raises an alert on win.
+func (b *banner) show(in table.Info, name func(p int) string, alert func(string)) {
+	b.box.Objects = nil
+	for _, n := range notices(in, name) {
+		l := widget.NewLabel(n.text)
+		l.Importance, l.Wrapping = n.imp, fyne.TextWrapWord
+		l.TextStyle = fyne.TextStyle{Bold: n.loud || n.imp == widget.SuccessImportance}
+		b.box.Add(l)
+		if n.loud && b.warned != in.Hand && alert != nil {
+			b.warned = in.Hand
+			alert(n.text)
+		}
+	}
+	b.box.Refresh()
+}
