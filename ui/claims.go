@@ -20,6 +20,8 @@ type ClaimButton struct {
 	widget.Button
 	// Action is what the button plays.
 	Action game.Action
+	// content is drawn over the button (its tiles), or nil.
+	content fyne.CanvasObject
 }
 
 // showClaims offers every legal action that is not a plain discard:
@@ -118,6 +120,9 @@ func (s *TableScreen) claimButton(a game.Action) *ClaimButton {
 // MinSize keeps claim buttons at least 48 by 48 and makes room for tiles.
 func (b *ClaimButton) MinSize() fyne.Size {
 	m := b.Button.MinSize()
+	if b.content != nil {
+		m = m.Max(b.content.MinSize())
+	}
 	return fyne.NewSize(max(m.Width, 64), max(m.Height, 48))
 }
 
@@ -147,7 +152,7 @@ func actionLabel(a game.Action) string {
 	case game.ActExchange:
 		label = words.F("action.exchange", map[string]any{"Tile": words.Tile(a.Tile)})
 	}
-	if ks := actionTiles(a); len(ks) > 0 && a.Type != game.ActExchange {
+	if ks := actionTiles(a); len(ks) > 0 && !slices.Contains([]game.ActionType{game.ActExchange, game.ActPung, game.ActKong, game.ActDiscard}, a.Type) {
 		label += " "
 		for _, k := range ks {
 			label += tileview.Index(k)
@@ -159,19 +164,23 @@ func actionLabel(a game.Action) string {
 	return label
 }
 
-// claimRow lays the tiles of an action over its button: used for chows
-// with a choice of runs, so the runs are seen as tiles.
+// claimRow is the button of a; an action on tiles a player should see
+// (a chow's run, an exposure, a call) shows them as tiles inside the button.
 func (s *TableScreen) claimRow(a game.Action) fyne.CanvasObject {
 	b := s.claimButton(a)
-	ks := actionTiles(a)
-	if len(ks) == 0 || slices.Contains([]game.ActionType{game.ActPung, game.ActKong, game.ActPass}, a.Type) {
+	if !slices.Contains([]game.ActionType{game.ActChow, game.ActExpose, game.ActCall}, a.Type) {
 		return b
 	}
-	tiles := container.NewHBox()
-	for _, k := range ks {
-		t := tileview.NewTile(k, s.app.Style(), tileview.MiniWidth+2)
-		t.OnTapped = b.OnTapped
-		tiles.Add(t)
+	row := container.NewHBox()
+	if a.Type != game.ActChow { // a chow's run speaks for itself
+		row.Add(widget.NewLabelWithStyle(words.T("action."+a.Type.String()), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 	}
-	return container.NewHBox(tiles, b)
+	for _, k := range actionTiles(a) {
+		t := tileview.NewTile(k, s.app.Style(), tileview.MiniWidth)
+		t.OnTapped = b.OnTapped
+		row.Add(t)
+	}
+	b.Text = ""
+	b.content = container.NewPadded(row)
+	return container.NewStack(b, b.content)
 }

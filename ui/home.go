@@ -7,7 +7,6 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -43,12 +42,14 @@ func (a *App) homeScreen() fyne.CanvasObject {
 		big(words.T("home.rules"), theme.HelpIcon(), a.ShowRules),
 		big(words.T("home.history"), theme.HistoryIcon(), a.ShowHistory),
 		big(words.T("home.settings"), theme.SettingsIcon(), a.ShowSettings))
-	return container.NewVScroll(container.NewVBox(
+	tagline := widget.NewLabelWithStyle(words.T("app.tagline"), fyne.TextAlignCenter, fyne.TextStyle{Italic: true})
+	tagline.Wrapping = fyne.TextWrapWord
+	return container.NewVScroll(container.New(&narrow{max: 420}, container.NewVBox(
 		container.NewCenter(container.NewHBox(winds...)),
 		title,
-		widget.NewLabelWithStyle(words.T("app.tagline"), fyne.TextAlignCenter, fyne.TextStyle{Italic: true}),
-		container.NewCenter(container.New(layout.NewGridWrapLayout(fyne.NewSize(280, 52)), items...)),
-	))
+		tagline,
+		container.NewVBox(items...),
+	)))
 }
 
 // continueGame resumes the saved solo game.

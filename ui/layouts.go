@@ -191,3 +191,25 @@ func (f *flowLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	}
 	return fyne.NewSize(mw, h+lh)
 }
+
+// narrow centres its objects in a column at most max wide, with padding:
+// forms and menus that would be too wide on a desktop.
+type narrow struct{ max float32 }
+
+func (n *narrow) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	pad := theme.Padding() * 2
+	w := min(size.Width-2*pad, n.max)
+	for _, o := range objs {
+		o.Move(fyne.NewPos((size.Width-w)/2, pad))
+		o.Resize(fyne.NewSize(w, max(size.Height-2*pad, o.MinSize().Height)))
+	}
+}
+
+func (n *narrow) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	pad := theme.Padding() * 2
+	var m fyne.Size
+	for _, o := range objs {
+		m = m.Max(o.MinSize())
+	}
+	return fyne.NewSize(m.Width+2*pad, m.Height+2*pad)
+}

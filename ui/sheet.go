@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -48,10 +47,14 @@ func (s *TableScreen) sheetContent(r *game.Result) fyne.CanvasObject {
 		if r.From == rules.NoWind {
 			key = "sheet.win_self"
 		}
+		if s.playerAt(r.Winner) == s.player {
+			key = strings.Replace(key, "win_", "you_win_", 1)
+		}
 		title = words.F(key, map[string]any{"Name": s.name(s.playerAt(r.Winner)), "From": s.name(s.playerAt(r.From)), "Tile": words.Tile(r.Tile)})
 	}
-	head := canvas.NewText(title, theme.Color(theme.ColorNameForeground))
-	head.TextSize, head.TextStyle = 18, fyne.TextStyle{Bold: true}
+	head := widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	head.Wrapping = fyne.TextWrapWord
+	head.SizeName = theme.SizeNameSubHeadingText
 	body := container.NewVBox(head)
 	if r.Void != "" {
 		body.Add(widget.NewLabel(r.Void))
@@ -69,6 +72,7 @@ func (s *TableScreen) sheetContent(r *game.Result) fyne.CanvasObject {
 		p := s.playerAt(w)
 		body.Add(widget.NewSeparator())
 		name := widget.NewLabelWithStyle(fmt.Sprintf("%s %s · %s", windMark(w), s.name(p), valueText(r.Values[w])), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		name.Wrapping = fyne.TextWrapWord
 		body.Add(name)
 		body.Add(container.NewHScroll(s.handTiles(r.Hands[w])))
 		for _, it := range r.Values[w].Items {
@@ -108,13 +112,11 @@ func (s *TableScreen) sheetContent(r *game.Result) fyne.CanvasObject {
 func standings(in table.Info, name func(int) string) fyne.CanvasObject {
 	ps := []int{0, 1, 2, 3}
 	sort.SliceStable(ps, func(i, j int) bool { return in.Balances[ps[i]] > in.Balances[ps[j]] })
-	grid := container.NewGridWithColumns(3)
+	rows := container.NewVBox()
 	for i, p := range ps {
-		grid.Add(widget.NewLabel(fmt.Sprintf("%d.", i+1)))
-		grid.Add(widget.NewLabel(name(p)))
-		grid.Add(widget.NewLabelWithStyle(fmt.Sprintf("%+d", in.Balances[p]), fyne.TextAlignTrailing, fyne.TextStyle{Monospace: true}))
+		rows.Add(container.NewBorder(nil, nil, widget.NewLabel(fmt.Sprintf("%d. %s", i+1, name(p))), widget.NewLabelWithStyle(fmt.Sprintf("%+d", in.Balances[p]), fyne.TextAlignTrailing, fyne.TextStyle{Monospace: true})))
 	}
-	return grid
+	return rows
 }
 
 // valueText is a hand's value: "32 points", "limit", "not a winning hand".

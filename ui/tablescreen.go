@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
@@ -52,7 +53,7 @@ type TableScreen struct {
 	opponents, discs *fyne.Container
 	status, last     *widget.Label
 	claims, declares *fyne.Container
-	clock            *widget.ProgressBar
+	clock            *clockBar
 	rack             *fyne.Container
 	rackLayout       *rackLayout
 	sheet            fyne.CanvasObject
@@ -127,7 +128,8 @@ func (s *TableScreen) build() {
 	s.opponents = container.NewVBox()
 	s.discs = container.New(&discardGrid{})
 	s.status = widget.NewLabel("")
-	s.status.Truncation = fyne.TextTruncateEllipsis
+	s.status.Wrapping = fyne.TextWrapWord
+	s.status.TextStyle = fyne.TextStyle{Bold: true}
 	s.last = widget.NewLabel("")
 	s.last.TextStyle = fyne.TextStyle{Bold: true}
 	s.last.Truncation = fyne.TextTruncateEllipsis
@@ -140,16 +142,18 @@ func (s *TableScreen) build() {
 	s.hintLabel.Hide()
 	s.claims = container.New(&flowLayout{})
 	s.declares = container.NewHBox()
-	s.clock = widget.NewProgressBar()
-	s.clock.TextFormatter = func() string { return "" }
+	s.clock = newClockBar()
 	s.clock.Hide()
 	s.rackLayout = &rackLayout{}
 	s.rack = container.New(s.rackLayout)
 	home := widget.NewButtonWithIcon("", theme.HomeIcon(), s.app.ShowHome)
 	s.sortBtn = widget.NewButtonWithIcon(words.T("table.sort"), theme.MenuIcon(), s.sortRack)
 	s.hintBtn = widget.NewButtonWithIcon(words.T("table.hint"), theme.QuestionIcon(), s.showHint)
-	top := container.NewBorder(nil, nil, home, container.NewHBox(s.sortBtn, s.hintBtn), s.status)
-	s.centre = container.NewStack(container.NewVScroll(container.NewVBox(s.opponents, s.discs)))
+	top := container.NewBorder(nil, nil, home, container.NewHBox(s.sortBtn, s.hintBtn))
+	felt := canvas.NewRectangle(feltColour)
+	felt.CornerRadius = 8
+	centre := container.NewStack(felt, container.NewVScroll(container.NewPadded(container.NewVBox(s.status, s.opponents, s.discs))))
+	s.centre = container.NewStack(centre)
 	bottom := container.NewVBox(s.last, s.hintLabel, s.message, s.clock, s.declares, s.claims, s.rack)
 	s.playArea = container.NewBorder(top, bottom, nil, nil, s.centre)
 	s.sheetBox = container.NewStack()
@@ -550,9 +554,9 @@ func (s *TableScreen) showClock() {
 		return
 	}
 	s.clock.Show()
-	start := float64(left) / float64(c.Total)
-	s.clock.SetValue(start)
-	s.clockAnim = fyne.NewAnimation(left, func(p float32) { s.clock.SetValue(start * float64(1-p)) })
+	start := float32(left) / float32(c.Total)
+	s.clock.set(start)
+	s.clockAnim = fyne.NewAnimation(left, func(p float32) { s.clock.set(start * (1 - p)) })
 	s.clockAnim.Curve = fyne.AnimationLinear
 	s.clockAnim.Start()
 }
