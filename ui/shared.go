@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -70,8 +71,6 @@ type Hosted interface {
 	// Addrs are the addresses other devices can type or scan to join,
 	// the easiest to type first.
 	Addrs() []string
-	// Seated tells which players have a device connected now.
-	Seated() [4]bool
 	// Start deals the first hand.
 	Start(ctx context.Context) error
 	// Close stops serving and closes the table.
@@ -117,6 +116,43 @@ type share struct {
 	rack *RackScreen
 	// join is the join screen while it searches.
 	join *JoinScreen
+	// room is the hosted table's waiting room until it starts.
+	room *waitingRoom
+}
+
+// errNoNetwork is returned when the app was given no network.
+var errNoNetwork = errors.New("ui: this app has no network to share a table on")
+
+// Hosted returns the table this device hosts, or nil.
+func (a *App) Hosted() Hosted {
+	if a.share == nil {
+		return nil
+	}
+	return a.share.hosted
+}
+
+// Rack returns the rack-mode screen on show, or nil.
+func (a *App) Rack() *RackScreen {
+	if a.share == nil {
+		return nil
+	}
+	return a.share.rack
+}
+
+// Centre returns the table-centre display on show, or nil.
+func (a *App) Centre() *CentreScreen {
+	if a.share == nil {
+		return nil
+	}
+	return a.share.centre
+}
+
+// Joining returns the join screen on show, or nil.
+func (a *App) Joining() *JoinScreen {
+	if a.share == nil {
+		return nil
+	}
+	return a.share.join
 }
 
 // sharedItems are the home screen's Host and Join buttons, when the app
@@ -142,6 +178,10 @@ func (a *App) leaveShared() {
 		c.Close()
 	}
 	a.share.rack = nil
+	if r := a.share.room; r != nil {
+		a.share.room = nil
+		r.stop()
+	}
 	if j := a.share.join; j != nil {
 		a.share.join = nil
 		j.Close()

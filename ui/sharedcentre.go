@@ -23,6 +23,15 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/ui/words"
 )
 
+// The centre display's colours: a dark felt, ivory text, the player to
+// act in gold.
+var (
+	centreFelt = color.NRGBA{R: 0x14, G: 0x4D, B: 0x3E, A: 0xFF}
+	centreText = color.NRGBA{R: 0xF7, G: 0xF1, B: 0xE1, A: 0xFF}
+	centreTurn = color.NRGBA{R: 0xFF, G: 0xC8, B: 0x3D, A: 0xFF}
+	centreNote = color.NRGBA{R: 0xF7, G: 0xF1, B: 0xE1, A: 0xE8}
+)
+
 // The centre display's sizes, large enough to read from a metre away.
 const (
 	centreDiscard  float32 = 38
@@ -45,13 +54,16 @@ type CentreScreen struct {
 	cancel context.CancelFunc
 	once   sync.Once
 
-	snap   table.Snapshot
-	root   *fyne.Container
-	seats  [4]*fyne.Container
-	middle *fyne.Container
-	banner *banner
-	clock  *widget.ProgressBar
-	anim   *fyne.Animation
+	snap  table.Snapshot
+	root  *fyne.Container
+	table *fyne.Container
+	// lastDiscard is the hand's latest discard, shown big in the middle.
+	lastDiscard *game.Event
+	seats       [4]*fyne.Container
+	middle      *fyne.Container
+	banner      *banner
+	clock       *widget.ProgressBar
+	anim        *fyne.Animation
 	// onChange, when set, is called after every snapshot shown (tests).
 	onChange func()
 }
@@ -71,11 +83,12 @@ func NewCentreScreen(a *App, t table.Table) (*CentreScreen, error) {
 		c.seats[p] = container.NewVBox()
 	}
 	home := widget.NewButtonWithIcon("", theme.HomeIcon(), a.ShowHome)
-	centre := container.NewBorder(container.NewHBox(home, layout.NewSpacer()), nil, nil, nil,
-		container.NewVScroll(container.NewVBox(c.seats[2], widget.NewSeparator(), c.middle)))
+	felt := canvas.NewRectangle(centreFelt)
 	// Player 0 sits at the bottom; turn order runs anticlockwise, so the
 	// next player is on the right.
-	c.root = container.NewBorder(nil, c.seats[0], c.seats[3], c.seats[1], centre)
+	c.table = container.NewBorder(container.NewCenter(c.seats[2]), container.NewCenter(c.seats[0]),
+		container.NewCenter(c.seats[3]), container.NewCenter(c.seats[1]), container.NewCenter(c.middle))
+	c.root = container.NewStack(felt, container.NewPadded(c.table), container.NewVBox(container.NewHBox(home, layout.NewSpacer())))
 	c.show(snap)
 	go c.listen()
 	return c, nil
@@ -167,6 +180,12 @@ func bigText(s string, size float32, bold bool, col color.Color) *canvas.Text {
 
 // show redraws the display for snap.
 func (c *CentreScreen) show(snap table.Snapshot) {
+	if c.snap.View != nil && snap.View != nil && snap.Info.Hand != c.snap.Info.Hand {
+		c.lastDiscard = nil
+	}
+	if e := snap.Last; e != nil && e.Type == game.EvDiscard {
+		c.lastDiscard = e
+	}
 	c.snap = snap
 	c.banner.show(snap.Info, c.name, func(msg string) { dialog.ShowInformation(words.T("share.alert"), msg, c.app.win) })
 	for p := range c.seats {
@@ -184,9 +203,9 @@ func (c *CentreScreen) showSeat(p int) {
 	box := c.seats[p]
 	box.Objects = nil
 	v, in := c.snap.View, c.snap.Info
-	fg := theme.Color(theme.ColorNameForeground)
+	fg := color.Color(centreText)
 	if v == nil {
-		box.Add(bigText(fmt.Sprintf("%s  %s", seatState(in.Seats[p]), c.name(p)), centreNameSize, true, fg))
+		box.Add(bigText(fmt.Sprintf("%s  %s", c.name(p), seatState(in.Seats[p])), centreNameSize, true, fg))
 		box.Refresh()
 		return
 	}
@@ -197,13 +216,13 @@ func (c *CentreScreen) showSeat(p int) {
 	col := fg
 	if turn {
 		head = "▶ " + head
-		col = theme.Color(theme.ColorNamePrimary)
+		col = centreTurn
 	}
 	sub := words.F("table.concealed", map[string]any{"N": sv.Concealed})
 	if st := seatState(in.Seats[p]); st != "" {
 		sub += " · " + st
 	}
-	info := container.NewVBox(bigText(head, centreNameSize, true, col), widget.NewLabel(sub))
+	info := container.NewVBox(bigText(head, centreNameSize, true, col), bigText(sub, theme.TextSize()+2, false, centreNote))
 	melds := container.NewHBox()
 	for _, m := range sv.Melds {
 		g := container.NewHBox()
@@ -217,7 +236,7 @@ func (c *CentreScreen) showSeat(p int) {
 	}
 	info.Add(melds)
 	lastSeat := rules.NoWind
-	if e := c.snap.Last; e != nil && e.Type == game.EvDiscard {
+	if e := c.lastDiscard; e != nil {
 		lastSeat = e.Seat
 	}
 	rows := container.NewVBox()
@@ -261,15 +280,14 @@ func (c *CentreScreen) showMiddle() {
 	m := c.middle
 	m.Objects = nil
 	v, in := c.snap.View, c.snap.Info
-	fg := theme.Color(theme.ColorNameForeground)
 	title := in.Name
 	if title == "" {
 		title = words.T("app.name")
 	}
-	m.Add(bigText(title, centreNameSize, true, fg))
+	m.Add(centred(bigText(title, centreNameSize, false, centreNote)))
 	if v == nil {
-		m.Add(bigText(words.T("share.waiting_start"), centreBigSize, true, fg))
-		m.Add(c.banner.box)
+		m.Add(centred(bigText(words.T("share.waiting_start"), centreBigSize, true, centreText)))
+		m.Add(c.notes())
 		m.Refresh()
 		return
 	}
@@ -277,31 +295,48 @@ func (c *CentreScreen) showMiddle() {
 	if usesWinds(in.Rules) {
 		line += " · " + words.F("table.round", map[string]any{"Wind": words.Wind(in.Round)})
 	}
-	line += " · " + words.F("table.wall", map[string]any{"N": v.WallLive})
-	m.Add(bigText(line, centreNameSize, false, fg))
+	m.Add(centred(bigText(line, centreNameSize, false, centreText)))
+	m.Add(centred(bigText(words.F("table.wall", map[string]any{"N": v.WallLive}), centreBigSize, true, centreText)))
 	if p := c.playerAt(v.Turn); p >= 0 && v.Phase != game.PhaseEnd {
-		m.Add(bigText("▶ "+words.F("table.turn", map[string]any{"Name": c.name(p)}), centreBigSize, true, theme.Color(theme.ColorNamePrimary)))
+		m.Add(centred(bigText("▶ "+words.F("table.turn", map[string]any{"Name": c.name(p)}), centreBigSize, true, centreTurn)))
 	}
-	if e := c.snap.Last; e != nil {
+	if e := c.lastDiscard; e != nil && v.Phase != game.PhaseEnd {
 		text := eventText(e, func(w rules.Wind) string { return c.name(c.playerAt(w)) })
-		row := container.NewHBox()
-		if e.Type == game.EvDiscard && e.Tile() != tile.None {
-			row.Add(tileview.NewTile(e.Tile(), c.app.Style(), centreLast))
-		}
-		row.Add(container.NewCenter(bigText(text, centreNameSize, false, fg)))
-		m.Add(row)
+		m.Add(container.NewCenter(tileview.NewTile(e.Tile(), c.app.Style(), centreLast)))
+		m.Add(centred(bigText(text, centreNameSize, false, centreText)))
 	}
 	c.showClock(m)
-	m.Add(c.banner.box)
+	m.Add(c.notes())
 	if v.Phase == game.PhaseEnd || in.Over {
 		key := "share.hand_over"
 		if in.Over {
 			key = "share.match_over"
 		}
-		m.Add(bigText(words.T(key), centreBigSize, true, fg))
-		m.Add(standings(in, c.name))
+		m.Add(centred(bigText(words.T(key), centreBigSize, true, centreTurn)))
+		m.Add(c.onCard(standings(in, c.name)))
 	}
 	m.Refresh()
+}
+
+// centred centres a line of text.
+func centred(t *canvas.Text) *canvas.Text {
+	t.Alignment = fyne.TextAlignCenter
+	return t
+}
+
+// notes are the banner's notices on a light card, when there are some.
+func (c *CentreScreen) notes() fyne.CanvasObject {
+	if len(c.banner.box.Objects) == 0 {
+		return c.banner.box
+	}
+	return c.onCard(c.banner.box)
+}
+
+// onCard lays o on a light rounded card over the felt.
+func (c *CentreScreen) onCard(o fyne.CanvasObject) fyne.CanvasObject {
+	bg := canvas.NewRectangle(theme.Color(theme.ColorNameBackground))
+	bg.CornerRadius = 8
+	return container.NewStack(bg, container.NewPadded(o))
 }
 
 // showClock runs the claim clock's bar while it runs.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"crypto/rand"
 	"fmt"
+	"image"
+	"image/draw"
 	"math/big"
 	"strings"
 	"time"
@@ -115,7 +117,7 @@ func (a *App) hostScreen() fyne.CanvasObject {
 				}
 			}
 		}
-		seats.Append(words.F("newgame.seat", map[string]any{"N": p + 1}), sel)
+		seats.Append(seatName(p), sel)
 	}
 	for p, sel := range selects {
 		sel.SetSelectedIndex(min(p, 1))
@@ -210,31 +212,64 @@ func (f *hostForm) setup(a *App) (HostSetup, error) {
 // hostTable opens the table of the form and shows its waiting room.
 func (a *App) hostTable(f *hostForm) {
 	s, err := f.setup(a)
+	if err == nil {
+		player := table.Spectator
+		if !f.centre {
+			for p, st := range s.Seats {
+				if st.Kind == table.SeatHuman {
+					player = p
+				}
+			}
+		}
+		err = a.Host(s, player)
+	}
 	if err != nil {
 		dialog.ShowError(err, a.win)
-		return
 	}
+}
+
+// Host opens the table s on the network and shows its waiting room; once
+// started, this device shows player's seat in rack mode, or the table
+// centre for table.Spectator.
+func (a *App) Host(s HostSetup, player int) error {
+	if a.share == nil {
+		return errNoNetwork
+	}
+	a.closeGame()
+	a.leaveShared()
 	a.fy.Preferences().SetString("last_rules", s.Rules)
 	h, err := a.share.net.Host(s)
 	if err != nil {
-		dialog.ShowError(err, a.win)
-		return
+		return err
 	}
 	a.share.hosted = h
-	player := table.Spectator
-	if !f.centre {
-		for p, st := range s.Seats {
-			if st.Kind == table.SeatHuman {
-				player = p
-			}
-		}
+	a.share.room = &waitingRoom{app: a, setup: s, hosted: h, player: player}
+	a.show(a.share.room.content())
+	return nil
+}
+
+// StartHosted starts the hosted table waiting in its room, as its start
+// button does.
+func (a *App) StartHosted() {
+	if a.share != nil && a.share.room != nil {
+		a.share.room.start()
 	}
-	a.show(a.waitingRoom(s, h, player))
 }
 
 // waitingRoom shows who is seated, the table's address as text and as a
 // QR code, the PIN, and the start button.
-func (a *App) waitingRoom(s HostSetup, h Hosted, player int) fyne.CanvasObject {
+type waitingRoom struct {
+	app    *App
+	setup  HostSetup
+	hosted Hosted
+	player int
+	seats  *fyne.Container
+	btn    *widget.Button
+	stop   context.CancelFunc
+}
+
+func (r *waitingRoom) content() fyne.CanvasObject {
+	a, s, h := r.app, r.setup, r.hosted
 	addrs := h.Addrs()
 	addrBox := container.NewVBox()
 	if len(addrs) > 0 {
@@ -255,78 +290,84 @@ func (a *App) waitingRoom(s HostSetup, h Hosted, player int) fyne.CanvasObject {
 		pin.SetText(words.F("share.pin_is", map[string]any{"PIN": s.PIN}))
 		pin.TextStyle = fyne.TextStyle{Bold: true}
 	}
-	seats := container.NewVBox()
-	status := func(seated [4]bool) {
-		seats.Objects = nil
-		for p, st := range s.Seats {
-			text := ""
-			switch st.Kind {
-			case table.SeatHuman:
-				text = words.T("share.seat.here")
-			case table.SeatAI:
-				text = words.F("share.seat.ai", map[string]any{"Level": words.T("level." + st.Level)})
-			case table.SeatRemote:
-				text = words.T("share.waiting_phone")
-				if seated[p] {
-					text = "✓ " + words.T("share.seated")
-				}
-			}
-			l := widget.NewLabel(words.F("newgame.seat", map[string]any{"N": p + 1}) + ": " + text)
-			if st.Kind == table.SeatRemote && seated[p] {
-				l.Importance = widget.SuccessImportance
-			}
-			seats.Add(l)
-		}
-		seats.Refresh()
-	}
-	status(h.Seated())
+	r.seats = container.NewVBox()
 	ctx, stop := context.WithCancel(context.Background())
-	go func() {
-		t := time.NewTicker(500 * time.Millisecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-				seated := h.Seated()
-				fyne.Do(func() { status(seated) })
-			}
-		}
-	}()
-	start := widget.NewButton(words.T("share.start"), nil)
-	start.Importance = widget.HighImportance
-	start.OnTapped = func() {
-		start.Disable()
+	r.stop = stop
+	if snap, sub, err := h.Table().Subscribe(ctx, table.Spectator); err == nil {
+		r.status(snap.Info)
 		go func() {
-			sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-			defer cancel()
-			err := h.Start(sctx)
-			fyne.Do(func() {
-				if err != nil {
-					start.Enable()
-					dialog.ShowError(err, a.win)
-					return
-				}
-				stop()
-				a.openShared(h.Table(), player)
-			})
+			<-ctx.Done()
+			sub.Close()
+		}()
+		go func() {
+			for u := range sub.Updates() {
+				fyne.Do(func() { r.status(u.Snapshot.Info) })
+			}
 		}()
 	}
+	r.btn = widget.NewButton(words.T("share.start"), r.start)
+	r.btn.Importance = widget.HighImportance
 	cancel := widget.NewButton(words.T("share.cancel"), func() {
 		stop()
 		a.ShowHome()
 	})
 	spin := widget.NewActivity()
 	spin.Start()
-	body := container.NewVBox(
-		widget.NewLabelWithStyle(s.Name, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+	name := canvas.NewText(s.Name, theme.Color(theme.ColorNameForeground))
+	name.TextSize, name.TextStyle = 24, fyne.TextStyle{Bold: true}
+	who := container.NewVBox(name,
 		container.NewHBox(spin, widget.NewLabel(words.T("share.waiting_players"))),
-		seats, pin, addrBox,
-		wrapped(words.T("share.start_help")),
-	)
-	return container.NewBorder(nil, container.NewPadded(container.NewGridWithColumns(2, cancel, start)), nil, nil,
+		r.seats, pin, wrapped(words.T("share.start_help")))
+	body := container.NewAdaptiveGrid(2, who, addrBox)
+	return container.NewBorder(nil, container.NewPadded(container.NewGridWithColumns(2, cancel, r.btn)), nil, nil,
 		container.NewVScroll(container.NewPadded(body)))
+}
+
+// status lists the seats: this device, the computer, or a phone waited
+// for or seated with its person's name.
+func (r *waitingRoom) status(in table.Info) {
+	r.seats.Objects = nil
+	for p, st := range r.setup.Seats {
+		seated := in.Seats[p].Connected
+		text := ""
+		switch st.Kind {
+		case table.SeatHuman:
+			text = words.T("share.seat.here")
+		case table.SeatAI:
+			text = words.F("share.seat.ai", map[string]any{"Level": words.T("level." + st.Level)})
+		case table.SeatRemote:
+			text = words.T("share.waiting_phone")
+			if seated {
+				text = "✓ " + words.F("share.seated", map[string]any{"Name": in.Seats[p].Name})
+			}
+		}
+		l := widget.NewLabel(seatName(p) + ": " + text)
+		if st.Kind == table.SeatRemote && seated {
+			l.Importance = widget.SuccessImportance
+		}
+		r.seats.Add(l)
+	}
+	r.seats.Refresh()
+}
+
+// start deals the first hand and opens the table.
+func (r *waitingRoom) start() {
+	r.btn.Disable()
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		err := r.hosted.Start(ctx)
+		fyne.Do(func() {
+			if err != nil {
+				r.btn.Enable()
+				dialog.ShowError(err, r.app.win)
+				return
+			}
+			r.stop()
+			r.app.share.room = nil
+			r.app.openShared(r.hosted.Table(), r.player)
+		})
+	}()
 }
 
 // wrapped is a label that wraps its words.
@@ -346,16 +387,35 @@ func shortAddr(addr string) string {
 	return addr
 }
 
-// qrImage is addr as a QR code, about 200 dp square, or nil when it does
-// not fit one.
+// qrModule is the size of a QR code's module; qrQuiet the quiet zone
+// around the code, in modules.
+const (
+	qrModule = 5
+	qrQuiet  = 4
+)
+
+// qrImage is addr as a QR code, black on white with its quiet zone, or
+// nil when it does not fit one.
 func qrImage(addr string) *canvas.Image {
 	code, err := qr.Encode(addr, qr.M)
 	if err != nil {
 		return nil
 	}
-	code.Scale = 4
-	img := canvas.NewImageFromImage(code.Image())
-	img.FillMode, img.ScaleMode = canvas.ImageFillContain, canvas.ImageScalePixels
-	img.SetMinSize(fyne.NewSize(200, 200))
-	return img
+	side := (code.Size + 2*qrQuiet) * qrModule
+	img := image.NewGray(image.Rect(0, 0, side, side))
+	for i := range img.Pix {
+		img.Pix[i] = 0xFF
+	}
+	for y := range code.Size {
+		for x := range code.Size {
+			if code.Black(x, y) {
+				r := image.Rect((x+qrQuiet)*qrModule, (y+qrQuiet)*qrModule, (x+qrQuiet+1)*qrModule, (y+qrQuiet+1)*qrModule)
+				draw.Draw(img, r, image.Black, image.Point{}, draw.Src)
+			}
+		}
+	}
+	c := canvas.NewImageFromImage(img)
+	c.FillMode, c.ScaleMode = canvas.ImageFillContain, canvas.ImageScalePixels
+	c.SetMinSize(fyne.NewSize(float32(side), float32(side)))
+	return c
 }

@@ -29,6 +29,7 @@ var NothingFoundAfter = 8 * time.Second
 type JoinScreen struct {
 	app     *App
 	root    fyne.CanvasObject
+	body    *fyne.Container
 	list    *fyne.Container
 	ads     []TableAd
 	spin    *widget.Activity
@@ -62,7 +63,8 @@ func (a *App) newJoinScreen() *JoinScreen {
 		widget.NewLabelWithStyle(words.T("share.by_address"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		wrapped(words.T("share.by_address_help")),
 		container.NewBorder(nil, nil, nil, look, j.addr))
-	j.root = a.page(words.T("share.join"), container.NewVScroll(container.NewPadded(container.NewVBox(head, j.list, j.none, manual))))
+	j.body = container.NewVBox(head, j.list, j.none, manual)
+	j.root = a.page(words.T("share.join"), container.NewVScroll(container.NewPadded(j.body)))
 	return j
 }
 
@@ -90,6 +92,7 @@ func (j *JoinScreen) search() {
 			fyne.Do(func() {
 				if len(j.ads) == 0 {
 					j.none.Show()
+					j.body.Refresh()
 				}
 			})
 		}
@@ -119,14 +122,18 @@ func (j *JoinScreen) add(ad TableAd) {
 	for _, ad := range j.ads {
 		j.list.Add(j.card(ad))
 	}
-	j.list.Refresh()
+	j.body.Refresh()
 }
 
 // card is one table in the list: name, ruleset, free seats, PIN needed,
 // and the join button.
 func (j *JoinScreen) card(ad TableAd) fyne.CanvasObject {
 	rs, _ := words.Ruleset(ad.Rules)
-	facts := []string{rs, words.F("share.free", map[string]any{"N": len(ad.Free)})}
+	free := "share.free"
+	if len(ad.Free) == 1 {
+		free = "share.free_one"
+	}
+	facts := []string{rs, words.F(free, map[string]any{"N": len(ad.Free)})}
 	if ad.PIN {
 		facts = append(facts, "🔒 "+words.T("share.needs_pin"))
 	}
@@ -134,8 +141,7 @@ func (j *JoinScreen) card(ad TableAd) fyne.CanvasObject {
 		facts = append(facts, words.F("table.hand", map[string]any{"N": ad.Hand}))
 	}
 	name := widget.NewLabelWithStyle(ad.Name, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	info := widget.NewLabel(strings.Join(facts, " · "))
-	info.Wrapping = fyne.TextWrapWord
+	info := widget.NewLabel(strings.Join(facts, "\n"))
 	join := widget.NewButtonWithIcon(words.T("share.join_table"), theme.LoginIcon(), func() { j.choose(ad) })
 	join.Importance = widget.HighImportance
 	return widget.NewCard("", "", container.NewBorder(nil, nil, nil, join, container.NewVBox(name, info)))
@@ -164,7 +170,7 @@ func (j *JoinScreen) lookup() {
 
 // seatName names a seat the way a joiner chooses it.
 func seatName(p int) string {
-	return words.F("newgame.seat", map[string]any{"N": p + 1}) + " (" + words.Wind(rules.Wind(p)) + ")"
+	return words.F("share.seat.n", map[string]any{"N": p + 1, "Wind": words.Wind(rules.Wind(p))})
 }
 
 // choose asks for the PIN (when the table has one) and the seat, then
@@ -191,15 +197,15 @@ func (j *JoinScreen) choose(ad TableAd) {
 			return
 		}
 		seat := seats[slices.Index(names, pick.Selected)]
-		j.join(JoinRequest{Addr: ad.Addr, PIN: strings.TrimSpace(pin.Text), Seat: seat, Name: j.app.PlayerName()})
+		j.Join(JoinRequest{Addr: ad.Addr, PIN: strings.TrimSpace(pin.Text), Seat: seat, Name: j.app.PlayerName()})
 	}, j.app.win)
 	d.Resize(fyne.NewSize(340, 0))
 	d.Show()
 }
 
-// join takes the seat and opens the table in rack mode, or as the centre
+// Join takes the seat and opens the table in rack mode, or as the centre
 // display.
-func (j *JoinScreen) join(r JoinRequest) {
+func (j *JoinScreen) Join(r JoinRequest) {
 	wait := dialog.NewCustomWithoutButtons(words.T("share.joining"), widget.NewProgressBarInfinite(), j.app.win)
 	wait.Show()
 	go func() {

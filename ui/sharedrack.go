@@ -2,14 +2,13 @@ package ui
 
 import (
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
-	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/ui/tileview"
 	"github.com/fourwinds-mahjong/fourwinds/ui/words"
 )
@@ -25,24 +24,27 @@ type RackScreen struct {
 	full   bool
 	banner *banner
 	// The strip: whose turn, the last discard and what happened.
-	turn     *canvas.Text
+	turn     *widget.Label
 	lastTile *fyne.Container
 	lastText *widget.Label
 	toggle   *widget.Button
 	strip    fyne.CanvasObject
 	table    fyne.CanvasObject
+	// lastDiscard is the hand's latest discard, and hand its hand.
+	lastDiscard *game.Event
+	hand        int
 }
 
 func newRackScreen(s *TableScreen) *RackScreen {
 	r := &RackScreen{s: s, banner: newBanner(), lastTile: container.NewCenter(), lastText: widget.NewLabel("")}
-	r.turn = canvas.NewText("", theme.Color(theme.ColorNameForeground))
-	r.turn.TextSize, r.turn.TextStyle, r.turn.Alignment = 26, fyne.TextStyle{Bold: true}, fyne.TextAlignCenter
+	r.turn = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	r.turn.SizeName, r.turn.Wrapping = theme.SizeNameHeadingText, fyne.TextWrapWord
 	r.lastText.Alignment, r.lastText.Wrapping = fyne.TextAlignCenter, fyne.TextWrapWord
 	r.toggle = widget.NewButtonWithIcon("", theme.ViewFullScreenIcon(), r.Toggle)
 	r.table = s.centre.Objects[0]
 	hint := widget.NewLabelWithStyle(words.T("share.swipe"), fyne.TextAlignCenter, fyne.TextStyle{Italic: true})
-	hint.Importance = widget.LowImportance
-	r.strip = newSwipe(container.NewVBox(r.turn, r.lastTile, r.lastText, hint), r.Toggle)
+	hint.Importance, hint.Wrapping = widget.LowImportance, fyne.TextWrapWord
+	r.strip = newSwipe(container.NewBorder(nil, hint, nil, nil, container.NewCenter(container.NewVBox(r.turn, r.lastTile, r.lastText))), r.Toggle)
 	prev := s.onChange
 	s.onChange = func() {
 		r.refresh()
@@ -53,6 +55,9 @@ func newRackScreen(s *TableScreen) *RackScreen {
 	r.refresh()
 	return r
 }
+
+// Screen returns the table screen rack mode rearranges.
+func (r *RackScreen) Screen() *TableScreen { return r.s }
 
 // Full tells whether the full table view is shown.
 func (r *RackScreen) Full() bool { return r.full }
@@ -83,27 +88,37 @@ func (r *RackScreen) refresh() {
 	s.centre.Refresh()
 	v := snap.View
 	if v == nil {
-		r.turn.Text = words.T("share.waiting_start")
-		r.turn.Refresh()
+		r.turn.SetText(words.T("share.waiting_start"))
 		return
 	}
-	r.turn.Text = ""
+	turn := ""
 	if p := s.playerAt(v.Turn); p >= 0 && v.Phase != game.PhaseEnd {
+		turn = words.F("table.turn", map[string]any{"Name": s.name(p)})
 		if p == s.player {
-			r.turn.Text = words.T("share.your_turn")
-		} else {
-			r.turn.Text = words.F("table.turn", map[string]any{"Name": s.name(p)})
+			turn = words.T("share.your_turn")
 		}
 	}
-	r.turn.Color = theme.Color(theme.ColorNameForeground)
-	r.turn.Refresh()
+	r.turn.SetText(turn)
+	if snap.Info.Hand != r.hand {
+		r.hand, r.lastDiscard = snap.Info.Hand, nil
+	}
+	if e := snap.Last; e != nil && e.Type == game.EvDiscard {
+		r.lastDiscard = e
+	}
 	r.lastTile.Objects = nil
-	if e := snap.Last; e != nil && e.Type == game.EvDiscard && e.Tile() != tile.None {
-		r.lastTile.Objects = []fyne.CanvasObject{tileview.NewTile(e.Tile(), s.app.Style(), 72)}
+	r.lastText.SetText("")
+	if e := r.lastDiscard; e != nil && v.Phase != game.PhaseEnd {
+		r.lastTile.Objects = []fyne.CanvasObject{tileview.NewTile(e.Tile(), s.app.Style(), rackLastWidth)}
+		r.lastText.SetText(eventText(e, func(w rules.Wind) string { return s.name(s.playerAt(w)) }))
 	}
 	r.lastTile.Refresh()
-	r.lastText.SetText(s.lastText())
+	// The rack and the claims change size with the hand: lay the whole
+	// screen out again.
+	s.playArea.Refresh()
 }
+
+// rackLastWidth is the width of the last discard in rack mode's strip.
+const rackLastWidth = 88
 
 // swipe is an area that calls on when swiped sideways far enough; taps go
 // to its content.

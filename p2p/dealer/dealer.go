@@ -33,6 +33,12 @@ type Presence interface {
 	SetConnected(player int, connected bool)
 }
 
+// Naming is implemented by a table that shows the names joining players
+// give in their hello.
+type Naming interface {
+	SetName(player int, name string)
+}
+
 // Config is what a dealer serves.
 type Config struct {
 	// Table is the table served.
@@ -301,6 +307,9 @@ func (s *session) run() error {
 	defer sub.Close()
 	if err := s.conn.Send(&wire.Msg{Type: wire.TWelcome, Welcome: &wire.Welcome{Player: player, Snapshot: snap, Heartbeat: d.cfg.Heartbeat}}); err != nil {
 		return err
+	}
+	if n, ok := d.cfg.Table.(Naming); ok && player != table.Spectator && hello.Name != "" {
+		n.SetName(player, hello.Name)
 	}
 	if player != table.Spectator {
 		d.h.ConnManager().Protect(s.peer, fwhost.TableTag)
