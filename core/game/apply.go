@@ -74,10 +74,12 @@ func (s *State) Apply(seat rules.Wind, a Action) ([]Event, error) {
 	return s.ApplyUnchecked(seat, a), nil
 }
 
-// ApplyAt is Apply for a client that quotes the state id it saw; an action
-// decided on an older state is refused as stale.
+// ApplyAt is Apply for a client that quotes the decision id it saw
+// (View.StateID, DecisionID); an action decided on an older state is
+// refused as stale. Seats answering one window or Charleston step quote
+// the same id and are all accepted.
 func (s *State) ApplyAt(seat rules.Wind, a Action, stateID uint64) ([]Event, error) {
-	if stateID != s.StateID {
+	if stateID != s.DecisionID() {
 		return nil, &IllegalActionError{Seat: seat, Action: a, Reason: ReasonStale, Allowed: s.LegalActions(seat)}
 	}
 	return s.Apply(seat, a)
@@ -123,7 +125,7 @@ func (s *State) applyTurn(evs []Event, seat rules.Wind, a Action) []Event {
 		evs = append(evs, Event{Type: EvAddKong, Seat: seat, From: rules.NoWind, Tiles: []tile.Kind{a.Tile}})
 		s.firstGoAround = false
 		if s.setup.RobKong == nil || s.setup.RobKong(a.Tile) {
-			robbable := false
+			robbable := s.uniform
 			for x := seat.Next(); x != seat; x = x.Next() {
 				s.options[x] = s.robOptions(x, seat, a.Tile)
 				robbable = robbable || len(s.options[x]) > 1
@@ -194,7 +196,7 @@ func (s *State) offerDiscard(evs []Event, seat rules.Wind, k tile.Kind) []Event 
 	if s.setup.Earthly && seat == rules.E && p.Discarded == 1 && s.firstGoAround {
 		flags |= rules.Earthly // CL-10.4
 	}
-	open := false
+	open := s.uniform
 	for x := seat.Next(); x != seat; x = x.Next() {
 		s.options[x] = s.claimOptions(x, seat, k, flags)
 		open = open || len(s.options[x]) > 1
@@ -209,12 +211,17 @@ func (s *State) offerDiscard(evs []Event, seat rules.Wind, k tile.Kind) []Event 
 }
 
 // openWindow starts a claim or robbing window; seats with nothing but
-// "pass" are answered at once.
+// "pass" are answered at once, unless the hand is uniform (then only
+// seats with no answer at all, such as dead hands, are).
 func (s *State) openWindow(ph Phase, from rules.Wind, k tile.Kind) {
-	s.Phase, s.Turn, s.Pending = ph, from, k
+	s.Phase, s.Turn, s.Pending, s.windowID = ph, from, k, s.StateID
+	least := 1
+	if s.uniform {
+		least = 0
+	}
 	for x := range s.answers {
 		s.answers[x] = nil
-		if rules.Wind(x) == from || len(s.options[x]) <= 1 {
+		if rules.Wind(x) == from || len(s.options[x]) <= least {
 			pass := Act(ActPass, tile.None)
 			s.answers[x] = &pass
 		}

@@ -49,7 +49,7 @@ func (s *State) inCharleston() bool {
 
 // openStep starts a step in which every seat answers.
 func (s *State) openStep(ph Phase) {
-	s.Phase = ph
+	s.Phase, s.windowID = ph, s.StateID
 	s.ch.acts, s.ch.done = [4]Action{}, [4]bool{}
 }
 

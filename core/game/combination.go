@@ -161,6 +161,7 @@ func (s *State) extend(evs []Event, seat rules.Wind, k tile.Kind) []Event {
 	evs = append(evs, Event{Type: EvExtend, Seat: seat, From: rules.NoWind, Tiles: []tile.Kind{k}})
 	open := false
 	if s.combinationHas(seat, k) == 1 {
+		open = s.uniform
 		for x := seat.Next(); x != seat; x = x.Next() {
 			q := &s.Players[x]
 			s.options[x] = []Action{Act(ActPass, tile.None)}
@@ -224,7 +225,7 @@ func (s *State) startExposeRound(from rules.Wind) bool {
 	s.exposeQueue = s.exposeQueue[:0]
 	for i := 1; i <= 4; i++ {
 		x := (from + rules.Wind(i)) % 4
-		if len(s.roundExposures(x)) > 0 {
+		if s.uniform || len(s.roundExposures(x)) > 0 {
 			s.exposeQueue = append(s.exposeQueue, x)
 		}
 	}

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
@@ -124,6 +125,44 @@ func (e Event) Tile() tile.Kind {
 	return e.Tiles[0]
 }
 
+// Check reports whether the event has the fields its type needs: an
+// action, a meld, a hand start or a result.
+func (e Event) Check() error {
+	need := ""
+	switch e.Type {
+	case EvNone:
+		return fmt.Errorf("game: an event needs a type; allowed: %s", strings.Join(eventNames[1:], ", "))
+	case EvAction:
+		if e.Action == nil {
+			need = "its action"
+		}
+	case EvClaim, EvConcealedKong, EvExpose, EvExchange:
+		if e.Meld == nil {
+			need = "its meld"
+		}
+	case EvHandStart:
+		if e.Start == nil {
+			need = "its start"
+		}
+	case EvHandEnd:
+		if e.Result == nil {
+			need = "its result"
+		}
+	case EvMatchEnd:
+		if e.Balances == nil {
+			need = "its balances"
+		}
+	case EvBonus, EvDiscard, EvAddKong, EvKongRobbed, EvInvoke, EvMahjong, EvExtend, EvJoker, EvJokerReturned:
+		if len(e.Tiles) == 0 {
+			need = "its tile"
+		}
+	}
+	if need != "" {
+		return fmt.Errorf("game: a %s event without %s", e.Type, need)
+	}
+	return nil
+}
+
 // HandStart describes a new hand.
 type HandStart struct {
 	// Number is the hand's number in the game, from 1.
@@ -147,10 +186,16 @@ func (e Event) redact(seat rules.Wind) Event {
 	case EvDeal, EvDraw, EvJoker, EvReceive:
 		e.Tiles = unknowns(len(e.Tiles))
 	case EvConcealedKong:
+		if e.Meld == nil {
+			break
+		}
 		m := *e.Meld
 		m.Tile = tile.Unknown
 		e.Meld = &m
 	case EvAction:
+		if e.Action == nil {
+			break
+		}
 		a := *e.Action
 		switch a.Type {
 		case ActConcealedKong:
@@ -173,7 +218,9 @@ func unknowns(n int) []tile.Kind {
 	return out
 }
 
-// Redact returns the events as seat may see them (rules.NoWind: a spectator).
+// Redact returns the events as seat may see them (rules.NoWind: a
+// spectator). It never panics, even on an event missing the fields its
+// type needs (record.Decode refuses such events).
 func Redact(evs []Event, seat rules.Wind) []Event {
 	out := make([]Event, len(evs))
 	for i, e := range evs {

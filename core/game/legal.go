@@ -9,8 +9,19 @@ import (
 
 // LegalActions returns what seat may do now; nil when seat has no decision
 // to make. Whenever a decision is due, the seat that owes it has at least
-// one legal action.
+// one legal action. The list is cached until the next action: do not
+// change it (View gives a copy). LegalActions, View and Waiting may be
+// called from several goroutines at once, but not while an action is
+// applied.
 func (s *State) LegalActions(seat rules.Wind) []Action {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.legalLocked(seat)
+}
+
+// legalLocked is LegalActions for a caller that holds s.mu: working the
+// list out moves tiles for a moment, and the list is cached.
+func (s *State) legalLocked(seat rules.Wind) []Action {
 	if seat < rules.E || seat > rules.N {
 		return nil
 	}
@@ -56,9 +67,11 @@ func (s *State) computeLegal(seat rules.Wind) []Action {
 
 // Waiting returns the seats that owe a decision now.
 func (s *State) Waiting() []rules.Wind {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	var out []rules.Wind
 	for seat := rules.E; seat <= rules.N; seat++ {
-		if len(s.LegalActions(seat)) > 0 {
+		if len(s.legalLocked(seat)) > 0 {
 			out = append(out, seat)
 		}
 	}

@@ -14,6 +14,13 @@ type MatchConfig struct {
 	Ruleset rules.Ruleset
 	Options rules.Options
 	Seed    wall.Seed
+	// HandSeeds are the walls' seeds supplied from outside, by hand: hand
+	// n is dealt from HandSeeds[n-1] when there is one, else from a seed
+	// derived from Seed. A networked table fills it hand by hand from its
+	// commit-reveal (Match.SupplySeed).
+	HandSeeds []wall.Seed
+	// Uniform deals every hand with HandConfig.Uniform.
+	Uniform bool
 }
 
 // HandSummary is one finished hand of a match.
@@ -27,6 +34,10 @@ type HandSummary struct {
 	Result *Result `json:"result"`
 	// Net is each player's gain or loss (indexed by player, not wind).
 	Net [4]int `json:"net"`
+	// Seed is the seed the hand's wall was dealt from, published once the
+	// hand is over so that the deal can be checked; it tells nothing about
+	// the walls of other hands.
+	Seed wall.Seed `json:"seed"`
 }
 
 // Match runs hands and rounds to the end of a game. Players are numbered
@@ -76,10 +87,30 @@ func (m *Match) WindOf(player int) rules.Wind { return rules.Wind((player - m.De
 // PlayerAt returns the player sitting at a wind in the current hand.
 func (m *Match) PlayerAt(w rules.Wind) int { return (m.Dealer + int(w)) % 4 }
 
+// HandSeed returns the seed hand n is dealt from.
+func (m *Match) HandSeed(n int) wall.Seed {
+	if n >= 1 && n <= len(m.cfg.HandSeeds) {
+		return m.cfg.HandSeeds[n-1]
+	}
+	return wall.Derive(m.cfg.Seed, "hand", n)
+}
+
+// SupplySeed sets the seed of hand n, for a table whose walls come from
+// outside; call it before NextHand deals hand n. Seeds are supplied in
+// order: n must be the first hand without one (hand 1's seed goes in
+// MatchConfig.HandSeeds).
+func (m *Match) SupplySeed(n int, seed wall.Seed) error {
+	if n != len(m.cfg.HandSeeds)+1 {
+		return fmt.Errorf("game: seed for hand %d supplied out of order; the next supplied seed is for hand %d", n, len(m.cfg.HandSeeds)+1)
+	}
+	m.cfg.HandSeeds = append(m.cfg.HandSeeds, seed)
+	return nil
+}
+
 func (m *Match) deal() ([]Event, error) {
 	st, evs, err := NewHand(HandConfig{
 		Ruleset: m.cfg.Ruleset, Options: m.cfg.Options, Number: m.Number, Round: m.Round,
-		Seed: wall.Derive(m.cfg.Seed, "hand", m.Number),
+		Seed: m.HandSeed(m.Number), Uniform: m.cfg.Uniform,
 	})
 	if err != nil {
 		return nil, err
@@ -116,7 +147,7 @@ func (m *Match) ApplyUnchecked(player int, a Action) []Event {
 // record books the finished hand.
 func (m *Match) record() {
 	res := m.Hand.Result
-	sum := HandSummary{Number: m.Number, Round: m.Round, Dealer: m.Dealer, Winner: -1, Result: res}
+	sum := HandSummary{Number: m.Number, Round: m.Round, Dealer: m.Dealer, Winner: -1, Result: res, Seed: m.Hand.Seed}
 	if res.Winner != rules.NoWind {
 		sum.Winner = m.PlayerAt(res.Winner)
 	}

@@ -1,6 +1,9 @@
 package game
 
 import (
+	"encoding/json"
+	"slices"
+
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 )
@@ -21,6 +24,35 @@ type Result struct {
 	Settlement rules.Settlement   `json:"settlement"`
 	// Net is what each seat gains or loses (or records, in a ledger system).
 	Net [4]int `json:"net"`
+}
+
+// UnmarshalJSON reads a result. Records written before the settlement
+// carried its net in JSON give it the result's own net, which is the same.
+func (r *Result) UnmarshalJSON(b []byte) error {
+	type plain Result
+	var p plain
+	if err := json.Unmarshal(b, &p); err != nil {
+		return err
+	}
+	if p.Settlement.Net == ([4]int{}) {
+		p.Settlement.Net = p.Net
+	}
+	*r = Result(p)
+	return nil
+}
+
+// Clone returns a deep copy of the result (nil for nil).
+func (r *Result) Clone() *Result {
+	if r == nil {
+		return nil
+	}
+	c := *r
+	c.Flags = slices.Clone(r.Flags)
+	for i := range c.Values {
+		c.Values[i].Items = slices.Clone(r.Values[i].Items)
+	}
+	c.Settlement.Transfers = slices.Clone(r.Settlement.Transfers)
+	return &c
 }
 
 // notation writes a seat's tiles in hand notation.

@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
@@ -57,7 +58,7 @@ func (p Phase) String() string {
 // MarshalText writes the phase's name.
 func (p Phase) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
 
-// UnmarshalText reads a phase's name (a view received from a dealer).
+// UnmarshalText reads a phase's name.
 func (p *Phase) UnmarshalText(b []byte) error {
 	for i, n := range phaseNames {
 		if n == string(b) {
@@ -66,6 +67,18 @@ func (p *Phase) UnmarshalText(b []byte) error {
 		}
 	}
 	return fmt.Errorf("game: unknown phase %q; allowed: %s", b, strings.Join(phaseNames[:], ", "))
+}
+
+// Simultaneous reports whether every seat that owes a decision in the
+// phase answers the same decision at once (claim, robbing and duplicate
+// windows, the Charleston's steps): a seat's answer does not change the
+// decision the others were shown.
+func (p Phase) Simultaneous() bool {
+	switch p {
+	case PhaseClaim, PhaseRob, PhaseDuplicate, PhaseCharleston, PhaseMush, PhaseVote, PhaseCourtesy:
+		return true
+	}
+	return false
 }
 
 // Discard is a tile in a seat's discard row.
@@ -176,6 +189,9 @@ type State struct {
 	// legal caches each seat's legal actions until the next action.
 	legal      [4][]Action
 	legalKnown [4]bool
+	// mu guards the cache, and the tiles that working out the legal
+	// actions moves for a moment, against concurrent views.
+	mu *sync.Mutex
 
 	// joker is the shared joker's kind J while its indicator is out of the
 	// wall (JL-8), held by jokerHolder, the first seat to announce TING.
@@ -191,9 +207,26 @@ type State struct {
 	// ch is the Charleston in progress (AM-4).
 	ch charleston
 
-	// StateID increases with every applied action; clients quote it.
+	// StateID increases with every applied action.
 	StateID uint64
+	// windowID is the StateID at which the window or Charleston step in
+	// progress opened: the decision id every seat in it is shown.
+	windowID uint64
+	// uniform: every discard and added kong opens a window that every
+	// other seat answers (HandConfig.Uniform).
+	uniform bool
 	Result  *Result
+}
+
+// DecisionID returns the decision id a seat is shown and quotes back
+// (ApplyAt): the StateID, except in a simultaneous phase, where it is the
+// id at which the window or step opened, so that the seats answering it
+// are not made stale by each other's answers.
+func (s *State) DecisionID() uint64 {
+	if s.Phase.Simultaneous() {
+		return s.windowID
+	}
+	return s.StateID
 }
 
 // Ruleset returns the hand's ruleset.
@@ -214,6 +247,7 @@ func (s *State) Wall() *wall.Wall { return s.wall.Clone() }
 // Clone returns a deep copy of the state (for AI search and tests).
 func (s *State) Clone() *State {
 	c := *s
+	c.mu = new(sync.Mutex)
 	c.wall = s.wall.Clone()
 	c.outOfPlay = append([]tile.Kind(nil), s.outOfPlay...)
 	c.exposeQueue = append([]rules.Wind(nil), s.exposeQueue...)
@@ -243,6 +277,13 @@ type HandConfig struct {
 	Seed    wall.Seed
 	Number  int
 	Round   rules.Wind
+	// Uniform makes the shape of the hand tell nothing about who could
+	// claim: every discard, added kong and duplicate opens a window that
+	// every other live seat answers (pass when it can do nothing else),
+	// and the exposure round of the first TING asks every seat (JL-7.4).
+	// Results are the same as without it; only more answers are asked.
+	// Tables people play at set it; self-play and the golden records do not.
+	Uniform bool
 }
 
 // NewHand deals a new hand from the seed and returns its state and the
@@ -262,7 +303,7 @@ func NewHand(cfg HandConfig) (*State, []Event, error) {
 		Number: cfg.Number, Round: cfg.Round, Seed: cfg.Seed,
 		Dice: [2]int{a1 + a2, b1 + b2}, wall: w, Turn: rules.E,
 		Dominant: rules.Wind(w.Dominant()), firstGoAround: true, drawn: tile.None, lastDiscarder: rules.NoWind,
-		joker: tile.None, jokerHolder: rules.NoWind, Pending: tile.None,
+		joker: tile.None, jokerHolder: rules.NoWind, Pending: tile.None, uniform: cfg.Uniform, mu: new(sync.Mutex),
 	}
 	evs := []Event{{Type: EvHandStart, Seat: rules.NoWind, From: rules.NoWind, Start: &HandStart{
 		Number: s.Number, Round: s.Round, Dominant: s.Dominant, Dice: s.Dice, Wall: len(ring)}}}

@@ -1,6 +1,10 @@
 package game
 
 import (
+	"errors"
+	"fmt"
+	"slices"
+
 	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
@@ -61,12 +65,16 @@ func (v *View) Options() rules.Options { return v.options }
 // Rules returns the ruleset (for AI and hints).
 func (v *View) Rules() rules.Ruleset { return v.ruleset }
 
-// View returns what seat may see (rules.NoWind for a spectator).
+// View returns what seat may see (rules.NoWind for a spectator). The view
+// is a copy: changing it changes nothing in the state. Views may be taken
+// from several goroutines at once, but not while an action is applied.
 func (s *State) View(seat rules.Wind) *View {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	v := &View{
 		Seat: seat, Ruleset: s.ruleset.ID(), Number: s.Number, Round: s.Round, Dominant: s.Dominant,
-		Phase: s.Phase, Turn: s.Turn, Pending: s.Pending, StateID: s.StateID, Drawn: tile.None, Joker: tile.None,
-		WallLive: s.wall.LiveLeft(), Result: s.Result, options: s.opts, ruleset: s.ruleset,
+		Phase: s.Phase, Turn: s.Turn, Pending: s.Pending, StateID: s.DecisionID(), Drawn: tile.None, Joker: tile.None,
+		WallLive: s.wall.LiveLeft(), Result: s.Result.Clone(), options: s.opts, ruleset: s.ruleset,
 		Charleston: s.charlestonView(seat),
 	}
 	if seat >= rules.E && seat <= rules.N {
@@ -74,7 +82,7 @@ func (s *State) View(seat rules.Wind) *View {
 		if s.Turn == seat && s.Phase == PhaseTurn {
 			v.Drawn = s.drawn
 		}
-		v.Legal = s.LegalActions(seat)
+		v.Legal = slices.Clone(s.legalLocked(seat))
 		if s.Players[seat].Declared == DeclTing {
 			v.Joker = s.joker
 		}
@@ -112,6 +120,33 @@ func (s *State) View(seat rules.Wind) *View {
 	}
 	return v
 }
+
+// Attach gives a view decoded from JSON, which names its ruleset but does
+// not carry it, the ruleset and table options it was made with, so that
+// Rules and Options (and the AI and hints that read them) work on it.
+// The ruleset must be the one the view names.
+func (v *View) Attach(r rules.Ruleset, o rules.Options) error {
+	if r == nil || r.ID() != v.Ruleset {
+		id := "none"
+		if r != nil {
+			id = r.ID()
+		}
+		return fmt.Errorf("game: a %s view cannot take the %s ruleset", v.Ruleset, id)
+	}
+	v.ruleset, v.options = r, o
+	return nil
+}
+
+// ErrSecret is returned when a State or a Match is marshalled: they hold
+// every concealed hand and the seeds the walls follow from. Marshal a View
+// for one seat instead; records hold the events.
+var ErrSecret = errors.New("game: a hand's state is secret; marshal a seat's View instead")
+
+// MarshalJSON refuses (ErrSecret).
+func (State) MarshalJSON() ([]byte, error) { return nil, ErrSecret }
+
+// MarshalJSON refuses (ErrSecret).
+func (Match) MarshalJSON() ([]byte, error) { return nil, ErrSecret }
 
 // Bind attaches the ruleset and options to a view decoded from JSON (a view
 // received from a dealer), which carries neither, so that Rules and Options

@@ -32,6 +32,15 @@ type Header struct {
 	Ruleset string            `json:"ruleset"`
 	Options map[string]string `json:"options"`
 	Seed    wall.Seed         `json:"seed"`
+	// Card is the text of a user's American card (AM-11), when the game
+	// plays one.
+	Card string `json:"card,omitempty"`
+	// HandSeeds are the walls' seeds supplied from outside, by hand
+	// (game.MatchConfig.HandSeeds).
+	HandSeeds []wall.Seed `json:"hand_seeds,omitempty"`
+	// Uniform: every discard opened a window every seat answered
+	// (game.MatchConfig.Uniform).
+	Uniform bool `json:"uniform,omitempty"`
 }
 
 // Record is a whole game: its header and its events.
@@ -40,9 +49,11 @@ type Record struct {
 	Events []game.Event
 }
 
-// New returns an empty record for a match configuration.
+// New returns an empty record for a match configuration. A game on a
+// user's card sets Header.Card to the card's text.
 func New(cfg game.MatchConfig) *Record {
-	return &Record{Header: Header{Format: Format, Ruleset: cfg.Ruleset.ID(), Options: cfg.Options.Map(), Seed: cfg.Seed}}
+	return &Record{Header: Header{Format: Format, Ruleset: cfg.Ruleset.ID(), Options: cfg.Options.Map(), Seed: cfg.Seed,
+		HandSeeds: cfg.HandSeeds, Uniform: cfg.Uniform}}
 }
 
 // Add appends events.
@@ -89,8 +100,8 @@ func Decode(data []byte) (*Record, error) {
 		if err := json.Unmarshal(text, &e); err != nil {
 			return nil, fmt.Errorf("%w: line %d: %v", ErrRecord, line, err)
 		}
-		if e.Type == game.EvAction && e.Action == nil {
-			return nil, fmt.Errorf("%w: line %d: an action event without its action", ErrRecord, line)
+		if err := e.Check(); err != nil {
+			return nil, fmt.Errorf("%w: line %d: %v", ErrRecord, line, err)
 		}
 		r.Events = append(r.Events, e)
 	}
@@ -105,7 +116,7 @@ func Decode(data []byte) (*Record, error) {
 
 // Config rebuilds the match configuration the record was made with.
 func (r *Record) Config() (game.MatchConfig, error) {
-	rs, err := rules.Get(r.Header.Ruleset)
+	rs, err := rules.GetWithCard(r.Header.Ruleset, r.Header.Card)
 	if err != nil {
 		return game.MatchConfig{}, fmt.Errorf("%w: %v", ErrRecord, err)
 	}
@@ -113,7 +124,7 @@ func (r *Record) Config() (game.MatchConfig, error) {
 	if err != nil {
 		return game.MatchConfig{}, fmt.Errorf("%w: %v", ErrRecord, err)
 	}
-	return game.MatchConfig{Ruleset: rs, Options: o, Seed: r.Header.Seed}, nil
+	return game.MatchConfig{Ruleset: rs, Options: o, Seed: r.Header.Seed, HandSeeds: r.Header.HandSeeds, Uniform: r.Header.Uniform}, nil
 }
 
 // Step is called after each replayed event with the match as it stands.

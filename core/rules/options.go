@@ -22,7 +22,24 @@ const (
 
 // String names the option type.
 func (t OptionType) String() string {
-	return [...]string{"none", "bool", "int", "choice"}[min(int(t), 3)]
+	return optionTypeNames[min(int(t), len(optionTypeNames)-1)]
+}
+
+// optionTypeNames are the option types' names, by value.
+var optionTypeNames = [...]string{"none", "bool", "int", "choice"}
+
+// MarshalText writes the option type's name.
+func (t OptionType) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
+
+// UnmarshalText reads an option type's name.
+func (t *OptionType) UnmarshalText(b []byte) error {
+	for i, n := range optionTypeNames {
+		if n == string(b) {
+			*t = OptionType(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("%w: unknown option type %q; allowed: bool, int, choice", ErrOption, b)
 }
 
 // OptionSpec describes one table option of a rules file's options table. The
@@ -36,7 +53,7 @@ type OptionSpec struct {
 	Key string `json:"key,omitempty"`
 	// Label is the translation key of the option's name.
 	Label   string     `json:"label"`
-	Type    OptionType `json:"-"`
+	Type    OptionType `json:"type"`
 	Default string     `json:"default"`
 	// Choices are the allowed values of an OptionChoice.
 	Choices []string `json:"choices,omitempty"`

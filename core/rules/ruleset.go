@@ -132,3 +132,26 @@ func HasRule(known []string, id string) bool { return slices.Contains(known, id)
 type Waiter interface {
 	Waits(h Hand, ctx Context) tile.Set
 }
+
+// CardCarrier is implemented by rulesets that can play with a player's own
+// card given as text (american, AM-11). The text travels with a game (its
+// record, a table's snapshot), so a game on a user's card can be replayed
+// and resumed anywhere.
+type CardCarrier interface {
+	// WithCardText returns the ruleset carrying the card written in text.
+	WithCardText(text string) (Ruleset, error)
+}
+
+// GetWithCard returns the ruleset registered under id, carrying the card
+// written in text when text is not empty.
+func GetWithCard(id, text string) (Ruleset, error) {
+	r, err := Get(id)
+	if err != nil || text == "" {
+		return r, err
+	}
+	c, ok := r.(CardCarrier)
+	if !ok {
+		return nil, fmt.Errorf("%w: %s plays no card of its own; a card is for american only", ErrOption, id)
+	}
+	return c.WithCardText(text)
+}

@@ -225,8 +225,9 @@ func (w *Wind) UnmarshalText(b []byte) error {
 // Ledger is true, Transfers is empty, and Net is each seat's ledger entry.
 type Settlement struct {
 	Transfers []Transfer `json:"transfers"`
-	Net       [4]int     `json:"-"`
-	Ledger    bool       `json:"ledger,omitempty"`
+	// Net is each seat's gain or loss (its ledger entry in a ledger system).
+	Net    [4]int `json:"net"`
+	Ledger bool   `json:"ledger,omitempty"`
 	// Note explains the settlement in a sentence, citing rule ids.
 	Note string `json:"note,omitempty"`
 	// Bettor is the net of american's bettor (AM-8.5), a fifth participant

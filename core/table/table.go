@@ -109,7 +109,9 @@ type Info struct {
 	// Hand is the current hand's number, from 1; Round its prevailing wind.
 	Hand  int        `json:"hand"`
 	Round rules.Wind `json:"round"`
-	// History are the finished hands.
+	// History are the finished hands, each with its seed (published once
+	// the hand is over) but without its Result, to keep snapshots small:
+	// the last hand's Result is in the View until the next hand is dealt.
 	History []game.HandSummary `json:"history,omitempty"`
 	// Over is set when the match has ended.
 	Over bool `json:"over,omitempty"`
@@ -118,6 +120,12 @@ type Info struct {
 	// Verified tells, at a networked table, whether the last hand's deal
 	// was checked against every device's commitment.
 	Verified *bool `json:"verified,omitempty"`
+	// Started is set once the first hand is dealt (a table may wait in
+	// its lobby until its host starts it).
+	Started bool `json:"started,omitempty"`
+	// Problem says what keeps the table from going on, such as a hand's
+	// seed that could not be agreed; the next IntentNextHand tries again.
+	Problem string `json:"problem,omitempty"`
 }
 
 // SeatInfo describes one player at the table.

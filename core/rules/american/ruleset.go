@@ -203,3 +203,14 @@ func (r Ruleset) Setup(o rules.Options) rules.Setup {
 		},
 	}
 }
+
+// WithCardText returns the ruleset carrying the card written in text
+// (rules.CardCarrier). Lines the parser rejects are dropped, as when a card
+// file is loaded; a text with no usable line is refused.
+func (Ruleset) WithCardText(text string) (rules.Ruleset, error) {
+	c, err := card.Parse("card", []byte(text))
+	if c == nil {
+		return nil, fmt.Errorf("american: the card text is not a card: %w", err)
+	}
+	return WithCard(c), nil
+}

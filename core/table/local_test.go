@@ -1,0 +1,73 @@
+package table
+
+import (
+	"context"
+	"testing"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	_ "github.com/fourwinds-mahjong/fourwinds/core/rules/all"
+)
+
+var allRules = []string{"classical", "hongkong", "french", "jilin", "american"}
+
+// TestLocalPlaysWholeMatches plays a match of every ruleset with four
+// computer players and no pause.
+func TestLocalPlaysWholeMatches(t *testing.T) {
+	for _, id := range allRules {
+		t.Run(id, func(t *testing.T) {
+			tb, err := NewLocal(LocalConfig{Rules: id, Seed: "1", AutoNext: true, Hands: 3})
+			if err != nil {
+				t.Fatal(err)
+			}
+			<-tb.Done()
+			s, err := tb.Snapshot(context.Background(), Spectator)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !s.Info.Over || len(s.Info.History) != 3 || s.Info.Problem != "" {
+				t.Fatalf("over %v, %d hands, problem %q", s.Info.Over, len(s.Info.History), s.Info.Problem)
+			}
+			tb.Close()
+		})
+	}
+}
+
+// TestLocalWithPerson plays a hand in which player 0 is a person who
+// always takes the first legal action.
+func TestLocalWithPerson(t *testing.T) {
+	for _, id := range allRules {
+		t.Run(id, func(t *testing.T) {
+			cfg := LocalConfig{Rules: id, Seed: "2", Hands: 1}
+			cfg.Seats[0] = SeatConfig{Kind: SeatHuman}
+			tb, err := NewLocal(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer tb.Close()
+			ctx := context.Background()
+			snap, sub, err := tb.Subscribe(ctx, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			seq := snap.Seq
+			for !snap.Info.Over {
+				if v := snap.View; v != nil && len(v.Legal) > 0 {
+					if err := tb.Submit(ctx, Intent{Player: 0, Kind: IntentAction, Decision: v.StateID, Action: v.Legal[0]}); err != nil {
+						t.Fatal(err)
+					}
+				}
+				u, ok := <-sub.Updates()
+				if !ok {
+					t.Fatal("stream closed")
+				}
+				if u.Seq != seq+1 {
+					t.Fatalf("update %d after %d", u.Seq, seq)
+				}
+				seq, snap = u.Seq, u.Snapshot
+			}
+			if snap.View.Phase != game.PhaseEnd {
+				t.Fatalf("over in phase %s", snap.View.Phase)
+			}
+		})
+	}
+}
