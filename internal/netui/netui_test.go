@@ -1,0 +1,559 @@
+package netui_test
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+	"github.com/libp2p/go-libp2p/core/crypto"
+	"github.com/libp2p/go-libp2p/core/host"
+	"github.com/libp2p/go-libp2p/core/peer"
+	mocknet "github.com/libp2p/go-libp2p/p2p/net/mock"
+	ma "github.com/multiformats/go-multiaddr"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	_ "github.com/fourwinds-mahjong/fourwinds/core/rules/all"
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+	"github.com/fourwinds-mahjong/fourwinds/internal/netui"
+	"github.com/fourwinds-mahjong/fourwinds/ui"
+	"github.com/fourwinds-mahjong/fourwinds/ui/words"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden images in testdata")
+
+func TestMain(m *testing.M) {
+	os.Setenv("LANG", "en_US.UTF-8")
+	os.Exit(m.Run())
+}
+
+// lan is an in-memory local network: mocknet hosts, and a discovery that
+// reports the tables advertised on it (mDNS itself is tested in
+// p2p/discover).
+type lan struct {
+	mn      mocknet.Mocknet
+	rng     *rand.Rand
+	mu      sync.Mutex
+	dealers map[peer.ID]peer.AddrInfo
+}
+
+func newLAN(t *testing.T) *lan {
+	mn := mocknet.New()
+	t.Cleanup(func() { mn.Close() })
+	return &lan{mn: mn, rng: rand.New(rand.NewSource(1)), dealers: map[peer.ID]peer.AddrInfo{}}
+}
+
+// device adds a host with a fixed identity and address (so that the
+// screenshots show the same address every run) and links it to the others.
+func (l *lan) device(t *testing.T, addr string) host.Host {
+	t.Helper()
+	k, _, err := crypto.GenerateEd25519Key(l.rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := l.mn.AddPeer(k, ma.StringCast(addr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := l.mn.LinkAll(); err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+type closer func()
+
+func (c closer) Close() error { c(); return nil }
+
+func (l *lan) advertise(h host.Host) (io.Closer, error) {
+	l.mu.Lock()
+	l.dealers[h.ID()] = peer.AddrInfo{ID: h.ID(), Addrs: h.Addrs()}
+	l.mu.Unlock()
+	return closer(func() {
+		l.mu.Lock()
+		delete(l.dealers, h.ID())
+		l.mu.Unlock()
+	}), nil
+}
+
+func (l *lan) browse(ctx context.Context, found func(peer.AddrInfo)) error {
+	seen := map[peer.ID]bool{}
+	for {
+		l.mu.Lock()
+		var infos []peer.AddrInfo
+		for id, i := range l.dealers {
+			if !seen[id] {
+				seen[id] = true
+				infos = append(infos, i)
+			}
+		}
+		l.mu.Unlock()
+		for _, i := range infos {
+			found(i)
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
+// deal deals a table with a fixed seed and computer players that act at
+// once.
+func deal(s ui.HostSetup) (netui.Dealt, error) {
+	cfg := netui.LocalConfig(s)
+	cfg.Seed = "a table in the kitchen"
+	cfg.Pace = 0
+	t, err := table.NewLocal(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return netui.Local{Local: t}, nil
+}
+
+// device is one app instance on the in-memory network.
+type device struct {
+	app *ui.App
+	win fyne.Window
+	h   host.Host
+	net *netui.Network
+}
+
+func (l *lan) app(t *testing.T, fa fyne.App, addr string, size fyne.Size) *device {
+	t.Helper()
+	h := l.device(t, addr)
+	w := test.NewTempWindow(t, nil)
+	w.Resize(size)
+	a := ui.New(fa, w, nil)
+	n := netui.New(netui.Config{Host: h, Deal: deal, Browse: l.browse, Advertise: l.advertise})
+	a.SetNetwork(n)
+	// Leaving for home closes the device's tables before the next test
+	// switches the language.
+	t.Cleanup(func() { fyne.DoAndWait(a.ShowHome) })
+	return &device{app: a, win: w, h: h, net: n}
+}
+
+var (
+	phoneSize  = fyne.NewSize(360, 640)
+	tabletSize = fyne.NewSize(1280, 800)
+)
+
+// newApp is the Fyne test app the devices share, in language lang.
+func newApp(t *testing.T, lang string) fyne.App {
+	t.Helper()
+	fa := test.NewTempApp(t)
+	fa.Settings().SetTheme(theme.LightTheme())
+	if err := words.Use(lang); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { words.Use("en") })
+	return fa
+}
+
+// waitFor polls cond on the UI thread until it holds.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		ok := false
+		fyne.DoAndWait(func() { ok = cond() })
+		if ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("waited 20 s for %s", what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// kitchen is the table the tests host: a phone at seat 1 (player 0), the
+// computer at the others, the host device as the table centre.
+func kitchen(pin string) ui.HostSetup {
+	s := ui.HostSetup{Name: "Kitchen table", Rules: "hongkong", PIN: pin, StandIn: time.Minute}
+	s.Seats[0] = ui.HostSeat{Kind: table.SeatRemote}
+	for p := 1; p < 4; p++ {
+		s.Seats[p] = ui.HostSeat{Kind: table.SeatAI, Level: "intermediate"}
+	}
+	return s
+}
+
+// findTable shows the join screen on d and waits for a table in the list.
+func findTable(t *testing.T, d *device) ui.TableAd {
+	t.Helper()
+	fyne.DoAndWait(d.app.ShowJoin)
+	var ad ui.TableAd
+	waitFor(t, "a table in the join list", func() bool {
+		ts := d.app.Joining().Tables()
+		if len(ts) > 0 {
+			ad = ts[0]
+		}
+		return len(ts) > 0
+	})
+	return ad
+}
+
+// seated tells whether player p of the table d hosts has a device.
+func seated(t *testing.T, d *device, p int) bool {
+	t.Helper()
+	s, err := d.app.Hosted().Table().Snapshot(context.Background(), table.Spectator)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.Info.Seats[p].Connected
+}
+
+// choose is the phone's move: discard the drawn tile (or the first legal
+// discard), pass a claim, or the first legal action.
+func choose(v *game.View) (game.Action, bool) {
+	if len(v.Legal) == 0 {
+		return game.Action{}, false
+	}
+	for _, a := range v.Legal {
+		if a.Type == game.ActDiscard && a.Tile == v.Drawn && a.Declare == game.DeclNone {
+			return a, true
+		}
+	}
+	for _, a := range v.Legal {
+		if a.Type == game.ActPass || a.Type == game.ActDiscard && a.Declare == game.DeclNone {
+			return a, true
+		}
+	}
+	return v.Legal[0], true
+}
+
+// publicTiles counts the tiles a spectator may see: discards, exposures
+// and bonus tiles.
+func publicTiles(s table.Snapshot) map[tile.Kind]int {
+	n := map[tile.Kind]int{}
+	for _, sv := range s.View.Seats {
+		for _, d := range sv.Discards {
+			n[d.Tile]++
+		}
+		for _, m := range sv.Melds {
+			for _, k := range m.Tiles() {
+				n[k]++
+			}
+		}
+		for _, b := range sv.Bonus {
+			n[b]++
+		}
+	}
+	return n
+}
+
+// watchCentre checks after every snapshot the centre display shows that
+// it was sent no concealed tile and that its widgets hold only public
+// tiles; problems are reported at the end of the test.
+func watchCentre(t *testing.T, c *ui.CentreScreen) (checked func() int) {
+	var mu sync.Mutex
+	var problems []string
+	n := 0
+	var last *game.Event
+	c.OnChange(func() {
+		s := c.Snapshot()
+		mu.Lock()
+		defer mu.Unlock()
+		n++
+		if s.View == nil {
+			return
+		}
+		if e := s.Last; e != nil && e.Type == game.EvDiscard {
+			last = e
+		}
+		if s.View.Hand.Total() != 0 || s.View.Drawn != tile.None {
+			problems = append(problems, fmt.Sprintf("the centre was sent concealed tiles: %v", s.View.Hand.Kinds()))
+		}
+		allowed := publicTiles(s)
+		if last != nil {
+			allowed[last.Tile()]++ // the last discard, drawn big as well
+		}
+		for k, c := range countKinds(c.Tiles()) {
+			if c > allowed[k] {
+				problems = append(problems, "the centre shows "+k.String()+" more often than it lies open")
+			}
+		}
+	})
+	t.Cleanup(func() {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, p := range problems {
+			t.Error(p)
+		}
+	})
+	return func() int {
+		mu.Lock()
+		defer mu.Unlock()
+		return n
+	}
+}
+
+func countKinds(ks []tile.Kind) map[tile.Kind]int {
+	n := map[tile.Kind]int{}
+	for _, k := range ks {
+		n[k]++
+	}
+	return n
+}
+
+// playTurns makes the phone play until stop says so, and returns the
+// number of decisions it answered.
+func playTurns(t *testing.T, phone *device, stop func(v *game.View, decisions int) bool) int {
+	t.Helper()
+	answered := ^uint64(0)
+	decisions := 0
+	for {
+		var snap table.Snapshot
+		var s *ui.TableScreen
+		fyne.DoAndWait(func() {
+			if r := phone.app.Rack(); r != nil {
+				s = r.Screen()
+				snap = s.Snapshot()
+			}
+		})
+		if s == nil {
+			t.Fatal("the phone shows no rack")
+		}
+		v := snap.View
+		if v != nil && stop(v, decisions) {
+			return decisions
+		}
+		if v != nil && v.StateID != answered {
+			if a, ok := choose(v); ok {
+				answered = v.StateID
+				decisions++
+				fyne.DoAndWait(func() { s.Play(a) })
+			}
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// samePublic tells whether two views show the same public table: the
+// wall, the turn, the phase and every discard.
+func samePublic(a, b *game.View) bool {
+	if a == nil || b == nil || a.WallLive != b.WallLive || a.Turn != b.Turn || a.Phase != b.Phase {
+		return false
+	}
+	for w := range a.Seats {
+		if len(a.Seats[w].Discards) != len(b.Seats[w].Discards) || len(a.Seats[w].Melds) != len(b.Seats[w].Melds) {
+			return false
+		}
+	}
+	return true
+}
+
+// handOver stops play at the end of the hand.
+func handOver(v *game.View, _ int) bool { return v.Phase == game.PhaseEnd }
+
+// TestPlayAroundARealTable: a tablet hosts and shows the table centre, a
+// phone finds the table, joins and plays a whole hand in rack mode beside
+// three computer players; the centre never holds a concealed tile.
+func TestPlayAroundARealTable(t *testing.T) {
+	fa := newApp(t, "en")
+	l := newLAN(t)
+	tablet := l.app(t, fa, "/ip4/192.168.1.20/tcp/40123", tabletSize)
+	phone := l.app(t, fa, "/ip4/192.168.1.31/tcp/40555", phoneSize)
+
+	var err error
+	fyne.DoAndWait(func() { err = tablet.app.Host(kitchen(""), table.Spectator) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	ad := findTable(t, phone)
+	if ad.Name != "Kitchen table" || ad.Rules != "hongkong" || ad.PIN || len(ad.Free) != 1 || ad.Free[0] != 0 {
+		t.Fatalf("the join list shows %+v; want the kitchen table, hongkong, no PIN, seat 1 free", ad)
+	}
+	fyne.DoAndWait(func() { phone.app.Joining().Join(ui.JoinRequest{Addr: ad.Addr, Seat: 0, Name: "Anne"}) })
+	waitFor(t, "the phone's rack", func() bool { return phone.app.Rack() != nil })
+	fyne.DoAndWait(tablet.app.StartHosted)
+	waitFor(t, "the table centre", func() bool { return tablet.app.Centre() != nil })
+	var centre *ui.CentreScreen
+	fyne.DoAndWait(func() { centre = tablet.app.Centre() })
+	checked := watchCentre(t, centre)
+
+	playTurns(t, phone, handOver)
+	waitFor(t, "the centre at the end of the hand", func() bool {
+		v := centre.Snapshot().View
+		return v != nil && v.Phase == game.PhaseEnd
+	})
+	if checked() < 10 {
+		t.Errorf("the centre showed %d snapshots in a whole hand", checked())
+	}
+}
+
+// TestJoinWithPIN: a table with a PIN refuses a wrong one and seats the
+// right one.
+func TestJoinWithPIN(t *testing.T) {
+	fa := newApp(t, "en")
+	l := newLAN(t)
+	tablet := l.app(t, fa, "/ip4/192.168.1.20/tcp/40123", tabletSize)
+	phone := l.app(t, fa, "/ip4/192.168.1.31/tcp/40555", phoneSize)
+	var err error
+	fyne.DoAndWait(func() { err = tablet.app.Host(kitchen("4321"), table.Spectator) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	ad := findTable(t, phone)
+	if !ad.PIN {
+		t.Fatalf("the join list shows %+v; want a PIN asked", ad)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_, _, err = phone.net.Join(ctx, ui.JoinRequest{Addr: ad.Addr, PIN: "1234", Seat: ui.AnySeat})
+	var re *table.RefusedError
+	if !errors.As(err, &re) || re.Reason != table.ReasonBadPIN {
+		t.Fatalf("a wrong PIN gave %v; want a bad-pin refusal", err)
+	}
+	fyne.DoAndWait(func() { phone.app.Joining().Join(ui.JoinRequest{Addr: ad.Addr, PIN: "4321", Seat: ui.AnySeat}) })
+	waitFor(t, "the phone's rack", func() bool { return phone.app.Rack() != nil })
+	waitFor(t, "the phone seated in the waiting room", func() bool { return seated(t, tablet, 0) })
+}
+
+// TestLookupByAddress: a table is found by its typed address when
+// discovery finds nothing.
+func TestLookupByAddress(t *testing.T) {
+	fa := newApp(t, "en")
+	l := newLAN(t)
+	tablet := l.app(t, fa, "/ip4/192.168.1.20/tcp/40123", tabletSize)
+	phone := l.app(t, fa, "/ip4/192.168.1.31/tcp/40555", phoneSize)
+	var err error
+	fyne.DoAndWait(func() { err = tablet.app.Host(kitchen(""), table.Spectator) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := tablet.app.Hosted().Addrs()[0]
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	ad, err := phone.net.Lookup(ctx, addr)
+	if err != nil || ad.Name != "Kitchen table" {
+		t.Fatalf("looking up %s gave %+v, %v", addr, ad, err)
+	}
+}
+
+// TestDropAndRejoin: a phone that drops is shown on the centre as
+// reconnecting, then played by the computer; it comes back to the same
+// seat and plays the hand to its end.
+func TestDropAndRejoin(t *testing.T) {
+	fa := newApp(t, "en")
+	l := newLAN(t)
+	tablet := l.app(t, fa, "/ip4/192.168.1.20/tcp/40123", tabletSize)
+	phone := l.app(t, fa, "/ip4/192.168.1.31/tcp/40555", phoneSize)
+	setup := kitchen("")
+	setup.StandIn = 0
+	var err error
+	fyne.DoAndWait(func() { err = tablet.app.Host(setup, table.Spectator) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	ad := findTable(t, phone)
+	fyne.DoAndWait(func() { phone.app.Joining().Join(ui.JoinRequest{Addr: ad.Addr, Seat: 0}) })
+	waitFor(t, "the phone's rack", func() bool { return phone.app.Rack() != nil })
+	fyne.DoAndWait(tablet.app.StartHosted)
+	waitFor(t, "the table centre", func() bool { return tablet.app.Centre() != nil })
+	var centre *ui.CentreScreen
+	fyne.DoAndWait(func() { centre = tablet.app.Centre() })
+	watchCentre(t, centre)
+	playTurns(t, phone, func(v *game.View, n int) bool { return n >= 3 || v.Phase == game.PhaseEnd })
+
+	if err := l.mn.UnlinkPeers(phone.h.ID(), tablet.h.ID()); err != nil {
+		t.Fatal(err)
+	}
+	l.mn.DisconnectPeers(phone.h.ID(), tablet.h.ID())
+	waitFor(t, "the computer standing in for the phone", func() bool {
+		return centre.Snapshot().Info.Seats[0].StandIn
+	})
+	if _, err := l.mn.LinkPeers(phone.h.ID(), tablet.h.ID()); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the phone back at its seat", func() bool {
+		s := centre.Snapshot().Info.Seats[0]
+		return s.Connected && !s.StandIn
+	})
+	playTurns(t, phone, handOver)
+}
+
+// screenshot captures w; the golden image in testdata is compared (or
+// rewritten with -update), and with FOURWINDS_SCREENSHOTS set the PNG is
+// written there too (make screenshots).
+func screenshot(t *testing.T, w fyne.Window, name string) {
+	t.Helper()
+	var img image.Image
+	fyne.DoAndWait(func() { img = w.Canvas().Capture() })
+	if dir := os.Getenv("FOURWINDS_SCREENSHOTS"); dir != "" {
+		writePNG(t, filepath.Join(dir, name), img)
+	}
+	if *update {
+		writePNG(t, filepath.Join("testdata", name), img)
+		return
+	}
+	test.AssertImageMatches(t, name, img)
+}
+
+func writePNG(t *testing.T, path string, img image.Image) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := png.Encode(f, img); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestSharedScreenshots renders the waiting room and the table-centre
+// display on a tablet, the join list and rack mode on a phone, mid-hand,
+// in English and French.
+func TestSharedScreenshots(t *testing.T) {
+	for _, lang := range []string{"en", "fr"} {
+		t.Run(lang, func(t *testing.T) {
+			fa := newApp(t, lang)
+			l := newLAN(t)
+			tablet := l.app(t, fa, "/ip4/192.168.1.20/tcp/40123", tabletSize)
+			phone := l.app(t, fa, "/ip4/192.168.1.31/tcp/40555", phoneSize)
+			var err error
+			fyne.DoAndWait(func() { err = tablet.app.Host(kitchen("4321"), table.Spectator) })
+			if err != nil {
+				t.Fatal(err)
+			}
+			ad := findTable(t, phone)
+			screenshot(t, phone.win, "join-list-"+lang+".png")
+			fyne.DoAndWait(func() { phone.app.Joining().Join(ui.JoinRequest{Addr: ad.Addr, PIN: "4321", Seat: 0, Name: "Anne"}) })
+			waitFor(t, "the phone's rack", func() bool { return phone.app.Rack() != nil })
+			waitFor(t, "the phone seated", func() bool { return seated(t, tablet, 0) })
+			screenshot(t, tablet.win, "waiting-room-"+lang+".png")
+			fyne.DoAndWait(tablet.app.StartHosted)
+			waitFor(t, "the table centre", func() bool { return tablet.app.Centre() != nil })
+			var centre *ui.CentreScreen
+			fyne.DoAndWait(func() { centre = tablet.app.Centre() })
+			var at *game.View
+			playTurns(t, phone, func(v *game.View, n int) bool {
+				at = v
+				return n >= 12 && len(v.Legal) > 0 || v.Phase == game.PhaseEnd
+			})
+			waitFor(t, "the centre to catch up", func() bool { return samePublic(centre.Snapshot().View, at) })
+			screenshot(t, phone.win, "rack-mode-"+lang+".png")
+			screenshot(t, tablet.win, "table-centre-"+lang+".png")
+			fyne.DoAndWait(phone.app.Rack().Toggle)
+			screenshot(t, phone.win, "rack-full-table-"+lang+".png")
+		})
+	}
+}
