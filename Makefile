@@ -1,15 +1,36 @@
-# Four Winds. `make run` plays; `make test` runs every check and test.
+# Four Winds. `make run` opens the app; `make test` runs every check and test.
 GO ?= go
 GOBIN ?= $(shell $(GO) env GOPATH)/bin
 STATICCHECK_VERSION := v0.6.1
 STATICCHECK := $(GOBIN)/staticcheck
 RULES ?= hongkong
 
-.PHONY: run test lint vet fmt-check staticcheck unit bench build
+# The Fyne app's desktop build needs cgo, OpenGL and X11 headers; the
+# checks and tests build headless with Fyne's software driver (-tags ci,
+# no cgo) so that they need none of them.
+GUI_PACKAGES := gcc libgl1-mesa-dev xorg-dev
+HEADLESS := CGO_ENABLED=0
+TAGS := -tags ci
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-## run: play a game in the terminal (the Fyne app replaces this when it lands)
-run:
+.PHONY: run play gui-deps test lint vet fmt-check staticcheck unit bench build screenshots
+
+## run: build and open the app (installs the GUI build packages when missing)
+run: gui-deps
+	$(GO) run .
+
+## play: play a game in the terminal
+play:
 	$(GO) run ./cmd/fourwinds play --rules $(RULES)
+
+gui-deps:
+	@missing=""; for p in $(GUI_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then echo "installing$$missing"; \
+		$(SUDO) apt-get update && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; fi
+
+## screenshots: the main screens at phone, tablet and desktop sizes, English and French
+screenshots:
+	FOURWINDS_SCREENSHOTS=$(CURDIR)/screenshots $(HEADLESS) $(GO) test $(TAGS) -count=1 -run '^TestScreenshots$$' ./ui/
 
 ## test: formatting, vet, staticcheck, then every test
 test: lint unit
@@ -21,16 +42,16 @@ fmt-check:
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 
 vet:
-	$(GO) vet ./...
+	$(HEADLESS) $(GO) vet $(TAGS) ./...
 
 $(STATICCHECK):
 	$(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
 
 staticcheck: $(STATICCHECK)
-	$(STATICCHECK) ./...
+	$(HEADLESS) $(STATICCHECK) $(TAGS) ./...
 
 unit:
-	CGO_ENABLED=0 $(GO) test -count=1 -timeout 15m ./...
+	$(HEADLESS) $(GO) test $(TAGS) -count=1 -timeout 15m ./...
 
 ## bench: the performance figures recorded in the README
 bench:

@@ -41,15 +41,14 @@ type Setup struct {
 type Tables interface {
 	// New deals a new solo game.
 	New(s Setup) (table.Table, error)
-	// Resume reopens the game saved at path.
-	Resume(path string) (table.Table, error)
+	// Resume reopens the game saved at path, the computer playing at pace.
+	Resume(path string, pace time.Duration) (table.Table, error)
 }
 
 // The preference keys of the settings.
 const (
 	PrefLanguage = "language"
 	PrefStyle    = "tile_style"
-	PrefSound    = "sound"
 	PrefAnimate  = "animation"
 	PrefPace     = "ai_pace_ms"
 	PrefName     = "player_name"

@@ -32,6 +32,11 @@ func (s *TableScreen) showClaims() {
 	s.claims.Objects = nil
 	s.declares.Objects = nil
 	decls := map[game.Declaration]bool{}
+	if onlyPass(v.Legal) {
+		s.claims.Refresh()
+		s.declares.Refresh()
+		return
+	}
 	for _, a := range v.Legal {
 		switch {
 		case a.Type == game.ActDiscard:
@@ -81,11 +86,9 @@ func (s *TableScreen) charlestonText() string {
 	return words.F(key, map[string]any{"Pass": c.Pass})
 }
 
-// pickedGive returns the legal ActGive matching the picked tiles.
+// pickedGive returns the legal ActGive matching the picked tiles (none
+// picked: a blind pass that forwards every tile unseen, when legal).
 func (s *TableScreen) pickedGive() (game.Action, bool) {
-	if len(s.picked) == 0 {
-		return game.Action{}, false
-	}
 	var c tile.Counts
 	for _, i := range s.picked {
 		if i < len(s.order) {

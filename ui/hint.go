@@ -1,8 +1,8 @@
 package ui
 
 import (
-	"github.com/fourwinds-mahjong/fourwinds/core/ai"
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/ui/words"
 )
 
@@ -13,7 +13,12 @@ func (s *TableScreen) showHint() {
 	if v == nil || len(v.Legal) == 0 {
 		return
 	}
-	adv := ai.Hint(v)
+	snap := s.snap
+	adv, err := table.Hint(&snap)
+	if err != nil {
+		s.say(err.Error())
+		return
+	}
 	reason := words.Reason(adv.Reason.Key, adv.Reason.Text, adv.Reason.Args)
 	s.hintLabel.SetText(words.F("table.hint_text", map[string]any{"Action": actionLabel(adv.Action), "Reason": reason}))
 	s.hintLabel.Show()

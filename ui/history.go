@@ -9,6 +9,8 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
@@ -22,6 +24,8 @@ type Finished struct {
 	Names    [4]string `json:"names"`
 	Balances [4]int    `json:"balances"`
 	Hands    int       `json:"hands"`
+	// Record is the file of the game's record, or "".
+	Record string `json:"record,omitempty"`
 }
 
 // loadHistory reads the finished games, newest last.
@@ -40,13 +44,14 @@ func loadHistory(path string) ([]Finished, error) {
 	return h, nil
 }
 
-// addHistory appends a finished game, written atomically.
-func addHistory(path string, in table.Info) error {
+// addHistory appends a finished game, with its record file when there is
+// one, written atomically.
+func addHistory(path string, in table.Info, rec string) error {
 	h, err := loadHistory(path)
 	if err != nil {
 		return err
 	}
-	f := Finished{When: time.Now().UTC(), Rules: in.Rules, Balances: in.Balances, Hands: len(in.History)}
+	f := Finished{When: time.Now().UTC(), Rules: in.Rules, Balances: in.Balances, Hands: len(in.History), Record: rec}
 	for p, s := range in.Seats {
 		f.Names[p] = s.Name
 	}
@@ -55,14 +60,7 @@ func addHistory(path string, in table.Info) error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, b, 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+	return writeFile(path, b)
 }
 
 // ShowHistory lists the finished games with their scores.
@@ -85,7 +83,18 @@ func (a *App) ShowHistory() {
 		for p := range 4 {
 			row += fmt.Sprintf("%s %+d   ", f.Names[p], f.Balances[p])
 		}
-		list.Add(widget.NewLabel(row))
+		line := container.NewBorder(nil, nil, nil, nil, widget.NewLabel(row))
+		if f.Record != "" {
+			line = container.NewBorder(nil, nil, nil, widget.NewButtonWithIcon(words.T("history.export"), theme.DocumentSaveIcon(), func() {
+				b, err := os.ReadFile(f.Record)
+				if err != nil {
+					dialog.ShowError(err, a.win)
+					return
+				}
+				a.exportBytes(filepath.Base(f.Record), b)
+			}), widget.NewLabel(row))
+		}
+		list.Add(line)
 	}
 	a.show(a.page(words.T("home.history"), container.NewVScroll(container.NewPadded(list))))
 }

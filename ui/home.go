@@ -48,13 +48,13 @@ func (a *App) homeScreen() fyne.CanvasObject {
 		container.NewCenter(container.NewHBox(winds...)),
 		title,
 		tagline,
-		container.NewVBox(items...),
+		container.NewVBox(tall(items)...),
 	)))
 }
 
 // continueGame resumes the saved solo game.
 func (a *App) continueGame() {
-	t, err := a.tables.Resume(a.SavePath())
+	t, err := a.tables.Resume(a.SavePath(), a.Pace())
 	if err != nil {
 		dialog.ShowError(err, a.win)
 		return

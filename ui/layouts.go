@@ -1,7 +1,11 @@
 package ui
 
 import (
+	"image/color"
+
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 )
 
@@ -110,49 +114,61 @@ func (l *rackLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	return fyne.NewSize(rackMinTile*2, h)
 }
 
-// discardGrid lays the four discard blocks out in two columns on a narrow
-// screen and four on a wide one.
-type discardGrid struct{}
+// seatsLayout places the four seat panels (the person, right, across,
+// left) and the centre: around the table as on a real one when the screen
+// is wide, two by two with no centre on a narrow one.
+type seatsLayout struct{}
 
-func (discardGrid) columns(w float32, objs []fyne.CanvasObject) int {
-	cw := float32(0)
-	for _, o := range objs {
-		cw = max(cw, o.MinSize().Width)
+// wide reports whether size has room for the panels around the table.
+func (seatsLayout) wide(size fyne.Size) bool { return size.Width >= 760 }
+
+func (l seatsLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	if len(objs) < 5 {
+		return
 	}
-	if cw > 0 && w >= 4*cw+3*theme.Padding() {
-		return 4
+	pad := theme.Padding()
+	me, right, across, left, centre := objs[0], objs[1], objs[2], objs[3], objs[4]
+	if !l.wide(size) {
+		centre.Hide()
+		cw := (size.Width - pad) / 2
+		top := max(across.MinSize().Height, right.MinSize().Height)
+		bottom := max(left.MinSize().Height, me.MinSize().Height)
+		place(across, 0, 0, cw, top)
+		place(right, cw+pad, 0, cw, top)
+		place(left, 0, top+pad, cw, bottom)
+		place(me, cw+pad, top+pad, cw, bottom)
+		return
 	}
-	return 2
+	centre.Show()
+	side := max(size.Width*.24, left.MinSize().Width, right.MinSize().Width)
+	midW := size.Width - 2*side - 2*pad
+	topH := across.MinSize().Height
+	meH := me.MinSize().Height
+	h := max(size.Height, l.MinSize(objs).Height)
+	lh, rh := left.MinSize().Height, right.MinSize().Height
+	place(left, 0, (h-lh)/2, side, lh)
+	place(right, size.Width-side, (h-rh)/2, side, rh)
+	place(across, side+pad, 0, midW, topH)
+	place(me, side+pad, h-meH, midW, meH)
+	place(centre, side+pad, topH+pad, midW, max(h-topH-meH-2*pad, 0))
 }
 
-func (g discardGrid) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	cols := g.columns(size.Width, objs)
-	cw := (size.Width - float32(cols-1)*theme.Padding()) / float32(cols)
-	y := float32(0)
-	for i := 0; i < len(objs); i += cols {
-		rh := float32(0)
-		for j := i; j < min(i+cols, len(objs)); j++ {
-			rh = max(rh, objs[j].MinSize().Height)
-		}
-		for j := i; j < min(i+cols, len(objs)); j++ {
-			objs[j].Move(fyne.NewPos(float32(j-i)*(cw+theme.Padding()), y))
-			objs[j].Resize(fyne.NewSize(cw, rh))
-		}
-		y += rh + theme.Padding()
-	}
+// place moves o to x, y and sizes it w by h.
+func place(o fyne.CanvasObject, x, y, w, h float32) {
+	o.Move(fyne.NewPos(x, y))
+	o.Resize(fyne.NewSize(w, h))
 }
 
-func (g discardGrid) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	w, h := float32(0), float32(0)
-	for i := 0; i < len(objs); i += 2 {
-		rh := float32(0)
-		for j := i; j < min(i+2, len(objs)); j++ {
-			rh = max(rh, objs[j].MinSize().Height)
-			w = max(w, objs[j].MinSize().Width)
-		}
-		h += rh + theme.Padding()
+func (l seatsLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	if len(objs) < 5 {
+		return fyne.Size{}
 	}
-	return fyne.NewSize(2*w+theme.Padding(), h)
+	pad := theme.Padding()
+	me, right, across, left, centre := objs[0].MinSize(), objs[1].MinSize(), objs[2].MinSize(), objs[3].MinSize(), objs[4].MinSize()
+	narrowW := 2*max(me.Width, right.Width, across.Width, left.Width) + pad
+	narrowH := max(across.Height, right.Height) + max(left.Height, me.Height) + pad
+	wideH := max(left.Height, right.Height, across.Height+me.Height+centre.Height+2*pad)
+	return fyne.NewSize(min(narrowW, 300), max(narrowH, min(wideH, narrowH)))
 }
 
 // flowLayout lays objects out left to right, wrapping onto new lines: the
@@ -212,4 +228,16 @@ func (n *narrow) MinSize(objs []fyne.CanvasObject) fyne.Size {
 		m = m.Max(o.MinSize())
 	}
 	return fyne.NewSize(m.Width+2*pad, m.Height+2*pad)
+}
+
+// tall gives each object at least the height of a comfortable touch
+// target (52).
+func tall(objs []fyne.CanvasObject) []fyne.CanvasObject {
+	out := make([]fyne.CanvasObject, len(objs))
+	for i, o := range objs {
+		r := canvas.NewRectangle(color.Transparent)
+		r.SetMinSize(fyne.NewSize(0, 52))
+		out[i] = container.NewStack(r, o)
+	}
+	return out
 }

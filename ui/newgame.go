@@ -139,7 +139,6 @@ func (a *App) optionRows(f *newGameForm) []fyne.CanvasObject {
 			}
 		}
 		note := widget.NewLabel(fmt.Sprintf("%s · %s: %s", optionID(s), words.T("option.default"), optionValueName(s, s.Default)))
-		note.Importance = widget.LowImportance
 		note.TextStyle = fyne.TextStyle{Italic: true}
 		rows = append(rows, input, note)
 	}

@@ -2,13 +2,10 @@ package ui
 
 import (
 	"context"
-	"flag"
-	"image"
-	"image/png"
 	"os"
-	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -20,10 +17,9 @@ import (
 	_ "github.com/fourwinds-mahjong/fourwinds/core/rules/all"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+	"github.com/fourwinds-mahjong/fourwinds/ui/internal/uitest"
 	"github.com/fourwinds-mahjong/fourwinds/ui/words"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden images in testdata")
 
 func TestMain(m *testing.M) {
 	os.Setenv("LANG", "en_US.UTF-8")
@@ -132,14 +128,15 @@ func discards(s string) []game.Discard {
 // noTables opens no table: screens that never start a game.
 type noTables struct{ t table.Table }
 
-func (n noTables) New(Setup) (table.Table, error)     { return n.t, nil }
-func (n noTables) Resume(string) (table.Table, error) { return n.t, nil }
+func (n noTables) New(Setup) (table.Table, error)                    { return n.t, nil }
+func (n noTables) Resume(string, time.Duration) (table.Table, error) { return n.t, nil }
 
 // newTestApp builds the app in a test window of size sz.
 func newTestApp(t *testing.T, tb Tables, sz fyne.Size) (*App, fyne.Window) {
 	t.Helper()
 	fa := test.NewTempApp(t)
-	fa.Settings().SetTheme(theme.LightTheme())
+	fa.Settings().SetTheme(uitest.Theme(theme.VariantLight))
+	fa.Preferences().SetBool(PrefAnimate, false) // still images must not catch a tile mid-flight
 	w := test.NewTempWindow(t, nil)
 	w.Resize(sz)
 	a := New(fa, w, tb)
@@ -148,30 +145,4 @@ func newTestApp(t *testing.T, tb Tables, sz fyne.Size) (*App, fyne.Window) {
 		t.Fatal(err)
 	}
 	return a, w
-}
-
-// golden compares img with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name string, img image.Image) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		writePNG(t, path, img)
-		return
-	}
-	test.AssertImageMatches(t, name, img)
-}
-
-func writePNG(t *testing.T, path string, img image.Image) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := png.Encode(f, img); err != nil {
-		t.Fatal(err)
-	}
 }

@@ -95,16 +95,10 @@ func (s *Scorer) build() {
 		s.refresh()
 	}
 	targets := []string{words.T("scorer.concealed"), words.T("scorer.exposed"), words.T("scorer.kong"), words.T("scorer.bonus"), words.T("scorer.winning")}
-	target := widget.NewRadioGroup(targets, nil)
-	target.Horizontal = true
-	target.SetSelected(targets[0])
-	target.OnChanged = func(v string) {
-		for i, t := range targets {
-			if t == v {
-				s.closeGroup()
-				s.target = Target(i)
-			}
-		}
+	target := widget.NewSelect(targets, nil)
+	target.SetSelectedIndex(0)
+	target.OnChanged = func(string) {
+		s.SetTarget(Target(target.SelectedIndex()))
 		s.refresh()
 	}
 	palette := container.NewGridWrap(fyne.NewSize(tileview.MiniWidth*1.6+2, tileview.MiniWidth*1.6*4/3+2))
@@ -156,7 +150,8 @@ func (s *Scorer) build() {
 		widget.NewFormItem(words.T("scorer.dominant"), dominant),
 		widget.NewFormItem(words.T("scorer.from"), from),
 	)
-	body := container.NewVBox(pick, target, palette, container.NewHBox(newMeld, clear), s.handBox,
+	body := container.NewVBox(pick,
+		container.NewBorder(nil, nil, widget.NewLabel(words.T("scorer.add_to")), nil, target), palette, container.NewHBox(newMeld, clear), s.handBox,
 		widget.NewLabelWithStyle(words.T("scorer.context"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		context, s.flagsBox,
 		widget.NewLabelWithStyle(words.T("scorer.score"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 
+	"github.com/fourwinds-mahjong/fourwinds/ui/internal/uitest"
 	"github.com/fourwinds-mahjong/fourwinds/ui/words"
 )
 
@@ -35,9 +36,7 @@ var screens = []struct {
 func capture(t *testing.T, i int, sz fyne.Size, l string, v fyne.ThemeVariant) fyne.Window {
 	t.Helper()
 	a, w := newTestApp(t, noTables{}, sz)
-	if v == theme.VariantDark {
-		a.fy.Settings().SetTheme(theme.DarkTheme())
-	}
+	a.fy.Settings().SetTheme(uitest.Theme(v))
 	if err := words.Use(l); err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +53,7 @@ func TestScreensGolden(t *testing.T) {
 			name := fmt.Sprintf("screen_%s_%s.png", s.name, map[fyne.ThemeVariant]string{theme.VariantLight: "light", theme.VariantDark: "dark"}[v])
 			t.Run(name, func(t *testing.T) {
 				w := capture(t, i, fyne.NewSize(360, 640), "en", v)
-				golden(t, name, w.Canvas().Capture())
+				uitest.Golden(t, name, w.Canvas().Capture())
 			})
 		}
 	}
@@ -73,7 +72,7 @@ func TestScreenshots(t *testing.T) {
 			for _, l := range []string{"en", "fr"} {
 				name := fmt.Sprintf("%s_%dx%d_%s.png", s.name, int(sz.Width), int(sz.Height), l)
 				w := capture(t, i, sz, l, theme.VariantLight)
-				writePNG(t, filepath.Join(dir, name), w.Canvas().Capture())
+				uitest.WritePNG(t, filepath.Join(dir, name), w.Canvas().Capture())
 				test.NewTempApp(t)
 			}
 		}

@@ -59,8 +59,6 @@ func (a *App) settingsScreen() fyne.CanvasObject {
 		p.SetString(PrefStyle, string(tileview.Styles[style.SelectedIndex()]))
 		showPreview()
 	}
-	sound := widget.NewCheck(words.T("settings.sound.on"), func(on bool) { p.SetBool(PrefSound, on) })
-	sound.SetChecked(p.BoolWithFallback(PrefSound, true))
 	animate := widget.NewCheck(words.T("settings.animation.on"), func(on bool) { p.SetBool(PrefAnimate, on) })
 	animate.SetChecked(p.BoolWithFallback(PrefAnimate, true))
 	confirm := widget.NewCheck(words.T("settings.confirm.on"), func(on bool) { p.SetBool(PrefConfirm, on) })
@@ -78,15 +76,16 @@ func (a *App) settingsScreen() fyne.CanvasObject {
 	name := widget.NewEntry()
 	name.SetText(a.PlayerName())
 	name.OnChanged = func(s string) { p.SetString(PrefName, s) }
-	form := widget.NewForm(
-		widget.NewFormItem(words.T("settings.language"), language),
-		widget.NewFormItem(words.T("settings.style"), style),
-		widget.NewFormItem("", preview),
-		widget.NewFormItem(words.T("settings.name"), name),
-		widget.NewFormItem(words.T("settings.pace"), container.NewBorder(nil, nil, nil, paceLabel, pace)),
-		widget.NewFormItem(words.T("settings.sound"), sound),
-		widget.NewFormItem(words.T("settings.animation"), animate),
-		widget.NewFormItem(words.T("settings.confirm"), confirm),
+	heading := func(key string) fyne.CanvasObject {
+		return widget.NewLabelWithStyle(words.T(key), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	}
+	body := container.NewVBox(
+		heading("settings.language"), language,
+		heading("settings.style"), style, container.NewHScroll(preview),
+		heading("settings.name"), name,
+		heading("settings.pace"), container.NewBorder(nil, nil, nil, paceLabel, pace),
+		heading("settings.animation"), animate,
+		heading("settings.confirm"), confirm,
 	)
-	return a.page(words.T("home.settings"), container.NewVScroll(container.NewPadded(form)))
+	return a.page(words.T("home.settings"), container.NewVScroll(container.New(&narrow{max: 520}, body)))
 }

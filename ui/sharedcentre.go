@@ -301,7 +301,7 @@ func (c *CentreScreen) showMiddle() {
 		m.Add(centred(bigText("▶ "+words.F("table.turn", map[string]any{"Name": c.name(p)}), centreBigSize, true, centreTurn)))
 	}
 	if e := c.lastDiscard; e != nil && v.Phase != game.PhaseEnd {
-		text := eventText(e, func(w rules.Wind) string { return c.name(c.playerAt(w)) })
+		text := eventText(e, false, func(w rules.Wind) string { return c.name(c.playerAt(w)) })
 		m.Add(container.NewCenter(tileview.NewTile(e.Tile(), c.app.Style(), centreLast)))
 		m.Add(centred(bigText(text, centreNameSize, false, centreText)))
 	}

@@ -41,7 +41,7 @@ func newRackScreen(s *TableScreen) *RackScreen {
 	r.turn.SizeName, r.turn.Wrapping = theme.SizeNameHeadingText, fyne.TextWrapWord
 	r.lastText.Alignment, r.lastText.Wrapping = fyne.TextAlignCenter, fyne.TextWrapWord
 	r.toggle = widget.NewButtonWithIcon("", theme.ViewFullScreenIcon(), r.Toggle)
-	r.table = s.centre.Objects[0]
+	r.table = s.middle.Objects[0]
 	hint := widget.NewLabelWithStyle(words.T("share.swipe"), fyne.TextAlignCenter, fyne.TextStyle{Italic: true})
 	hint.Importance, hint.Wrapping = widget.LowImportance, fyne.TextWrapWord
 	r.strip = newSwipe(container.NewBorder(nil, hint, nil, nil, container.NewCenter(container.NewVBox(r.turn, r.lastTile, r.lastText))), r.Toggle)
@@ -79,13 +79,13 @@ func (r *RackScreen) refresh() {
 		mid = r.table
 		r.toggle.SetText(words.T("share.show_rack"))
 	}
-	s.centre.Objects = []fyne.CanvasObject{container.NewBorder(container.NewVBox(r.banner.box, r.toggle), nil, nil, nil, mid)}
+	s.middle.Objects = []fyne.CanvasObject{container.NewBorder(container.NewVBox(r.banner.box, r.toggle), nil, nil, nil, mid)}
 	if r.full {
 		s.last.Show()
 	} else {
 		s.last.Hide()
 	}
-	s.centre.Refresh()
+	s.middle.Refresh()
 	v := snap.View
 	if v == nil {
 		r.turn.SetText(words.T("share.waiting_start"))
@@ -109,7 +109,7 @@ func (r *RackScreen) refresh() {
 	r.lastText.SetText("")
 	if e := r.lastDiscard; e != nil && v.Phase != game.PhaseEnd {
 		r.lastTile.Objects = []fyne.CanvasObject{tileview.NewTile(e.Tile(), s.app.Style(), rackLastWidth)}
-		r.lastText.SetText(eventText(e, func(w rules.Wind) string { return s.name(s.playerAt(w)) }))
+		r.lastText.SetText(eventText(e, s.playerAt(e.Seat) == s.player, func(w rules.Wind) string { return s.name(s.playerAt(w)) }))
 	}
 	r.lastTile.Refresh()
 	// The rack and the claims change size with the hand: lay the whole

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"sync"
 	"time"
@@ -50,7 +51,7 @@ type TableScreen struct {
 
 	root, playArea   *fyne.Container
 	sheetBox         *fyne.Container
-	opponents, discs *fyne.Container
+	seats            *fyne.Container
 	status, last     *widget.Label
 	claims, declares *fyne.Container
 	clock            *clockBar
@@ -62,13 +63,19 @@ type TableScreen struct {
 	onChange         func() // test hook: called after every shown snapshot
 	hintLabel        *widget.Label
 	sortBtn, hintBtn *widget.Button
+	// outbox holds the intents the sender goroutine submits in order.
+	outbox chan table.Intent
+	// lastDiscarder is the seat whose discard is the latest, or NoWind.
+	lastDiscarder rules.Wind
+	// arrived is the update whose new discard was animated.
+	arrived uint64
 	// recorded: the finished match is in the history.
 	recorded bool
 	// shared: the table is shared over the network (no solo save to clear).
 	shared bool
-	// centre holds the middle of the play area: the opponents and the
+	// middle holds the middle of the play area: the other players and the
 	// discards, or rack mode's compact strip (sharedrack.go).
-	centre *fyne.Container
+	middle *fyne.Container
 }
 
 // openTable shows the table screen for player 0 of t.
@@ -94,18 +101,24 @@ func NewTableScreen(a *App, t table.Table, player int) (*TableScreen, error) {
 		cancel()
 		return nil, err
 	}
-	s := &TableScreen{app: a, t: t, player: player, sub: sub, cancel: cancel, sel: -1, done: make(chan struct{}), recorded: snap.Info.Over}
+	s := &TableScreen{app: a, t: t, player: player, sub: sub, cancel: cancel, sel: -1, done: make(chan struct{}), lastDiscarder: rules.NoWind, recorded: snap.Info.Over}
+	s.outbox = make(chan table.Intent, 16)
 	s.build()
 	s.showSnapshot(snap)
 	go s.listen()
+	go s.send(ctx)
 	return s, nil
 }
+
+// onUI runs f on the UI thread: fyne.Do, replaced in tests that play
+// whole hands so that they can be the UI thread themselves.
+var onUI = fyne.Do
 
 // listen hands every update to the UI thread.
 func (s *TableScreen) listen() {
 	defer close(s.done)
 	for u := range s.sub.Updates() {
-		fyne.Do(func() { s.showSnapshot(u.Snapshot) })
+		onUI(func() { s.showSnapshot(u.Snapshot) })
 	}
 }
 
@@ -125,8 +138,7 @@ func (s *TableScreen) Content() fyne.CanvasObject { return s.root }
 func (s *TableScreen) Snapshot() table.Snapshot { return s.snap }
 
 func (s *TableScreen) build() {
-	s.opponents = container.NewVBox()
-	s.discs = container.New(&discardGrid{})
+	s.seats = container.New(&seatsLayout{})
 	s.status = widget.NewLabel("")
 	s.status.Wrapping = fyne.TextWrapWord
 	s.status.TextStyle = fyne.TextStyle{Bold: true}
@@ -149,13 +161,17 @@ func (s *TableScreen) build() {
 	home := widget.NewButtonWithIcon("", theme.HomeIcon(), s.app.ShowHome)
 	s.sortBtn = widget.NewButtonWithIcon(words.T("table.sort"), theme.MenuIcon(), s.sortRack)
 	s.hintBtn = widget.NewButtonWithIcon(words.T("table.hint"), theme.QuestionIcon(), s.showHint)
-	top := container.NewBorder(nil, nil, home, container.NewHBox(s.sortBtn, s.hintBtn))
+	tools := container.NewHBox(s.sortBtn, s.hintBtn)
+	if _, ok := s.t.(Recorder); ok {
+		tools.Add(widget.NewButtonWithIcon("", theme.DocumentSaveIcon(), s.exportRecord))
+	}
+	top := container.NewBorder(nil, nil, home, tools)
 	felt := canvas.NewRectangle(feltColour)
 	felt.CornerRadius = 8
-	centre := container.NewStack(felt, container.NewVScroll(container.NewPadded(container.NewVBox(s.status, s.opponents, s.discs))))
-	s.centre = container.NewStack(centre)
+	centre := container.NewStack(felt, container.NewVScroll(container.NewPadded(container.NewBorder(s.status, nil, nil, nil, s.seats))))
+	s.middle = container.NewStack(centre)
 	bottom := container.NewVBox(s.last, s.hintLabel, s.message, s.clock, s.declares, s.claims, s.rack)
-	s.playArea = container.NewBorder(top, bottom, nil, nil, s.centre)
+	s.playArea = container.NewBorder(top, bottom, nil, nil, s.middle)
 	s.sheetBox = container.NewStack()
 	s.root = container.NewStack(s.playArea, s.sheetBox)
 }
@@ -174,29 +190,69 @@ func (s *TableScreen) showSnapshot(snap table.Snapshot) {
 	if v.StateID != prevID {
 		s.picked, s.declare = nil, game.DeclNone
 		s.hintLabel.Hide()
+		s.message.Hide()
+		if onlyPass(v.Legal) {
+			// Nothing to decide: the table keeps its pause after the
+			// discard, and the person is not asked to tap Pass.
+			s.play(v.Legal[0])
+		}
 	}
 	s.syncOrder(v)
 	s.status.SetText(s.statusText())
-	s.last.SetText(s.lastText())
-	s.showOpponents()
-	s.showDiscards()
+	if e := snap.Last; e != nil && e.Type != game.EvAction {
+		s.last.SetText(s.lastText())
+		switch e.Type {
+		case game.EvDiscard:
+			s.lastDiscarder = e.Seat
+		case game.EvHandStart, game.EvDeal, game.EvClaim, game.EvMahjong:
+			s.lastDiscarder = rules.NoWind
+		}
+	}
+	s.showSeats()
 	s.showRack()
 	s.showClaims()
 	s.showClock()
 	s.showSheet()
 	if snap.Info.Over && !s.recorded {
 		s.recorded = true
-		if err := addHistory(s.app.HistoryPath(), snap.Info); err != nil {
-			s.say(err.Error())
-		}
-		if !s.shared {
-			_ = os.Remove(s.app.SavePath())
-		}
+		s.finish(snap.Info)
 	}
 	if s.onChange != nil {
 		s.onChange()
 	}
 }
+
+// finish keeps a finished game: its record in the records folder, a line
+// in the history, and no saved game to continue.
+func (s *TableScreen) finish(in table.Info) {
+	path := ""
+	if b, err := recordBytes(s.t); err == nil {
+		path = filepath.Join(s.app.dir, "records", time.Now().UTC().Format("20060102-150405")+"-"+in.Rules+".jsonl")
+		if err := writeFile(path, b); err != nil {
+			s.say(err.Error())
+			path = ""
+		}
+	}
+	if err := addHistory(s.app.HistoryPath(), in, path); err != nil {
+		s.say(err.Error())
+	}
+	if !s.shared {
+		_ = os.Remove(s.app.SavePath())
+	}
+}
+
+// exportRecord saves the game's record so far where the player chooses.
+func (s *TableScreen) exportRecord() {
+	b, err := recordBytes(s.t)
+	if err != nil {
+		s.say(err.Error())
+		return
+	}
+	s.app.exportBytes(s.snap.Info.Rules+"-game.jsonl", b)
+}
+
+// onlyPass reports whether the only legal action is to pass.
+func onlyPass(legal []game.Action) bool { return len(legal) == 1 && legal[0].Type == game.ActPass }
 
 // seatOf returns the wind of player p in this hand.
 func (s *TableScreen) seatOf(p int) rules.Wind { return s.snap.Info.Winds[p] }
@@ -247,16 +303,26 @@ func (s *TableScreen) lastText() string {
 	if e == nil {
 		return ""
 	}
-	return eventText(e, func(w rules.Wind) string { return s.name(s.playerAt(w)) })
+	return eventText(e, s.playerAt(e.Seat) == s.player, func(w rules.Wind) string { return s.name(s.playerAt(w)) })
 }
 
-// eventText writes an event for people: "South discards Three of Bamboo".
-func eventText(e *game.Event, name func(rules.Wind) string) string {
+// youEvents are the events told to the person in the second person
+// ("You discard Three of Bamboo").
+var youEvents = map[game.EventType]bool{game.EvDraw: true, game.EvDiscard: true, game.EvClaim: true, game.EvMahjong: true,
+	game.EvBonus: true, game.EvConcealedKong: true, game.EvAddKong: true, game.EvExpose: true, game.EvReceive: true}
+
+// eventText writes an event for people: "South discards Three of Bamboo";
+// you says the event is the person's own.
+func eventText(e *game.Event, you bool, name func(rules.Wind) string) string {
 	data := map[string]any{"Name": name(e.Seat), "Tile": words.Tile(e.Tile())}
 	if e.Meld != nil {
 		data["Meld"] = words.Meld(*e.Meld)
 	}
-	return words.F("event."+e.Type.String(), data)
+	key := "event." + e.Type.String()
+	if you && youEvents[e.Type] {
+		key += ".you"
+	}
+	return words.F(key, data)
 }
 
 // windMark is a seat's wind as its character and letter, "東 E", the
@@ -266,36 +332,6 @@ func windMark(w rules.Wind) string {
 		return ""
 	}
 	return []string{"東", "南", "西", "北"}[w] + " " + w.String()
-}
-
-// showOpponents draws a compact strip per other player: wind, name,
-// score, concealed count, melds, bonus tiles.
-func (s *TableScreen) showOpponents() {
-	v, in := s.snap.View, s.snap.Info
-	s.opponents.Objects = nil
-	for i := 1; i <= 3; i++ {
-		p := (s.player + i) % 4
-		w := s.seatOf(p)
-		sv := v.Seats[w]
-		head := fmt.Sprintf("%s  %s  %+d", windLetter(w, in.Rules), s.name(p), in.Balances[p])
-		if w == v.Turn && v.Phase != game.PhaseEnd {
-			head = "▶ " + head
-		}
-		lbl := widget.NewLabelWithStyle(head, fyne.TextAlignLeading, fyne.TextStyle{Bold: w == v.Turn})
-		count := widget.NewLabel(words.F("table.concealed", map[string]any{"N": sv.Concealed}))
-		row := container.NewHBox(lbl, count)
-		for _, m := range sv.Melds {
-			row.Add(s.meldTiles(m, tileview.MiniWidth))
-		}
-		for _, b := range sv.Bonus {
-			row.Add(tileview.NewTile(b, s.app.Style(), tileview.MiniWidth))
-		}
-		if sv.Declared != game.DeclNone {
-			row.Add(widget.NewLabel(words.T("declare." + sv.Declared.String())))
-		}
-		s.opponents.Add(container.NewHScroll(row))
-	}
-	s.opponents.Refresh()
 }
 
 // windLetter is a seat's wind mark where the ruleset uses winds, the
@@ -319,36 +355,103 @@ func (s *TableScreen) meldTiles(m hand.Meld, w float32) fyne.CanvasObject {
 	return box
 }
 
-// showDiscards draws every player's discards in rows of six, in order,
-// the last discard highlighted and claimed ones dimmed.
-func (s *TableScreen) showDiscards() {
-	v := s.snap.View
-	s.discs.Objects = nil
-	lastSeat := rules.NoWind
-	if e := s.snap.Last; e != nil && e.Type == game.EvDiscard {
-		lastSeat = e.Seat
-	}
-	for i := 0; i < 4; i++ {
+// showSeats draws a panel per player: wind, name, score and concealed
+// count, exposed melds and bonus tiles (not for the person, whose melds
+// are on the rack), and the discards in rows of six, in order, the last
+// discard highlighted and claimed ones dimmed. The panels sit around the
+// table on a wide screen and two by two on a phone.
+func (s *TableScreen) showSeats() {
+	v, in := s.snap.View, s.snap.Info
+	lastSeat := s.lastDiscarder
+	s.seats.Objects = nil
+	// In seating order: the person, the right, across and left.
+	for i := range 4 {
 		p := (s.player + i) % 4
 		w := s.seatOf(p)
-		ds := v.Seats[w].Discards
-		title := widget.NewLabel(fmt.Sprintf("%s %s", windLetter(w, s.snap.Info.Rules), s.name(p)))
-		title.TextStyle = fyne.TextStyle{Bold: true}
-		rows := container.NewVBox(title)
+		sv := v.Seats[w]
+		head := fmt.Sprintf("%s %s %+d", windLetter(w, in.Rules), s.name(p), in.Balances[p])
+		if w == v.Turn && v.Phase != game.PhaseEnd {
+			head = "▶ " + head
+		}
+		title := widget.NewLabelWithStyle(head, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		title.Truncation = fyne.TextTruncateEllipsis
+		var top fyne.CanvasObject = title
+		if i > 0 {
+			// The concealed count: a tile's back and the number.
+			back := tileview.NewTile(tile.Unknown, s.app.Style(), tileview.MiniWidth*.7)
+			n := widget.NewLabel(fmt.Sprintf("×%d", sv.Concealed))
+			top = container.NewBorder(nil, nil, nil, container.NewHBox(container.NewCenter(back), n), title)
+		}
+		panel := container.NewVBox(top)
+		if i > 0 {
+			row := container.NewHBox()
+			for _, m := range sv.Melds {
+				row.Add(s.meldTiles(m, tileview.MiniWidth))
+			}
+			for _, b := range sv.Bonus {
+				row.Add(tileview.NewTile(b, s.app.Style(), tileview.MiniWidth))
+			}
+			if sv.Declared != game.DeclNone {
+				row.Add(widget.NewLabel(words.T("declare." + sv.Declared.String())))
+			}
+			if len(row.Objects) > 0 {
+				panel.Add(row)
+			}
+		}
 		var row *fyne.Container
-		for j, d := range ds {
+		for j, d := range sv.Discards {
 			if j%6 == 0 {
 				row = container.NewHBox()
-				rows.Add(row)
+				panel.Add(row)
 			}
-			t := tileview.NewTile(d.Tile, s.app.Style(), tileview.DiscardWidth)
+			t := tileview.NewTile(d.Tile, s.app.Style(), s.discardWidth())
 			t.Dim = d.Claimed
-			t.Highlight = w == lastSeat && j == len(ds)-1
+			t.Highlight = w == lastSeat && j == len(sv.Discards)-1
 			row.Add(t)
+			if t.Highlight {
+				s.arrive(t, row)
+			}
 		}
-		s.discs.Add(rows)
+		s.seats.Add(panel)
 	}
-	s.discs.Refresh()
+	s.seats.Add(s.centre())
+	s.seats.Refresh()
+}
+
+// arrive draws a new discard's arrival: the tile lands from a little
+// larger onto its place (unless animation is off in the settings). Each
+// discard arrives once.
+func (s *TableScreen) arrive(t *tileview.Tile, row *fyne.Container) {
+	if s.snap.Seq == s.arrived || !s.app.fy.Preferences().BoolWithFallback(PrefAnimate, true) {
+		return
+	}
+	s.arrived = s.snap.Seq
+	base := t.Width
+	a := fyne.NewAnimation(250*time.Millisecond, func(p float32) {
+		t.Width = base * (1.4 - .4*p)
+		row.Refresh()
+	})
+	a.Curve = fyne.AnimationEaseOut
+	a.Start()
+}
+
+// discardWidth is the width of discarded tiles: larger on a wide window.
+func (s *TableScreen) discardWidth() float32 {
+	if c := s.app.win.Canvas(); c != nil && (seatsLayout{}).wide(c.Size()) {
+		return tileview.DiscardWidth * 1.3
+	}
+	return tileview.DiscardWidth
+}
+
+// centre is the middle of the table: the last discard large, the wall.
+func (s *TableScreen) centre() fyne.CanvasObject {
+	box := container.NewVBox()
+	if e := s.snap.Last; e != nil && e.Type == game.EvDiscard {
+		t := tileview.NewTile(e.Tile(), s.app.Style(), tileview.RackWidth)
+		t.Highlight = true
+		box.Add(container.NewCenter(t))
+	}
+	return container.NewCenter(box)
 }
 
 // syncOrder keeps the person's rack order over the hand's tiles: tiles
@@ -520,14 +623,28 @@ func (s *TableScreen) play(a game.Action) {
 	s.submit(table.Intent{Player: s.player, Kind: table.IntentAction, Decision: s.snap.View.StateID, Action: a})
 }
 
-// submit sends an intent off the UI thread and shows a refusal.
+// submit queues an intent for the sender, which submits off the UI
+// thread in order; a refusal is shown above the rack.
 func (s *TableScreen) submit(in table.Intent) {
-	go func() {
-		err := s.t.Submit(context.Background(), in)
-		if err != nil {
-			fyne.Do(func() { s.say(err.Error()) })
+	select {
+	case s.outbox <- in:
+	default:
+		s.say(words.T("table.busy"))
+	}
+}
+
+// send submits the queued intents one by one until the screen closes.
+func (s *TableScreen) send(ctx context.Context) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case in := <-s.outbox:
+			if err := s.t.Submit(ctx, in); err != nil && ctx.Err() == nil {
+				onUI(func() { s.say(err.Error()) })
+			}
 		}
-	}()
+	}
 }
 
 // say shows a message above the rack.

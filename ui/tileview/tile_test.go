@@ -1,11 +1,6 @@
 package tileview
 
 import (
-	"flag"
-	"image"
-	"image/png"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -14,9 +9,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+	"github.com/fourwinds-mahjong/fourwinds/ui/internal/uitest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden images in testdata")
 
 // tileSet lays out every kind and the back.
 func tileSet(s Style) fyne.CanvasObject {
@@ -37,24 +31,6 @@ func tileSet(s Style) fyne.CanvasObject {
 	return container.NewGridWrap(fyne.NewSize(RackWidth*s.Scale()*1.34, RackWidth*s.Scale()*1.5), objs...)
 }
 
-// golden compares img with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name string, img image.Image) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		f, err := os.Create(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		if err := png.Encode(f, img); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	test.AssertImageMatches(t, name, img)
-}
-
 func TestTileSetGolden(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
@@ -68,15 +44,10 @@ func TestTileSetGolden(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a := test.NewTempApp(t)
-			a.Settings().SetTheme(test.NewTheme())
-			if tc.variant == theme.VariantDark {
-				a.Settings().SetTheme(theme.DarkTheme())
-			} else {
-				a.Settings().SetTheme(theme.LightTheme())
-			}
+			a.Settings().SetTheme(uitest.Theme(tc.variant))
 			w := test.NewTempWindow(t, tileSet(tc.style))
 			w.Resize(fyne.NewSize(640, 520*tc.style.Scale()))
-			golden(t, tc.name, w.Canvas().Capture())
+			uitest.Golden(t, tc.name, w.Canvas().Capture())
 		})
 	}
 }

@@ -115,6 +115,10 @@ func dynamicKeys() []string {
 	for e := game.EvAction; e <= game.EvMatchEnd; e++ {
 		add("event." + e.String())
 	}
+	for _, e := range []game.EventType{game.EvDraw, game.EvDiscard, game.EvClaim, game.EvMahjong, game.EvBonus,
+		game.EvConcealedKong, game.EvAddKong, game.EvExpose, game.EvReceive} {
+		add("event." + e.String() + ".you")
+	}
 	for _, d := range []game.Declaration{game.DeclServi, game.DeclCalling, game.DeclTing} {
 		add("declare." + d.String())
 	}

@@ -1,0 +1,23 @@
+// Command fourwinds-app is the Four Winds app: solo Mahjong against the
+// computer in five rulesets, a scorer for real tiles and the rules, in
+// English and French.
+package main
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/app"
+
+	_ "github.com/fourwinds-mahjong/fourwinds/core/rules/all"
+	"github.com/fourwinds-mahjong/fourwinds/ui"
+)
+
+// AppID is the app's id, as in FyneApp.toml.
+const AppID = "io.github.fourwinds_mahjong.fourwinds"
+
+func main() {
+	a := app.NewWithID(AppID)
+	w := a.NewWindow("Four Winds")
+	w.Resize(fyne.NewSize(420, 780))
+	ui.New(a, w, ui.Solo{}).ShowHome()
+	w.ShowAndRun()
+}
