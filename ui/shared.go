@@ -240,3 +240,7 @@ func (a *App) resyncShared() {
 		}()
 	}
 }
+
+// Dir is where the app keeps its files (the device's network identity
+// too).
+func (a *App) Dir() string { return a.dir }

@@ -34,9 +34,9 @@ var (
 
 // The centre display's sizes, large enough to read from a metre away.
 const (
-	centreDiscard  float32 = 38
-	centreMeld     float32 = 30
-	centreLast     float32 = 110
+	centreDiscard  float32 = 34
+	centreMeld     float32 = 28
+	centreLast     float32 = 84
 	centreNameSize float32 = 24
 	centreBigSize  float32 = 30
 )
@@ -87,7 +87,7 @@ func NewCentreScreen(a *App, t table.Table) (*CentreScreen, error) {
 	// Player 0 sits at the bottom; turn order runs anticlockwise, so the
 	// next player is on the right.
 	c.table = container.NewBorder(container.NewCenter(c.seats[2]), container.NewCenter(c.seats[0]),
-		container.NewCenter(c.seats[3]), container.NewCenter(c.seats[1]), container.NewCenter(c.middle))
+		container.NewCenter(c.seats[3]), container.NewCenter(c.seats[1]), container.NewVScroll(container.NewCenter(c.middle)))
 	c.root = container.NewStack(felt, container.NewPadded(c.table), container.NewVBox(container.NewHBox(home, layout.NewSpacer())))
 	c.show(snap)
 	go c.listen()
@@ -223,7 +223,11 @@ func (c *CentreScreen) showSeat(p int) {
 		sub += " · " + st
 	}
 	info := container.NewVBox(bigText(head, centreNameSize, true, col), bigText(sub, theme.TextSize()+2, false, centreNote))
+	// The side seats stack their exposures two a row, to stay narrow.
 	melds := container.NewHBox()
+	if p == 1 || p == 3 {
+		melds = container.NewGridWithColumns(2)
+	}
 	for _, m := range sv.Melds {
 		g := container.NewHBox()
 		for _, k := range m.Tiles() {
@@ -284,7 +288,7 @@ func (c *CentreScreen) showMiddle() {
 	if title == "" {
 		title = words.T("app.name")
 	}
-	m.Add(centred(bigText(title, centreNameSize, false, centreNote)))
+	m.Add(centred(bigText(title, theme.TextSize()+4, false, centreNote)))
 	if v == nil {
 		m.Add(centred(bigText(words.T("share.waiting_start"), centreBigSize, true, centreText)))
 		m.Add(c.notes())
@@ -295,8 +299,8 @@ func (c *CentreScreen) showMiddle() {
 	if usesWinds(in.Rules) {
 		line += " · " + words.F("table.round", map[string]any{"Wind": words.Wind(in.Round)})
 	}
-	m.Add(centred(bigText(line, centreNameSize, false, centreText)))
-	m.Add(centred(bigText(words.F("table.wall", map[string]any{"N": v.WallLive}), centreBigSize, true, centreText)))
+	line += " · " + words.F("table.wall", map[string]any{"N": v.WallLive})
+	m.Add(centred(bigText(line, centreNameSize, true, centreText)))
 	if p := c.playerAt(v.Turn); p >= 0 && v.Phase != game.PhaseEnd {
 		m.Add(centred(bigText("▶ "+words.F("table.turn", map[string]any{"Name": c.name(p)}), centreBigSize, true, centreTurn)))
 	}

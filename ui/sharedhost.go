@@ -273,7 +273,7 @@ func (r *waitingRoom) content() fyne.CanvasObject {
 	addrs := h.Addrs()
 	addrBox := container.NewVBox()
 	if len(addrs) > 0 {
-		big := canvas.NewText(words.F("share.address", map[string]any{"Addr": shortAddr(addrs[0])}), theme.Color(theme.ColorNameForeground))
+		big := canvas.NewText(words.F("share.address", map[string]any{"Addr": ShortAddr(addrs[0])}), theme.Color(theme.ColorNameForeground))
 		big.TextSize, big.TextStyle = 18, fyne.TextStyle{Bold: true, Monospace: true}
 		addrBox.Add(big)
 		full := widget.NewLabel(addrs[0])
@@ -377,9 +377,9 @@ func wrapped(s string) *widget.Label {
 	return l
 }
 
-// shortAddr is the easiest form of a multiaddr to type: ip:port for TCP
+// ShortAddr is the easiest form of a multiaddr to type: ip:port for TCP
 // over IPv4, the address itself otherwise.
-func shortAddr(addr string) string {
+func ShortAddr(addr string) string {
 	parts := strings.Split(addr, "/")
 	if len(parts) >= 5 && parts[1] == "ip4" && parts[3] == "tcp" {
 		return parts[2] + ":" + parts[4]

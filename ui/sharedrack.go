@@ -4,6 +4,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -44,7 +45,7 @@ func newRackScreen(s *TableScreen) *RackScreen {
 	r.table = s.middle.Objects[0]
 	hint := widget.NewLabelWithStyle(words.T("share.swipe"), fyne.TextAlignCenter, fyne.TextStyle{Italic: true})
 	hint.Importance, hint.Wrapping = widget.LowImportance, fyne.TextWrapWord
-	r.strip = newSwipe(container.NewBorder(nil, hint, nil, nil, container.NewCenter(container.NewVBox(r.turn, r.lastTile, r.lastText))), r.Toggle)
+	r.strip = newSwipe(container.NewVBox(layout.NewSpacer(), r.turn, r.lastTile, r.lastText, layout.NewSpacer(), hint), r.Toggle)
 	prev := s.onChange
 	s.onChange = func() {
 		r.refresh()

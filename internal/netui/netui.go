@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"time"
 
 	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/peer"
@@ -223,7 +224,34 @@ func (n *Network) Join(ctx context.Context, j ui.JoinRequest) (table.Table, int,
 	if err != nil {
 		return nil, 0, err
 	}
-	return c, c.Player(), nil
+	return remote{c}, c.Player(), nil
+}
+
+// retryPause is how often an intent sent while the connection was down is
+// tried again.
+const retryPause = 200 * time.Millisecond
+
+// remote is a joined table whose intents survive a dropped connection:
+// an intent sent while the phone is reconnecting is sent again once it is
+// back (the table refuses it as stale if the moment has passed), so a
+// phone that drops in the middle of a decision does not leave the table
+// waiting for an answer it lost.
+type remote struct{ *client.Client }
+
+// Submit sends in, again after each reconnection, until the table answers
+// or ctx ends.
+func (r remote) Submit(ctx context.Context, in table.Intent) error {
+	for {
+		err := r.Client.Submit(ctx, in)
+		if !errors.Is(err, client.ErrDisconnected) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(retryPause):
+		}
+	}
 }
 
 // ErrNoDeal is returned by a Network made without a Deal function.

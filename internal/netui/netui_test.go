@@ -29,6 +29,7 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 	"github.com/fourwinds-mahjong/fourwinds/internal/netui"
+	fwhost "github.com/fourwinds-mahjong/fourwinds/p2p/host"
 	"github.com/fourwinds-mahjong/fourwinds/ui"
 	"github.com/fourwinds-mahjong/fourwinds/ui/words"
 )
@@ -218,9 +219,10 @@ func seated(t *testing.T, d *device, p int) bool {
 }
 
 // choose is the phone's move: discard the drawn tile (or the first legal
-// discard), pass a claim, or the first legal action.
+// discard), pass a claim, or the first legal action. A window where
+// passing is all the phone can do is answered by the screen itself.
 func choose(v *game.View) (game.Action, bool) {
-	if len(v.Legal) == 0 {
+	if len(v.Legal) == 0 || len(v.Legal) == 1 && v.Legal[0].Type == game.ActPass {
 		return game.Action{}, false
 	}
 	for _, a := range v.Legal {
@@ -316,7 +318,16 @@ func playTurns(t *testing.T, phone *device, stop func(v *game.View, decisions in
 	t.Helper()
 	answered := ^uint64(0)
 	decisions := 0
+	deadline := time.Now().Add(30 * time.Second)
 	for {
+		if time.Now().After(deadline) {
+			var snap table.Snapshot
+			fyne.DoAndWait(func() { snap = phone.app.Rack().Screen().Snapshot() })
+			if v := snap.View; v != nil {
+				t.Fatalf("the hand stopped: the phone shows phase %v, turn %v, legal %v", v.Phase, v.Turn, v.Legal)
+			}
+			t.Fatal("the hand stopped before the first deal")
+		}
 		var snap table.Snapshot
 		var s *ui.TableScreen
 		fyne.DoAndWait(func() {
@@ -544,16 +555,66 @@ func TestSharedScreenshots(t *testing.T) {
 			waitFor(t, "the table centre", func() bool { return tablet.app.Centre() != nil })
 			var centre *ui.CentreScreen
 			fyne.DoAndWait(func() { centre = tablet.app.Centre() })
-			var at *game.View
 			playTurns(t, phone, func(v *game.View, n int) bool {
-				at = v
-				return n >= 12 && len(v.Legal) > 0 || v.Phase == game.PhaseEnd
+				_, decide := choose(v)
+				return n >= 5 && decide || v.Phase == game.PhaseEnd
 			})
-			waitFor(t, "the centre to catch up", func() bool { return samePublic(centre.Snapshot().View, at) })
+			waitFor(t, "the centre to catch up", func() bool {
+				return samePublic(centre.Snapshot().View, phone.app.Rack().Screen().Snapshot().View)
+			})
 			screenshot(t, phone.win, "rack-mode-"+lang+".png")
 			screenshot(t, tablet.win, "table-centre-"+lang+".png")
 			fyne.DoAndWait(phone.app.Rack().Toggle)
 			screenshot(t, phone.win, "rack-full-table-"+lang+".png")
 		})
 	}
+}
+
+// TestTwoDevicesOnLoopback: two real libp2p hosts on this machine (as
+// two app instances are) host and join by the ip:port the waiting room
+// shows, over TCP on the loopback interface only.
+func TestTwoDevicesOnLoopback(t *testing.T) {
+	fa := newApp(t, "en")
+	none := func(context.Context, func(peer.AddrInfo)) error { return nil }
+	quiet := func(host.Host) (io.Closer, error) { return nil, errors.New("no multicast in tests") }
+	devices := make([]*device, 2)
+	for i := range devices {
+		k, _, err := crypto.GenerateEd25519Key(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, err := fwhost.New(k, []string{"/ip4/127.0.0.1/tcp/0"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { h.Close() })
+		w := test.NewTempWindow(t, nil)
+		a := ui.New(fa, w, nil)
+		n := netui.New(netui.Config{Host: h, Deal: deal, Browse: none, Advertise: quiet})
+		a.SetNetwork(n)
+		t.Cleanup(func() { fyne.DoAndWait(a.ShowHome) })
+		devices[i] = &device{app: a, win: w, h: h, net: n}
+	}
+	tablet, phone := devices[0], devices[1]
+	var err error
+	fyne.DoAndWait(func() { err = tablet.app.Host(kitchen(""), table.Spectator) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	addrs := tablet.app.Hosted().Addrs()
+	if len(addrs) == 0 {
+		t.Fatal("the hosted table shows no address")
+	}
+	short := ui.ShortAddr(addrs[0])
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	ad, err := phone.net.Lookup(ctx, short)
+	if err != nil || ad.Name != "Kitchen table" {
+		t.Fatalf("looking up %s gave %+v, %v", short, ad, err)
+	}
+	tb, player, err := phone.net.Join(ctx, ui.JoinRequest{Addr: short, Seat: ui.AnySeat, Name: "Anne"})
+	if err != nil || player != 0 {
+		t.Fatalf("joining %s gave player %d, %v; want player 0", short, player, err)
+	}
+	tb.Close()
 }
