@@ -34,11 +34,13 @@ var (
 
 // The centre display's sizes, large enough to read from a metre away.
 const (
-	centreDiscard  float32 = 34
-	centreMeld     float32 = 28
-	centreLast     float32 = 84
-	centreNameSize float32 = 24
-	centreBigSize  float32 = 30
+	centreDiscard float32 = 34
+	centreMeld    float32 = 28
+	centreLast    float32 = 84
+	// centreNotesWidth is the width of the notices' card.
+	centreNotesWidth float32 = 560
+	centreNameSize   float32 = 24
+	centreBigSize    float32 = 30
 )
 
 // CentreScreen is the table-centre display: a tablet or laptop lying in
@@ -77,6 +79,7 @@ func NewCentreScreen(a *App, t table.Table) (*CentreScreen, error) {
 		return nil, err
 	}
 	c := &CentreScreen{app: a, t: t, sub: sub, cancel: cancel, banner: newBanner(), middle: container.NewVBox()}
+	c.banner.box.Layout = fixedWidth{w: centreNotesWidth}
 	c.clock = widget.NewProgressBar()
 	c.clock.TextFormatter = func() string { return "" }
 	for p := range c.seats {

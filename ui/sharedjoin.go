@@ -81,7 +81,7 @@ func (j *JoinScreen) search() {
 			j.spin.Hide()
 			if err != nil && ctx.Err() == nil {
 				j.none.SetText(err.Error() + "\n" + words.T("share.none_found"))
-				j.none.Show()
+				j.relayout()
 			}
 		})
 	}()
@@ -91,12 +91,19 @@ func (j *JoinScreen) search() {
 		case <-time.After(NothingFoundAfter):
 			fyne.Do(func() {
 				if len(j.ads) == 0 {
-					j.none.Show()
-					j.body.Refresh()
+					j.relayout()
 				}
 			})
 		}
 	}()
+}
+
+// relayout shows the nothing-found message and lays the screen out again:
+// twice, as a wrapped label knows its height only once it has its width.
+func (j *JoinScreen) relayout() {
+	j.none.Show()
+	j.body.Refresh()
+	j.body.Refresh()
 }
 
 // Close stops searching.

@@ -3,6 +3,7 @@ package ui
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
@@ -48,6 +49,40 @@ type banner struct {
 }
 
 func newBanner() *banner { return &banner{box: container.NewVBox()} }
+
+// fixedWidth lays its objects out one under another at a fixed width, so
+// that wrapped labels know their height wherever they are placed (in a
+// centred column, say).
+type fixedWidth struct{ w float32 }
+
+func (f fixedWidth) Layout(objs []fyne.CanvasObject, _ fyne.Size) {
+	y := float32(0)
+	for _, o := range objs {
+		if !o.Visible() {
+			continue
+		}
+		h := f.height(o)
+		o.Move(fyne.NewPos(0, y))
+		o.Resize(fyne.NewSize(f.w, h))
+		y += h + theme.Padding()
+	}
+}
+
+func (f fixedWidth) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	h := float32(0)
+	for _, o := range objs {
+		if o.Visible() {
+			h += f.height(o) + theme.Padding()
+		}
+	}
+	return fyne.NewSize(f.w, max(h-theme.Padding(), 0))
+}
+
+// height is o's height at the layout's width.
+func (f fixedWidth) height(o fyne.CanvasObject) float32 {
+	o.Resize(fyne.NewSize(f.w, o.MinSize().Height))
+	return o.MinSize().Height
+}
 
 // show replaces the notices; a failed deal check of a new hand also
 // raises an alert on win.

@@ -157,7 +157,9 @@ var (
 func newApp(t *testing.T, lang string) fyne.App {
 	t.Helper()
 	fa := test.NewTempApp(t)
+	//lint:ignore SA1019 the screenshots show the light variant whatever the machine prefers.
 	fa.Settings().SetTheme(theme.LightTheme())
+	fa.Preferences().SetBool(ui.PrefAnimate, false) // still images must not catch a tile mid-flight
 	if err := words.Use(lang); err != nil {
 		t.Fatal(err)
 	}
