@@ -13,7 +13,7 @@ HEADLESS := CGO_ENABLED=0
 TAGS := -tags ci
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run play gui-deps test lint vet fmt-check staticcheck unit bench build screenshots
+.PHONY: run play gui-deps test lint vet fmt-check staticcheck unit race bench build netdeps screenshots
 
 ## run: build and open the app (installs the GUI build packages when missing)
 run: gui-deps
@@ -33,8 +33,8 @@ screenshots:
 	FOURWINDS_SCREENSHOTS=$(CURDIR)/screenshots $(HEADLESS) $(GO) test $(TAGS) -count=1 -run '^TestScreenshots$$' ./ui/
 	FOURWINDS_SCREENSHOTS=$(CURDIR)/screenshots/shared $(HEADLESS) $(GO) test $(TAGS) -count=1 -run '^TestSharedScreenshots$$' ./internal/netui/
 
-## test: formatting, vet, staticcheck, then every test
-test: lint unit
+## test: formatting, vet, staticcheck, then every test, then the live table under the race detector
+test: lint unit race
 
 lint: fmt-check vet staticcheck
 
@@ -51,8 +51,19 @@ $(STATICCHECK):
 staticcheck: $(STATICCHECK)
 	$(HEADLESS) $(STATICCHECK) $(TAGS) ./...
 
-unit:
+unit: netdeps
 	$(HEADLESS) $(GO) test $(TAGS) -count=1 -timeout 15m ./...
+
+## netdeps: the ip command the real-network test (network namespaces, root) needs
+netdeps:
+	@command -v ip >/dev/null 2>&1 || { \
+		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq iproute2; \
+		else echo "ip (iproute2) is missing and this is not root: the real-network test will skip"; fi; }
+
+## race: the live table and the p2p layer under the race detector (needs cgo and a C compiler)
+race:
+	@command -v gcc >/dev/null 2>&1 || { apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev; }
+	CGO_ENABLED=1 $(GO) test -race -count=1 -timeout 15m ./core/table/... ./p2p/...
 
 ## bench: the performance figures recorded in the README
 bench:

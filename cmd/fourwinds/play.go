@@ -173,8 +173,11 @@ func (t *terminal) seatName(w rules.Wind) string {
 }
 
 // table prints the table as player 0 sees it.
-func (t *terminal) table(v *game.View) {
-	setup := t.setup()
+func (t *terminal) table(v *game.View) { writeTable(t.out, v, t.setup(), t.seatName) }
+
+// writeTable prints a view of the table: every seat's tiles, exposures and
+// discards, then the rack; names names the player at a wind.
+func writeTable(out io.Writer, v *game.View, setup rules.Setup, names func(rules.Wind) string) {
 	header := fmt.Sprintf("Hand %d", v.Number)
 	if setup.RoundWind {
 		header += fmt.Sprintf(" · %s round", windName(v.Round))
@@ -182,11 +185,11 @@ func (t *terminal) table(v *game.View) {
 	if setup.DominantWind {
 		header += fmt.Sprintf(" · dominant %s", windName(v.Dominant))
 	}
-	fmt.Fprintf(t.out, "\n── %s · %d live tiles ──\n", header, v.WallLive)
+	fmt.Fprintf(out, "\n── %s · %d live tiles ──\n", header, v.WallLive)
 	for i := 1; i <= 4; i++ {
 		w := (v.Seat + rules.Wind(i)) % 4
 		sv := v.Seats[w]
-		line := fmt.Sprintf("  %-10s %2d tiles", t.seatName(w), heldTiles(v, sv))
+		line := fmt.Sprintf("  %-10s %2d tiles", names(w), heldTiles(v, sv))
 		if len(sv.Melds) > 0 {
 			line += "  " + meldsText(sv.Melds)
 		}
@@ -199,7 +202,7 @@ func (t *terminal) table(v *game.View) {
 		if sv.Dead {
 			line += "  (dead hand)"
 		}
-		fmt.Fprintln(t.out, line)
+		fmt.Fprintln(out, line)
 		var ds []string
 		for _, d := range sv.Discards {
 			if d.Claimed {
@@ -208,22 +211,22 @@ func (t *terminal) table(v *game.View) {
 				ds = append(ds, d.Tile.String())
 			}
 		}
-		fmt.Fprintf(t.out, "             discards: %s\n", strings.Join(ds, " "))
+		fmt.Fprintf(out, "             discards: %s\n", strings.Join(ds, " "))
 	}
 	rack := v.Hand
 	drawn := ""
 	if v.Drawn != tile.None && rack.Remove(v.Drawn) {
 		drawn = "   drew: " + v.Drawn.String()
 	}
-	fmt.Fprintf(t.out, "Your rack: %s%s\n", tile.Format(rack.Kinds()), drawn)
+	fmt.Fprintf(out, "Your rack: %s%s\n", tile.Format(rack.Kinds()), drawn)
 	if v.Joker != tile.None {
-		fmt.Fprintf(t.out, "Joker: %s (any tile of this kind you draw may win for you)\n", v.Joker)
+		fmt.Fprintf(out, "Joker: %s (any tile of this kind you draw may win for you)\n", v.Joker)
 	}
 	if v.Pending != tile.None {
-		fmt.Fprintf(t.out, "Tile on offer from %s: %s\n", t.seatName(v.Turn), v.Pending)
+		fmt.Fprintf(out, "Tile on offer from %s: %s\n", names(v.Turn), v.Pending)
 	}
 	if near := nearestLines(v, 3); near != "" && v.Charleston == nil {
-		fmt.Fprintf(t.out, "Nearest card lines (c for more):\n%s\n", near)
+		fmt.Fprintf(out, "Nearest card lines (c for more):\n%s\n", near)
 	}
 }
 

@@ -58,8 +58,8 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	if *hands < 1 {
 		return usagef("--hands must be at least 1")
 	}
-	if *workers < 1 {
-		return usagef("--workers must be at least 1")
+	if cores := runtime.NumCPU(); *workers < 1 || *workers > cores {
+		return usagef("--workers %d: allowed 1 to %d (the cores of this machine; more workers are no faster)", *workers, cores)
 	}
 	levels, err := parseSeats(*seats)
 	if err != nil {

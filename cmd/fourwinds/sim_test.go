@@ -104,3 +104,11 @@ func TestBenchAI(t *testing.T) {
 		}
 	}
 }
+
+// TestSimWorkersBounded (issue 10 item 9): more workers than cores are refused.
+func TestSimWorkersBounded(t *testing.T) {
+	code, _, errOut := runArgs("sim", "--rules", "hongkong", "--hands", "5", "--workers", "1000")
+	if code != 2 || !strings.Contains(errOut, "--workers 1000: allowed 1 to") {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+}

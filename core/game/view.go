@@ -147,8 +147,3 @@ func (State) MarshalJSON() ([]byte, error) { return nil, ErrSecret }
 
 // MarshalJSON refuses (ErrSecret).
 func (Match) MarshalJSON() ([]byte, error) { return nil, ErrSecret }
-
-// Bind attaches the ruleset and options to a view decoded from JSON (a view
-// received from a dealer), which carries neither, so that Rules and Options
-// answer as on the dealer.
-func (v *View) Bind(r rules.Ruleset, o rules.Options) { v.ruleset, v.options = r, o }

@@ -6,6 +6,7 @@
 package sim
 
 import (
+	"context"
 	"fmt"
 	"sync"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/record"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 )
 
@@ -73,20 +75,24 @@ const maxViolations = 10
 
 // Run plays cfg.Hands hands, starting new matches as games end. In
 // duplicate, a match and its three rotations form a group; the last group
-// is cut short so that exactly cfg.Hands hands are played.
+// is cut short so that exactly cfg.Hands hands are played. The work
+// follows cfg.Hands: a batch holds no more groups than hands are left,
+// and no rotation plays more hands than are left.
 func Run(cfg Config) (Stats, error) {
 	var total tally
 	var groups []levelTally
 	workers := max(cfg.Workers, 1)
-	for g := 0; total.hands < cfg.Hands; g += workers {
-		batch, err := playBatch(cfg, g, workers)
+	for g := 0; total.hands < cfg.Hands; {
+		left := cfg.Hands - total.hands
+		n := min(workers, left) // every group plays at least one hand
+		batch, err := playBatch(cfg, g, n, left)
 		if err != nil {
 			return Stats{}, err
 		}
 		for i := 0; i < len(batch) && total.hands < cfg.Hands; i++ {
 			res := batch[i]
 			if left := cfg.Hands - total.hands; res.hands > left {
-				if res, err = playGroup(cfg, g+i, left); err != nil {
+				if res, err = playGroup(cfg, g+i, split(left, rotations(cfg))); err != nil {
 					return Stats{}, err
 				}
 			}
@@ -96,12 +102,16 @@ func Run(cfg Config) (Stats, error) {
 				cfg.OnMatch(rec)
 			}
 		}
+		g += n
 	}
 	return total.stats(cfg, groups), nil
 }
 
-// playBatch plays groups first..first+n-1 in full, n at a time.
-func playBatch(cfg Config, first, n int) ([]*group, error) {
+// playBatch plays groups first..first+n-1, n at a time, every rotation to
+// its end or to at most most hands: a group that ends up longer than the
+// hands left is played again, cut short, so a rotation longer than all
+// the hands left need not be played in full.
+func playBatch(cfg Config, first, n, most int) ([]*group, error) {
 	out := make([]*group, n)
 	errs := make([]error, n)
 	var wg sync.WaitGroup
@@ -109,7 +119,7 @@ func playBatch(cfg Config, first, n int) ([]*group, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			out[i], errs[i] = playGroup(cfg, first+i, -1)
+			out[i], errs[i] = playGroup(cfg, first+i, func(int) int { return most })
 		}()
 	}
 	wg.Wait()
@@ -136,25 +146,29 @@ func rotations(cfg Config) int {
 	return 1
 }
 
-// playGroup plays group g: its match, in every rotation, to the end or
-// to at most budget hands in all (-1: no budget), split evenly between
-// the rotations.
-func playGroup(cfg Config, g, budget int) (*group, error) {
+// split returns the hands each of n rotations plays when budget hands
+// are shared evenly between them.
+func split(budget, n int) func(r int) int {
+	return func(r int) int {
+		limit := budget / n
+		if r < budget%n {
+			limit++
+		}
+		return limit
+	}
+}
+
+// playGroup plays group g: its match in every rotation r, to the end or
+// to at most limit(r) hands (a rotation with limit 0 is not played).
+func playGroup(cfg Config, g int, limit func(r int) int) (*group, error) {
 	res := &group{tally: tally{winsByKind: map[string]int{}}, levels: levelTally{}}
 	seed := wall.Derive(cfg.Seed, "match", g)
-	n := rotations(cfg)
-	for r := range n {
-		limit := -1
-		if budget >= 0 {
-			limit = budget / n
-			if r < budget%n {
-				limit++
-			}
-			if limit == 0 {
-				continue
-			}
+	for r := range rotations(cfg) {
+		n := limit(r)
+		if n == 0 {
+			continue
 		}
-		if err := playMatch(cfg, seed, r, limit, res); err != nil {
+		if err := playMatch(cfg, seed, r, n, res); err != nil {
 			return nil, err
 		}
 	}
@@ -173,87 +187,65 @@ func seatLevels(cfg Config, r int) [4]ai.Level {
 	return out
 }
 
-// playMatch plays one match in rotation r, or at most limit hands of it
-// (-1: no limit).
+// playMatch plays one match in rotation r on a table.Local, or at most
+// limit hands of it.
 func playMatch(cfg Config, seed wall.Seed, r, limit int, res *group) error {
 	res.matches++
-	mc := game.MatchConfig{Ruleset: cfg.Ruleset, Options: cfg.Options, Seed: seed}
-	m, evs, err := game.NewMatch(mc)
-	if err != nil {
-		return err
-	}
-	var rec *record.Record
-	if cfg.OnMatch != nil {
-		rec = record.New(mc)
-		rec.Add(evs...)
-	}
 	levels := seatLevels(cfg, r)
-	var players [4]ai.Player
-	for p := range players {
-		if players[p], err = ai.New(levels[p], wall.Derive(seed, "player", 4*r+p)); err != nil {
-			return err
-		}
-		if cfg.Wrap != nil {
-			players[p] = cfg.Wrap(levels[p], players[p])
-		}
-	}
-	for played := 0; ; {
-		if err := playHand(cfg, &res.tally, m, players, rec); err != nil {
-			return err
-		}
-		res.levels.add(m, levels)
-		if played++; played == limit {
-			break
-		}
-		evs, err := m.NextHand()
+	lc := table.LocalConfig{Rules: cfg.Ruleset.ID(), Options: cfg.Options.Map(), Seed: seed.String(),
+		AutoNext: true, Plain: true, Hands: limit, NoRecord: cfg.OnMatch == nil}
+	for p := range lc.Seats {
+		pl, err := ai.New(levels[p], wall.Derive(seed, "player", 4*r+p))
 		if err != nil {
 			return err
 		}
-		if m.Over {
-			break
+		if cfg.Wrap != nil {
+			pl = cfg.Wrap(levels[p], pl)
 		}
-		if rec != nil {
-			rec.Add(evs...)
+		lc.Seats[p] = table.SeatConfig{Kind: table.SeatAI, Level: levels[p], Player: pl}
+	}
+	st := &res.tally
+	lc.Watch = func(m *game.Match, evs []game.Event) {
+		if len(evs) > 0 && evs[0].Type == game.EvAction {
+			st.decisions++
+			if cfg.Check {
+				if err := m.Hand.CheckInvariants(); err != nil {
+					st.violation("hand %d: %v", m.Number, err)
+				}
+			}
+		}
+		for _, e := range evs {
+			if e.Type == game.EvHandEnd {
+				st.addHand(m)
+				res.levels.add(m, levels)
+			}
 		}
 	}
-	if rec != nil {
+	tb, err := table.NewLocal(lc)
+	if err != nil {
+		return err
+	}
+	defer tb.Close()
+	<-tb.Done()
+	snap, err := tb.Snapshot(context.Background(), table.Spectator)
+	if err != nil {
+		return err
+	}
+	if snap.Info.Problem != "" {
+		st.violation("%s", snap.Info.Problem)
+	}
+	if cfg.OnMatch != nil {
+		rec, err := tb.Record()
+		if err != nil {
+			return err
+		}
 		res.records = append(res.records, rec)
 	}
 	return nil
 }
 
-// maxDecisions bounds one hand, so that an engine bug cannot hang a run.
-const maxDecisions = 5000
-
-// playHand plays the current hand of m to its end.
-func playHand(cfg Config, st *tally, m *game.Match, players [4]ai.Player, rec *record.Record) error {
-	for n := 0; m.Hand.Phase != game.PhaseEnd; n++ {
-		if n == maxDecisions {
-			st.violation("hand %d did not end after %d decisions", m.Number, n)
-			return nil
-		}
-		p, v := nextView(m)
-		if v == nil {
-			st.violation("hand %d: phase %s but nobody may act", m.Number, m.Hand.Phase)
-			return nil
-		}
-		a := players[p].Decide(v)
-		st.decisions++
-		evs, err := m.Apply(p, a)
-		if err != nil {
-			st.violation("AI chose an illegal action: %v", err)
-			return nil
-		}
-		if rec != nil {
-			rec.Add(evs...)
-		}
-		if cfg.Check {
-			if err := m.Hand.CheckInvariants(); err != nil {
-				st.violation("hand %d: %v", m.Number, err)
-				return nil
-			}
-		}
-	}
+// addHand books the match's finished hand.
+func (st *tally) addHand(m *game.Match) {
 	st.hands++
 	res := m.Hand.Result
 	if res.Winner == rules.NoWind {
@@ -267,32 +259,6 @@ func playHand(cfg Config, st *tally, m *game.Match, players [4]ai.Player, rec *r
 	for p := range 4 {
 		st.playerNet[p] += last.Net[p]
 	}
-	return nil
-}
-
-// nextView returns the player who owes the next decision and his view:
-// the seat to play, or in a claim window the first player (by index) yet
-// to answer. The view is nil when nobody may act.
-func nextView(m *game.Match) (int, *game.View) {
-	p := -1
-	switch m.Hand.Phase {
-	case game.PhaseTurn, game.PhaseInvoke:
-		p = m.PlayerAt(m.Hand.Turn)
-	default:
-		for x := range 4 {
-			if len(m.Hand.LegalActions(m.WindOf(x))) > 0 {
-				p = x
-				break
-			}
-		}
-	}
-	if p < 0 {
-		return 0, nil
-	}
-	if v := m.View(p); len(v.Legal) > 0 {
-		return p, v
-	}
-	return 0, nil
 }
 
 // winKind names how a hand was won.

@@ -3,6 +3,7 @@ package sim_test
 import (
 	"math"
 	"reflect"
+	"sync/atomic"
 	"testing"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/ai"
@@ -149,5 +150,31 @@ func TestLevelFigures(t *testing.T) {
 	}
 	if math.Abs(sum) > 1e-6 {
 		t.Errorf("relative nets sum to %f, want 0", sum)
+	}
+}
+
+// counting counts a player's decisions.
+type counting struct {
+	p ai.Player
+	n *atomic.Int64
+}
+
+func (c counting) Decide(v *game.View) game.Action { c.n.Add(1); return c.p.Decide(v) }
+
+// TestWorkFollowsHands (issue 10 item 9): asking for 5 hands with 1000
+// workers plays a few hands, not 1000 whole matches.
+func TestWorkFollowsHands(t *testing.T) {
+	cfg := config(t, "hongkong", 5, ai.Novice, ai.Novice, ai.Novice, ai.Novice)
+	cfg.Duplicate, cfg.Workers, cfg.Check = true, 1000, false
+	var n atomic.Int64
+	cfg.Wrap = func(_ ai.Level, p ai.Player) ai.Player { return counting{p, &n} }
+	st, err := sim.Run(cfg)
+	if err != nil || st.Hands != 5 {
+		t.Fatalf("%d hands, %v", st.Hands, err)
+	}
+	// At most 5 groups of 4 rotations of 5 hands, then the cut-short
+	// replays: a few thousand decisions.
+	if got := n.Load(); got > 20_000 {
+		t.Fatalf("%d decisions for 5 hands", got)
 	}
 }

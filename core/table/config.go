@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/ai"
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 )
@@ -64,6 +65,14 @@ type LocalConfig struct {
 	// the game then shows who could claim: only for tables nobody plays
 	// at or watches, such as self-play.
 	Plain bool `json:"plain,omitempty"`
+	// NoRecord keeps no game record (self-play that wants none; Record
+	// then fails). A table that saves always keeps one.
+	NoRecord bool `json:"-"`
+	// Watch, when set, is called on the table's goroutine after every
+	// step with the match and the step's events, unredacted: for
+	// self-play statistics and invariant checks. It must not change the
+	// match, and it sees every secret: never give it to a client.
+	Watch func(m *game.Match, evs []game.Event) `json:"-"`
 }
 
 // SeatConfig says who plays one player.

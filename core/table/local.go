@@ -40,16 +40,22 @@ type Local struct {
 	endOnce sync.Once
 
 	// Everything below belongs to the goroutine running run.
-	m         *game.Match
-	rec       *record.Record
-	saved     *saver
-	seats     [4]SeatInfo
-	players   [4]ai.Player
-	ready     [4]bool
-	started   bool
-	over      bool
-	dealing   bool
-	dealErr   error
+	m       *game.Match
+	rec     *record.Record
+	saved   *saver
+	seats   [4]SeatInfo
+	players [4]ai.Player
+	ready   [4]bool
+	started bool
+	over    bool
+	dealing bool
+	// problem is what keeps the table from going on (Info.Problem);
+	// halted: it cannot go on at all (the engine failed).
+	problem error
+	halted  bool
+	// steps counts the decisions of the hand, against an engine that
+	// would never end one.
+	steps     int
 	closed    bool
 	streams   [numStreams]stream
 	subs      map[*subscription]bool
@@ -180,7 +186,7 @@ func (t *Local) Start(ctx context.Context) error {
 		t.started = true
 		t.deal()
 		t.settle()
-		return t.dealErr
+		return t.problem
 	})
 }
 
@@ -266,6 +272,7 @@ func (t *Local) SetSeat(p int, s SeatConfig) error {
 		t.players[p] = s.Player
 		t.cancelStandIn(p)
 		t.changed()
+		t.settle()
 		return nil
 	})
 }
@@ -292,6 +299,7 @@ func (t *Local) SetConnected(p int, connected bool) error {
 					if !t.seats[p].Connected && !t.seats[p].StandIn {
 						t.seats[p].StandIn = true
 						t.changed()
+						t.settle()
 					}
 				})
 			})
@@ -314,7 +322,7 @@ func (t *Local) Record() (*record.Record, error) {
 	var r *record.Record
 	err := t.call(context.Background(), func() error {
 		if t.rec == nil {
-			return errors.New("table: no hand has been dealt yet")
+			return errors.New("table: no record: no hand has been dealt yet, or the table keeps none (NoRecord)")
 		}
 		r = &record.Record{Header: t.rec.Header, Events: slices.Clone(t.rec.Events)}
 		r.Header.HandSeeds = slices.Clone(r.Header.HandSeeds)
@@ -438,12 +446,26 @@ func (t *Local) act(p int, a game.Action) {
 	phase := h.Phase
 	evs, err := t.m.Apply(p, a)
 	if err != nil {
-		// Callers check legality first; an engine that refuses a legal
-		// action is shown as the table's problem rather than lost.
-		t.dealErr = fmt.Errorf("table: the engine refused %s for player %d: %w", a, p, err)
+		// Callers check legality first: an engine that refuses a legal
+		// action halts the table with the problem shown.
+		t.halt(fmt.Errorf("table: the engine refused %s for player %d: %w", a, p, err))
 		return
 	}
+	if t.steps++; t.steps > maxSteps {
+		t.halt(fmt.Errorf("table: hand %d has not ended after %d decisions", t.m.Number, maxSteps))
+	}
 	t.publish(evs, p, phase, before)
+}
+
+// maxSteps bounds the decisions of one hand, so that an engine that
+// would never end a hand halts the table instead of spinning.
+const maxSteps = 20000
+
+// halt stops the table for good with its problem shown.
+func (t *Local) halt(err error) {
+	t.problem, t.halted = err, true
+	t.changed()
+	t.closeEnded()
 }
 
 // lastToAnswer reports whether p is the only seat the window still waits for.
@@ -464,7 +486,7 @@ func isWindow(ph game.Phase) bool {
 // settle plays the computer seats, runs the clocks and deals the next
 // hand when it is due.
 func (t *Local) settle() {
-	for t.started && !t.closed && !t.dealing && t.m != nil && !t.over {
+	for t.started && !t.closed && !t.dealing && !t.halted && t.m != nil && !t.over {
 		h := t.m.Hand
 		if h.Phase == game.PhaseEnd {
 			if t.matchOver() {
@@ -479,6 +501,9 @@ func (t *Local) settle() {
 		}
 		p := t.nextComputer()
 		if p < 0 {
+			if len(h.Waiting()) == 0 {
+				t.halt(fmt.Errorf("table: hand %d is in phase %s and nobody may act", t.m.Number, h.Phase))
+			}
 			break
 		}
 		if t.cfg.Pace > 0 {
@@ -627,7 +652,7 @@ func (t *Local) deal() {
 		t.post(func() {
 			t.dealing = false
 			if err != nil {
-				t.dealErr = fmt.Errorf("table: no seed for hand %d: %w", n, err)
+				t.problem = fmt.Errorf("table: no seed for hand %d: %w", n, err)
 				t.changed()
 				return
 			}
@@ -639,7 +664,7 @@ func (t *Local) deal() {
 
 // dealWith deals hand n, from seed when it is not nil.
 func (t *Local) dealWith(n int, seed *wall.Seed) {
-	t.dealErr = nil
+	t.problem = nil
 	var evs []game.Event
 	var err error
 	if t.m == nil {
@@ -648,7 +673,7 @@ func (t *Local) dealWith(n int, seed *wall.Seed) {
 			cfg.HandSeeds = []wall.Seed{*seed}
 		}
 		t.m, evs, err = game.NewMatch(cfg)
-		if err == nil {
+		if err == nil && (!t.cfg.NoRecord || t.saved != nil) {
 			t.rec = record.New(cfg)
 			t.rec.Header.Card = t.cfg.Card
 		}
@@ -661,12 +686,14 @@ func (t *Local) dealWith(n int, seed *wall.Seed) {
 		}
 	}
 	if err != nil {
-		t.dealErr = fmt.Errorf("table: cannot deal hand %d: %w", n, err)
+		t.problem = fmt.Errorf("table: cannot deal hand %d: %w", n, err)
 		t.changed()
 		return
 	}
-	t.ready = [4]bool{}
-	t.rec.Header.HandSeeds = t.m.Config().HandSeeds
+	t.ready, t.steps = [4]bool{}, 0
+	if t.rec != nil {
+		t.rec.Header.HandSeeds = t.m.Config().HandSeeds
+	}
 	t.publish(evs, -1, game.PhaseEnd, decision{})
 	if t.m.Over {
 		t.over = true

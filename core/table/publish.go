@@ -12,6 +12,9 @@ import (
 // caused, taken in phase at decision before, and sends every stream what
 // it may see of them, then saves.
 func (t *Local) publish(evs []game.Event, actor int, phase game.Phase, before decision) {
+	if t.cfg.Watch != nil && t.m != nil {
+		t.cfg.Watch(t.m, evs)
+	}
 	if t.rec != nil && !(len(evs) == 1 && evs[0].Type == game.EvMatchEnd && !t.m.Over) {
 		t.rec.Add(evs...)
 	}
@@ -49,7 +52,7 @@ func (t *Local) publish(evs []game.Event, actor int, phase game.Phase, before de
 		default:
 			out = slices.Concat(reveal, evs[1:])
 		}
-		if len(out) == 0 && k != actor {
+		if len(out) == 0 && k != actor && stillOpen {
 			continue
 		}
 		t.send(k, game.Redact(out, seat))
@@ -151,8 +154,8 @@ func (t *Local) info() Info {
 		Rules: t.res.rs.ID(), Options: t.res.opts.Map(), Card: t.cfg.Card, Name: t.cfg.Name,
 		Seats: t.seats, Ready: t.ready, Over: t.over, Started: t.started && t.m != nil,
 	}
-	if t.dealErr != nil {
-		in.Problem = t.dealErr.Error()
+	if t.problem != nil {
+		in.Problem = t.problem.Error()
 	}
 	if t.m == nil {
 		return in

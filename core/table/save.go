@@ -2,6 +2,7 @@ package table
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -38,8 +39,8 @@ type saver struct {
 
 // saveNow saves, and shows a failure as the table's problem.
 func (t *Local) saveNow() {
-	if err := t.save(); err != nil && t.dealErr == nil {
-		t.dealErr = err
+	if err := t.save(); err != nil && t.problem == nil {
+		t.problem = err
 	}
 }
 
@@ -96,7 +97,8 @@ func writeAtomic(path string, data []byte) error {
 // Resume opens the table saved at path and goes on at the decision where
 // it stopped. adjust, when not nil, may change the configuration before
 // the table starts (a HandSeed hook, the pace, the seats). A damaged save
-// is an error wrapping ErrSave. The computer players start afresh: from
+// is an error wrapping ErrSave. A table saved before it started starts
+// now, unless adjust sets Hold. The computer players start afresh: from
 // the same seeds, but not with the memory of the hands already played.
 func Resume(path string, adjust func(*LocalConfig)) (*Local, error) {
 	data, err := os.ReadFile(path)
@@ -108,8 +110,14 @@ func Resume(path string, adjust func(*LocalConfig)) (*Local, error) {
 		return nil, err
 	}
 	go t.run()
-	if t.started {
+	switch {
+	case t.started:
 		t.post(t.settle)
+	case !t.cfg.Hold:
+		if err := t.Start(context.Background()); err != nil {
+			t.Close()
+			return nil, err
+		}
 	}
 	return t, nil
 }
@@ -133,10 +141,11 @@ func decodeSave(data []byte, path string, adjust func(*LocalConfig)) (*Local, er
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %v", ErrSave, path, err)
 	}
-	t := newLocal(cfg, res)
-	t.ready = h.Ready
 	if !h.Started {
-		return t, nil
+		if len(bytes.TrimSpace(rest)) > 0 {
+			return nil, fmt.Errorf("%w: %s: a table that has not started holds a record", ErrSave, path)
+		}
+		return newLocal(cfg, res), nil
 	}
 	rec, err := record.Decode(rest)
 	if err != nil {
@@ -152,6 +161,8 @@ func decodeSave(data []byte, path string, adjust func(*LocalConfig)) (*Local, er
 	if m.Hand == nil {
 		return nil, fmt.Errorf("%w: %s: the record has no hand", ErrSave, path)
 	}
+	t := newLocal(cfg, res)
+	t.ready = h.Ready
 	t.m, t.rec, t.started = m, rec, true
 	t.over = m.Over || (cfg.Hands > 0 && len(m.History) >= cfg.Hands && m.Hand.Phase == game.PhaseEnd)
 	if t.over {

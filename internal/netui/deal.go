@@ -1,17 +1,21 @@
 package netui
 
 import (
+	"context"
+
 	"github.com/fourwinds-mahjong/fourwinds/core/ai"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 	"github.com/fourwinds-mahjong/fourwinds/ui"
 )
 
 // LocalConfig is the table.Local a host screen sets up: it waits in its
-// lobby until the host starts it, and the computer stands in for a
-// dropped phone after the chosen delay.
-func LocalConfig(s ui.HostSetup) table.LocalConfig {
+// lobby until the host starts it, each hand's wall comes from seed (the
+// devices' commit-reveal), and the computer stands in for a dropped phone
+// after the chosen delay.
+func LocalConfig(s ui.HostSetup, seed func(ctx context.Context, hand int) (wall.Seed, error)) table.LocalConfig {
 	cfg := table.LocalConfig{Rules: s.Rules, Options: s.Options, Card: s.Card, Name: s.Name,
-		Pace: s.Pace, StandIn: s.StandIn, Hold: true}
+		Pace: s.Pace, StandIn: s.StandIn, Hold: true, HandSeed: seed}
 	for p, st := range s.Seats {
 		cfg.Seats[p] = table.SeatConfig{Name: st.Name, Kind: st.Kind, Level: ai.Level(st.Level)}
 	}
@@ -19,8 +23,8 @@ func LocalConfig(s ui.HostSetup) table.LocalConfig {
 }
 
 // Deal makes the table.Local of s.
-func Deal(s ui.HostSetup) (Dealt, error) {
-	t, err := table.NewLocal(LocalConfig(s))
+func Deal(s ui.HostSetup, seed func(ctx context.Context, hand int) (wall.Seed, error)) (Dealt, error) {
+	t, err := table.NewLocal(LocalConfig(s, seed))
 	if err != nil {
 		return nil, err
 	}

@@ -17,6 +17,7 @@ import (
 	manet "github.com/multiformats/go-multiaddr/net"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/client"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/dealer"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/discover"
@@ -38,29 +39,20 @@ type Dealt interface {
 	SetName(player int, name string) error
 }
 
-// presence reports the dealer's connections and the joiners' names to a
-// Dealt table.
-type presence struct{ Dealt }
-
-// SetName passes a joiner's name on.
-func (p presence) SetName(player int, name string) { _ = p.Dealt.SetName(player, name) }
-
-var _ dealer.Naming = presence{}
-
-// SetConnected passes a connection change on; the dealer has no use for
-// the table's refusal of a player number it gave itself.
-func (p presence) SetConnected(player int, connected bool) {
-	_ = p.Dealt.SetConnected(player, connected)
-}
-
-var _ dealer.Presence = presence{}
+// A Dealt table hears from the dealer who is connected and what joiners
+// are called.
+var (
+	_ dealer.Presence = Dealt(nil)
+	_ dealer.Naming   = Dealt(nil)
+)
 
 // Config is what a Network is made of.
 type Config struct {
 	// Host is the device's libp2p host.
 	Host host.Host
-	// Deal makes the table a host screen set up.
-	Deal func(s ui.HostSetup) (Dealt, error)
+	// Deal makes the table a host screen set up; seed gives each hand's
+	// wall seed from the devices' commit-reveal (the dealer's HandSeed).
+	Deal func(s ui.HostSetup, seed func(ctx context.Context, hand int) (wall.Seed, error)) (Dealt, error)
 	// Browse reports the dealers found nearby until ctx ends
 	// (discover.Browse when nil; tests give the in-memory network's).
 	Browse func(ctx context.Context, found func(peer.AddrInfo)) error
@@ -92,7 +84,8 @@ func (n *Network) Host(s ui.HostSetup) (ui.Hosted, error) {
 	if n.cfg.Deal == nil {
 		return nil, ErrNoDeal
 	}
-	t, err := n.cfg.Deal(s)
+	var d *dealer.Dealer
+	t, err := n.cfg.Deal(s, func(ctx context.Context, hand int) (wall.Seed, error) { return d.HandSeed(ctx, hand) })
 	if err != nil {
 		return nil, err
 	}
@@ -100,7 +93,7 @@ func (n *Network) Host(s ui.HostSetup) (ui.Hosted, error) {
 	for p, st := range s.Seats {
 		open[p] = st.Kind == table.SeatRemote
 	}
-	d := dealer.Serve(n.cfg.Host, dealer.Config{Table: presence{t}, Name: s.Name, PIN: s.PIN, Open: open})
+	d = dealer.Serve(n.cfg.Host, dealer.Config{Table: t, Name: s.Name, PIN: s.PIN, Open: open})
 	h := &hosted{t: t, d: d, h: n.cfg.Host}
 	// Without multicast the table is still reached by its address.
 	h.adv, _ = n.cfg.Advertise(n.cfg.Host)

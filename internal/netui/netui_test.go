@@ -28,6 +28,7 @@ import (
 	_ "github.com/fourwinds-mahjong/fourwinds/core/rules/all"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 	"github.com/fourwinds-mahjong/fourwinds/internal/netui"
 	fwhost "github.com/fourwinds-mahjong/fourwinds/p2p/host"
 	"github.com/fourwinds-mahjong/fourwinds/ui"
@@ -113,10 +114,10 @@ func (l *lan) browse(ctx context.Context, found func(peer.AddrInfo)) error {
 	}
 }
 
-// deal deals a table with a fixed seed and computer players that act at
-// once.
-func deal(s ui.HostSetup) (netui.Dealt, error) {
-	cfg := netui.LocalConfig(s)
+// deal deals a table with a fixed seed (for the screenshots) and
+// computer players that act at once.
+func deal(s ui.HostSetup, _ func(context.Context, int) (wall.Seed, error)) (netui.Dealt, error) {
+	cfg := netui.LocalConfig(s, nil)
 	cfg.Seed = "a table in the kitchen"
 	cfg.Pace = 0
 	t, err := table.NewLocal(cfg)

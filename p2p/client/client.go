@@ -7,20 +7,31 @@
 package client
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	"github.com/fourwinds-mahjong/fourwinds/core/wall"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/deal"
 	fwhost "github.com/fourwinds-mahjong/fourwinds/p2p/host"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/wire"
 	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
 )
+
+// redialWait bounds one reconnection attempt, and one search for the
+// dealer's new addresses: on a local network either takes milliseconds.
+const redialWait = 3 * time.Second
 
 // ErrDisconnected is returned for a request whose connection dropped
 // before its answer came; the client reconnects by itself.
@@ -36,6 +47,13 @@ type Options struct {
 	Name string
 	// Retry is the pause between reconnection attempts (1 s when zero).
 	Retry time.Duration
+	// GiveUp, when set, ends the client (its subscriptions close) once
+	// the dealer has been unreachable that long.
+	GiveUp time.Duration
+	// Locate, when set, finds the dealer's current addresses (by mDNS, say)
+	// when redialling the known ones fails: a phone that changed address or
+	// a dealer restarted on another port.
+	Locate func(ctx context.Context, id peer.ID) (peer.AddrInfo, error)
 	// OnEvent, when set, receives every message from the dealer as it is
 	// decoded, in order (for logs and secrecy checks).
 	OnEvent func(*wire.Msg)
@@ -65,6 +83,21 @@ type Client struct {
 	rules     rules.Ruleset
 	options   rules.Options
 	rulesKey  string
+	gaveUp    bool
+	deals     map[int]*handDeal
+	verified  *bool
+	dealErr   error
+}
+
+// handDeal is this device's part in one hand's commit-reveal, and the
+// deal it was shown.
+type handDeal struct {
+	secret    []byte
+	committed []wire.Contribution
+	// dealt are the events of the hand's deal as this device received
+	// them, seen from seat.
+	dealt []game.Event
+	seat  rules.Wind
 }
 
 var _ table.Table = (*Client)(nil)
@@ -77,7 +110,7 @@ func Join(ctx context.Context, h host.Host, dealer peer.AddrInfo, opts Options) 
 	}
 	cctx, end := context.WithCancel(context.Background())
 	c := &Client{h: h, dealer: dealer, opts: opts, ctx: cctx, end: end, done: make(chan struct{}),
-		player: opts.Player, pending: map[uint64]chan *wire.Msg{}, subs: map[*subscription]struct{}{}}
+		player: opts.Player, pending: map[uint64]chan *wire.Msg{}, subs: map[*subscription]struct{}{}, deals: map[int]*handDeal{}}
 	conn, st, err := c.connect(ctx)
 	if err != nil {
 		end()
@@ -171,7 +204,12 @@ func (c *Client) notify(m *wire.Msg) {
 func (c *Client) run(conn *wire.Conn, st network.Stream) {
 	defer close(c.done)
 	for {
-		c.serve(conn, st)
+		if c.serve(conn, st) {
+			// The connection is dead without the transport knowing yet
+			// (a dealer killed behind QUIC): close it so the redial is
+			// fresh.
+			c.h.Network().ClosePeer(c.dealer.ID)
+		}
 		c.mu.Lock()
 		c.bytesIn += conn.In.Load()
 		c.conn, c.stream = nil, nil
@@ -180,6 +218,7 @@ func (c *Client) run(conn *wire.Conn, st network.Stream) {
 			delete(c.pending, id)
 		}
 		c.mu.Unlock()
+		lost := time.Now()
 		for {
 			select {
 			case <-c.ctx.Done():
@@ -187,7 +226,15 @@ func (c *Client) run(conn *wire.Conn, st network.Stream) {
 				return
 			case <-time.After(c.opts.Retry):
 			}
-			ctx, cancel := context.WithTimeout(c.ctx, 5*c.opts.Retry+5*time.Second)
+			if c.opts.GiveUp > 0 && time.Since(lost) > c.opts.GiveUp {
+				c.mu.Lock()
+				c.gaveUp = true
+				c.mu.Unlock()
+				c.end()
+				c.closeSubs()
+				return
+			}
+			ctx, cancel := context.WithTimeout(c.ctx, redialWait)
 			var err error
 			conn, st, err = c.connect(ctx)
 			cancel()
@@ -199,19 +246,31 @@ func (c *Client) run(conn *wire.Conn, st network.Stream) {
 				c.mu.Lock()
 				c.refusal = &wire.Refusal{Reason: re.Reason, Detail: re.Detail}
 				c.mu.Unlock()
+			} else if c.opts.Locate != nil {
+				lctx, cancel := context.WithTimeout(c.ctx, redialWait)
+				if info, err := c.opts.Locate(lctx, c.dealer.ID); err == nil && info.ID == c.dealer.ID {
+					c.dealer = info
+				}
+				cancel()
 			}
 		}
 	}
 }
 
-// serve reads one connection until it ends, sending heartbeats.
-func (c *Client) serve(conn *wire.Conn, st network.Stream) {
+// serve reads one connection until it ends, sending heartbeats. It
+// reports whether the dealer fell silent.
+func (c *Client) serve(conn *wire.Conn, st network.Stream) (silent bool) {
 	stop := make(chan struct{})
 	defer close(stop)
 	c.mu.Lock()
 	hb := c.heartbeat
 	c.mu.Unlock()
+	var heard atomic.Int64
+	var quiet atomic.Bool
+	heard.Store(time.Now().UnixNano())
 	if hb > 0 {
+		// Ping every heartbeat; a dealer silent for three (it answers
+		// every ping) is gone, and the stream is dropped to redial.
 		go func() {
 			t := time.NewTicker(hb)
 			defer t.Stop()
@@ -220,6 +279,11 @@ func (c *Client) serve(conn *wire.Conn, st network.Stream) {
 				case <-stop:
 					return
 				case <-t.C:
+					if time.Since(time.Unix(0, heard.Load())) > 3*hb {
+						quiet.Store(true)
+						st.Reset()
+						return
+					}
 					if conn.Send(&wire.Msg{Type: wire.TPing}) != nil {
 						st.Reset()
 						return
@@ -237,12 +301,13 @@ func (c *Client) serve(conn *wire.Conn, st network.Stream) {
 	}()
 	for {
 		m, err := conn.Recv()
+		heard.Store(time.Now().UnixNano())
 		if errors.Is(err, wire.ErrBadMessage) {
 			continue
 		}
 		if err != nil {
 			st.Reset()
-			return
+			return quiet.Load()
 		}
 		c.bindMsg(m)
 		c.notify(m)
@@ -253,9 +318,18 @@ func (c *Client) serve(conn *wire.Conn, st network.Stream) {
 func (c *Client) handle(conn *wire.Conn, m *wire.Msg) {
 	switch m.Type {
 	case wire.TUpdate:
-		c.update(conn, *m.Update)
+		c.update(*m.Update)
 	case wire.TPing:
 		conn.Send(&wire.Msg{Type: wire.TPong})
+	case wire.TPong:
+		c.mu.Lock()
+		behind := m.Seq > c.last.Seq
+		c.mu.Unlock()
+		if behind {
+			c.resync()
+		}
+	case wire.TCommitAsk, wire.TCommitments, wire.TReveal:
+		c.deal(conn, m)
 	case wire.TDone, wire.TRefused, wire.TSnapshot:
 		if m.ID == 0 {
 			return
@@ -281,7 +355,7 @@ func (c *Client) handle(conn *wire.Conn, m *wire.Msg) {
 
 // update applies one update in order; a gap asks for a fresh snapshot and
 // drops updates until it comes.
-func (c *Client) update(conn *wire.Conn, u table.Update) {
+func (c *Client) update(u table.Update) {
 	c.mu.Lock()
 	switch {
 	case u.Seq <= c.last.Seq:
@@ -291,16 +365,52 @@ func (c *Client) update(conn *wire.Conn, u table.Update) {
 		c.mu.Unlock()
 		return
 	case u.Seq != c.last.Seq+1:
-		c.nextID++
-		c.resyncing = c.nextID
-		id := c.nextID
 		c.mu.Unlock()
-		conn.Send(&wire.Msg{Type: wire.TSnapReq, ID: id})
+		c.resync()
 		return
 	}
 	c.last = u.Snapshot
+	c.noteDeal(u)
 	c.mu.Unlock()
 	c.publish(u)
+}
+
+// noteDeal keeps the events of a hand's deal for the check after the
+// hand; c.mu is held.
+func (c *Client) noteDeal(u table.Update) {
+	for i, e := range u.Events {
+		if e.Type != game.EvHandStart || e.Start == nil || u.Snapshot.View == nil {
+			continue
+		}
+		hd := c.deals[e.Start.Number]
+		if hd == nil {
+			hd = &handDeal{}
+			c.deals[e.Start.Number] = hd
+		}
+		hd.dealt, hd.seat = slices.Clone(u.Events[i:]), u.Snapshot.View.Seat
+		return
+	}
+}
+
+// replay deals hand n again from the revealed seed and checks that it is
+// the deal this device was shown; c.mu is held.
+func (c *Client) replay(n int, seedBytes []byte, hd *handDeal) error {
+	var seed wall.Seed
+	if len(seedBytes) != len(seed) || c.rules == nil {
+		return fmt.Errorf("%w: hand %d's seed cannot be replayed", deal.ErrCheat, n)
+	}
+	copy(seed[:], seedBytes)
+	start := hd.dealt[0].Start
+	_, evs, err := game.NewHand(game.HandConfig{Ruleset: c.rules, Options: c.options, Seed: seed, Number: n, Round: start.Round, Uniform: true})
+	if err != nil {
+		return fmt.Errorf("%w: hand %d cannot be dealt from its seed: %v", deal.ErrCheat, n, err)
+	}
+	want, _ := json.Marshal(game.Redact(evs, hd.seat))
+	got, _ := json.Marshal(hd.dealt[:min(len(evs), len(hd.dealt))])
+	if !bytes.Equal(want, got) {
+		return fmt.Errorf("%w: hand %d was not dealt from the revealed seed", deal.ErrCheat, n)
+	}
+	return nil
 }
 
 // request sends m with a fresh id and waits for its answer.
@@ -370,7 +480,28 @@ func (c *Client) Submit(ctx context.Context, in table.Intent) error {
 		return err
 	}
 	_, err := c.request(ctx, &wire.Msg{Type: wire.TIntent, Intent: &in})
+	var re *table.RefusedError
+	if errors.As(err, &re) && re.Reason == table.ReasonStale {
+		c.resync()
+	}
 	return err
+}
+
+// resync asks for a fresh snapshot, which reaches the subscribers if it is
+// newer than the last update: a stale refusal means the table has moved on
+// and an update may have been lost.
+func (c *Client) resync() {
+	c.mu.Lock()
+	conn := c.conn
+	if conn == nil || c.resyncing != 0 {
+		c.mu.Unlock()
+		return
+	}
+	c.nextID++
+	c.resyncing = c.nextID
+	id := c.nextID
+	c.mu.Unlock()
+	conn.Send(&wire.Msg{Type: wire.TSnapReq, ID: id})
 }
 
 // Subscribe returns the latest snapshot and the updates after it.
@@ -394,6 +525,14 @@ func (c *Client) Refusal() *wire.Refusal {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.refusal
+}
+
+// GaveUp tells whether the client stopped because the dealer stayed
+// unreachable for Options.GiveUp.
+func (c *Client) GaveUp() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.gaveUp
 }
 
 // Close leaves the table: the stream is closed and not redialled.
@@ -519,5 +658,66 @@ func (c *Client) bind(s *table.Snapshot) {
 		}
 		c.rules, c.options, c.rulesKey = rs, o, key
 	}
-	s.View.Bind(c.rules, c.options)
+	s.View.Attach(c.rules, c.options)
+	if c.verified != nil {
+		v := *c.verified
+		s.Info.Verified = &v
+	}
+}
+
+// deal plays this device's part in a hand's commit-reveal and checks the
+// reveal after the hand.
+func (c *Client) deal(conn *wire.Conn, m *wire.Msg) {
+	n := m.Deal.Hand
+	self := c.h.ID().String()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	hd := c.deals[n]
+	switch m.Type {
+	case wire.TCommitAsk:
+		if hd == nil {
+			hd = &handDeal{}
+			c.deals[n] = hd
+		}
+		hd.secret, hd.committed = deal.NewSecret(), nil
+		for k := range c.deals {
+			if k < n-1 {
+				delete(c.deals, k)
+			}
+		}
+		go conn.Send(&wire.Msg{Type: wire.TCommit, Deal: &wire.Deal{Hand: n, Hash: deal.Commit(hd.secret)}})
+	case wire.TCommitments:
+		if hd == nil || hd.committed != nil {
+			return
+		}
+		for _, x := range m.Deal.All {
+			if x.Peer == self && bytes.Equal(x.Hash, deal.Commit(hd.secret)) {
+				hd.committed = m.Deal.All
+				go conn.Send(&wire.Msg{Type: wire.TSecret, Deal: &wire.Deal{Hand: n, Secret: hd.secret}})
+				return
+			}
+		}
+	case wire.TReveal:
+		if hd == nil || hd.committed == nil {
+			return
+		}
+		if hd.dealt == nil {
+			return // this device did not see the deal (it came back later)
+		}
+		err := deal.Check(m.Deal, hd.committed, self, hd.secret)
+		if err == nil {
+			err = c.replay(n, m.Deal.Seed, hd)
+		}
+		ok := err == nil
+		c.verified, c.dealErr = &ok, err
+		delete(c.deals, n)
+	}
+}
+
+// Verified tells whether the last revealed deal checked out (nil before
+// the first reveal) and, if not, why.
+func (c *Client) Verified() (*bool, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.verified, c.dealErr
 }

@@ -30,13 +30,13 @@ const DefaultHeartbeat = 2 * time.Second
 // Presence is implemented by a table that stands the AI in for absent
 // players (table.Local): the dealer reports who is connected.
 type Presence interface {
-	SetConnected(player int, connected bool)
+	SetConnected(player int, connected bool) error
 }
 
 // Naming is implemented by a table that shows the names joining players
 // give in their hello.
 type Naming interface {
-	SetName(player int, name string)
+	SetName(player int, name string) error
 }
 
 // Config is what a dealer serves.
@@ -59,6 +59,9 @@ type Config struct {
 	// Heartbeat is how often clients must send a frame (DefaultHeartbeat
 	// when zero).
 	Heartbeat time.Duration
+	// DealWait is how long each step of a hand's commit-reveal waits for
+	// the devices (DefaultDealWait when zero).
+	DealWait time.Duration
 }
 
 // Dealer serves one table on a host.
@@ -72,6 +75,8 @@ type Dealer struct {
 	holders  [4]peer.ID
 	sessions map[*session]struct{}
 	current  [4]*session
+	round    *round
+	reveals  map[int]*wire.Deal
 	wg       sync.WaitGroup
 }
 
@@ -80,8 +85,20 @@ func Serve(h host.Host, cfg Config) *Dealer {
 	if cfg.Heartbeat <= 0 {
 		cfg.Heartbeat = DefaultHeartbeat
 	}
+	if cfg.DealWait <= 0 {
+		cfg.DealWait = DefaultDealWait
+	}
 	ctx, end := context.WithCancel(context.Background())
-	d := &Dealer{h: h, cfg: cfg, ctx: ctx, end: end, holders: cfg.Holders, sessions: map[*session]struct{}{}}
+	d := &Dealer{h: h, cfg: cfg, ctx: ctx, end: end, holders: cfg.Holders, sessions: map[*session]struct{}{}, reveals: map[int]*wire.Deal{}}
+	if _, sub, err := cfg.Table.Subscribe(ctx, table.Spectator); err == nil {
+		d.wg.Add(1)
+		go func() {
+			defer d.wg.Done()
+			defer sub.Close()
+			go func() { <-ctx.Done(); sub.Close() }()
+			d.reveal(sub)
+		}()
+	}
 	for p := range 4 {
 		if d.cfg.Open[p] {
 			d.setConnected(p, false)
@@ -172,8 +189,12 @@ func (d *Dealer) seat(id peer.ID, want int) (int, *wire.Refusal) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	for p, h := range d.holders {
-		if h == id && (want == wire.AnySeat || want == p) {
+		switch {
+		case h != id:
+		case want == wire.AnySeat || want == p:
 			return p, nil
+		default:
+			return 0, &wire.Refusal{Reason: table.ReasonNotYours, Detail: fmt.Sprintf("this device plays player %d; one seat per device", p)}
 		}
 	}
 	switch {
@@ -211,6 +232,8 @@ type session struct {
 	peer   peer.ID
 	player int
 	seen   chan struct{}
+	// welcomed is set (under d.mu) once the welcome is sent.
+	welcomed bool
 }
 
 func refuse(c *wire.Conn, id uint64, r *wire.Refusal) {
@@ -308,6 +331,9 @@ func (s *session) run() error {
 	if err := s.conn.Send(&wire.Msg{Type: wire.TWelcome, Welcome: &wire.Welcome{Player: player, Snapshot: snap, Heartbeat: d.cfg.Heartbeat}}); err != nil {
 		return err
 	}
+	d.mu.Lock()
+	s.welcomed = true
+	d.mu.Unlock()
 	if n, ok := d.cfg.Table.(Naming); ok && player != table.Spectator && hello.Name != "" {
 		n.SetName(player, hello.Name)
 	}
@@ -332,7 +358,10 @@ func (s *session) run() error {
 		}
 		if err != nil {
 			if errors.Is(err, wire.ErrFrameTooLarge) {
+				// The stream cannot be read on; it is closed (not reset) so
+				// that the refusal reaches the client.
 				refuse(s.conn, 0, &wire.Refusal{Reason: table.ReasonBadIntent, Detail: err.Error()})
+				return io.EOF
 			}
 			return err
 		}
@@ -369,8 +398,17 @@ func (s *session) handle(m *wire.Msg) error {
 		}
 		return s.conn.Send(&wire.Msg{Type: wire.TSnapshot, ID: m.ID, Snapshot: &snap})
 	case wire.TPing:
-		return s.conn.Send(&wire.Msg{Type: wire.TPong})
+		pong := &wire.Msg{Type: wire.TPong}
+		if snap, err := d.cfg.Table.Snapshot(d.ctx, s.player); err == nil {
+			pong.Seq = snap.Seq
+		}
+		return s.conn.Send(pong)
 	case wire.TPong:
+		return nil
+	case wire.TCommit, wire.TSecret:
+		if r := d.contribute(s, m); r != nil {
+			refuse(s.conn, 0, r)
+		}
 		return nil
 	}
 	refuse(s.conn, m.ID, &wire.Refusal{Reason: table.ReasonBadIntent, Detail: fmt.Sprintf("a client does not send %s messages", m.Type)})

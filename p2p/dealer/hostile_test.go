@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -52,7 +53,7 @@ func hello(player int, pin string) *wire.Msg {
 }
 
 func TestHostileInputIsRefusedAndTheTableGoesOn(t *testing.T) {
-	r := newRig(t, "hongkong", 1, dealer.Config{PIN: "4321"})
+	r := newRig(t, "hongkong", 1, dealer.Config{PIN: "4321"}, nil)
 
 	t.Run("wrong PIN", func(t *testing.T) {
 		c, _ := r.raw(t, 1)
@@ -80,15 +81,32 @@ func TestHostileInputIsRefusedAndTheTableGoesOn(t *testing.T) {
 		wantRefused(t, "seat 0", answer(t, c), table.ReasonNotYours)
 	})
 
+	t.Run("second seat", func(t *testing.T) {
+		c, _ := r.raw(t, 1)
+		c.Send(hello(1, "4321"))
+		if m := answer(t, c); m.Type != wire.TWelcome {
+			t.Fatalf("host 1 asking for player 1: %s", m.Type)
+		}
+		c2, _ := r.raw(t, 1)
+		c2.Send(hello(2, "4321"))
+		m := answer(t, c2)
+		wantRefused(t, "player 2 asked by player 1's device", m, table.ReasonNotYours)
+		if !strings.Contains(m.Refused.Detail, "one seat per device") {
+			t.Fatalf("refusal %q", m.Refused.Detail)
+		}
+	})
+
 	for i := 1; i < 4; i++ {
 		r.clients[i] = r.join(t, i, client.Options{Player: i, PIN: "4321"})
 	}
+	r.start(t)
 
 	t.Run("seat taken", func(t *testing.T) {
 		c, _ := r.raw(t, 2)
 		c.Send(hello(1, "4321"))
 		wantRefused(t, "player 1 asked by host 2", answer(t, c), table.ReasonNotYours)
 	})
+
 	t.Run("malformed frames", func(t *testing.T) {
 		c, st := r.raw(t, 2)
 		c.Send(hello(table.Spectator, "4321"))

@@ -2,7 +2,6 @@ package dealer_test
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sync"
 	"testing"
@@ -17,47 +16,63 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/client"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/dealer"
-	"github.com/fourwinds-mahjong/fourwinds/p2p/internal/tabletest"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/wire"
 	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/peer"
 	mocknet "github.com/libp2p/go-libp2p/p2p/net/mock"
 )
 
-// rig is a dealer on host 0 and three clients on hosts 1–3 of a mocknet.
+// rig is a dealer on host 0 and three clients on hosts 1–3 of a mocknet;
+// host 4 may watch as a spectator. Player 0 is a person on the dealer's
+// device; players 1–3 are remote.
 type rig struct {
 	hosts   []host.Host
-	tbl     *tabletest.Table
+	tbl     *table.Local
 	dealer  *dealer.Dealer
-	clients [4]*client.Client
-	seen    [4][]*wire.Msg
+	clients [5]*client.Client
+	seen    [5][]*wire.Msg
 	mu      sync.Mutex
 }
 
-func newRig(t *testing.T, id string, hands int, cfg dealer.Config) *rig {
+// newRig deals a match of ruleset id ending after hands hands. seed, when
+// set, stands between the dealer's commit-reveal and the table (a dealer
+// that cheats).
+func newRig(t *testing.T, id string, hands int, cfg dealer.Config, seed func(wall.Seed) wall.Seed) *rig {
 	t.Helper()
-	mn, err := mocknet.FullMeshConnected(4)
+	mn, err := mocknet.FullMeshConnected(5)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { mn.Close() })
-	rs, err := rules.Get(id)
+	r := &rig{hosts: mn.Hosts()}
+	lc := table.LocalConfig{Rules: id, Seed: "p2p " + id, Hands: hands, Hold: true, StandIn: 200 * time.Millisecond,
+		Seats: [4]table.SeatConfig{{Kind: table.SeatHuman}, {Kind: table.SeatRemote}, {Kind: table.SeatRemote}, {Kind: table.SeatRemote}}}
+	if seed != nil {
+		lc.HandSeed = func(ctx context.Context, n int) (wall.Seed, error) {
+			s, err := r.dealer.HandSeed(ctx, n)
+			return seed(s), err
+		}
+	}
+	tbl, err := table.NewLocal(lc)
 	if err != nil {
 		t.Fatal(err)
 	}
-	o, err := rules.ResolveOptions(rs, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tbl, err := tabletest.New(rs, o, wall.SeedFromString("p2p "+id), hands)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := &rig{hosts: mn.Hosts(), tbl: tbl}
+	r.tbl = tbl
 	cfg.Table, cfg.Open = tbl, [4]bool{false, true, true, true}
 	r.dealer = dealer.Serve(r.hosts[0], cfg)
 	t.Cleanup(func() { r.dealer.Close(); tbl.Close() })
 	return r
+}
+
+// start deals the first hand once every client is seated.
+func (r *rig) start(t *testing.T) {
+	t.Helper()
+	if err := waitFor(func() bool { return r.dealer.Connected() == [4]bool{false, true, true, true} }); err != nil {
+		t.Fatalf("connected %v, want players 1-3", r.dealer.Connected())
+	}
+	if err := r.tbl.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func (r *rig) join(t *testing.T, i int, opts client.Options) *client.Client {
@@ -84,58 +99,14 @@ func play(ctx context.Context, tbl table.Table, player int, seed string) (table.
 	if err != nil {
 		return table.Snapshot{}, err
 	}
-	snap, sub, err := tbl.Subscribe(ctx, player)
-	if err != nil {
-		return table.Snapshot{}, err
-	}
-	defer sub.Close()
-	for {
-		if snap.Info.Over {
-			return snap, nil
-		}
-		var in *table.Intent
-		switch v := snap.View; {
-		case v.Phase == game.PhaseEnd && !snap.Info.Ready[player]:
-			in = &table.Intent{Player: player, Kind: table.IntentNextHand}
-		case v.Phase != game.PhaseEnd && len(v.Legal) > 0:
-			in = &table.Intent{Player: player, Kind: table.IntentAction, Decision: v.StateID, Action: p.Decide(v)}
-		}
-		if in != nil {
-			var re *table.RefusedError
-			err := tbl.Submit(ctx, *in)
-			late := errors.As(err, &re) && (re.Reason == table.ReasonStale || re.Reason == table.ReasonNoDecide || re.Reason == table.ReasonOver)
-			if err != nil && !late && !errors.Is(err, client.ErrDisconnected) {
-				return snap, fmt.Errorf("player %d: %v refused: %w", player, in.Action, err)
-			}
-		}
-		select {
-		case u, ok := <-sub.Updates():
-			if !ok {
-				return snap, fmt.Errorf("player %d: updates ended before the match", player)
-			}
-			snap = u.Snapshot
-			for drained := false; !drained; {
-				select {
-				case u, ok := <-sub.Updates():
-					if !ok {
-						return snap, fmt.Errorf("player %d: updates ended before the match", player)
-					}
-					snap = u.Snapshot
-				default:
-					drained = true
-				}
-			}
-		case <-ctx.Done():
-			return snap, fmt.Errorf("player %d: %w", player, ctx.Err())
-		}
-	}
+	return client.Autoplay(ctx, tbl, player, p, nil)
 }
 
 // playAll plays the match with player 0 on the dealer's table and the
 // others through their clients, and returns every final snapshot.
 func (r *rig) playAll(t *testing.T) [4]table.Snapshot {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
 	var finals [4]table.Snapshot
 	errs := make(chan error, 4)
@@ -152,8 +123,11 @@ func (r *rig) playAll(t *testing.T) [4]table.Snapshot {
 	}
 	for range 4 {
 		if err := <-errs; err != nil {
-			t.Fatal(err)
+			t.Error(err)
 		}
+	}
+	if t.Failed() {
+		t.FailNow()
 	}
 	return finals
 }
@@ -161,41 +135,69 @@ func (r *rig) playAll(t *testing.T) [4]table.Snapshot {
 func TestWholeHandsEveryRuleset(t *testing.T) {
 	for _, id := range rules.IDs() {
 		t.Run(id, func(t *testing.T) {
-			r := newRig(t, id, 2, dealer.Config{Name: "test"})
+			r := newRig(t, id, 2, dealer.Config{Name: "test"}, func(s wall.Seed) wall.Seed { return s })
 			for i := 1; i < 4; i++ {
 				r.clients[i] = r.join(t, i, client.Options{Player: wire.AnySeat})
 				if got := r.clients[i].Player(); got != i {
 					t.Fatalf("host %d was seated as player %d, want %d", i, got, i)
 				}
 			}
+			r.clients[4] = r.join(t, 4, client.Options{Player: table.Spectator})
+			r.start(t)
 			finals := r.playAll(t)
-			m := r.tbl.Match()
-			if !m.Over || len(m.History) != 2 {
-				t.Fatalf("match over %v after %d hands, want over after 2", m.Over, len(m.History))
+			end, err := r.tbl.Snapshot(context.Background(), table.Spectator)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !end.Info.Over || len(end.Info.History) != 2 {
+				t.Fatalf("match over %v after %d hands, want over after 2", end.Info.Over, len(end.Info.History))
 			}
 			for p, f := range finals {
-				if f.Info.Balances != m.Balances || len(f.Info.History) != len(m.History) {
-					t.Errorf("player %d ends with balances %v and %d hands, the dealer with %v and %d", p, f.Info.Balances, len(f.Info.History), m.Balances, len(m.History))
+				if f.Info.Balances != end.Info.Balances || len(f.Info.History) != len(end.Info.History) {
+					t.Errorf("player %d ends with balances %v and %d hands, the dealer with %v and %d", p, f.Info.Balances, len(f.Info.History), end.Info.Balances, len(end.Info.History))
 				}
 				for h := range f.Info.History {
-					if f.Info.History[h].Net != m.History[h].Net || f.Info.History[h].Winner != m.History[h].Winner {
-						t.Errorf("player %d's hand %d: %+v, the dealer's: %+v", p, h+1, f.Info.History[h], m.History[h])
+					if f.Info.History[h].Net != end.Info.History[h].Net || f.Info.History[h].Winner != end.Info.History[h].Winner {
+						t.Errorf("player %d's hand %d: %+v, the dealer's: %+v", p, h+1, f.Info.History[h], end.Info.History[h])
 					}
 				}
+			}
+			for p := 1; p < 4; p++ {
+				if err := waitFor(func() bool { v, _ := r.clients[p].Verified(); return v != nil }); err != nil {
+					t.Fatalf("player %d never checked a deal", p)
+				}
+				if v, err := r.clients[p].Verified(); !*v {
+					t.Errorf("player %d: %v", p, err)
+				}
+			}
+			if r.count(4, wire.TUpdate) == 0 {
+				t.Fatal("the spectator saw no update")
 			}
 			r.checkSecrecy(t)
 		})
 	}
 }
 
-// checkSecrecy decodes everything each client received and fails when a
-// message shows it another seat's concealed tile.
+// checkSecrecy decodes everything each client (and the spectator, host 4)
+// received and fails when a message shows it another seat's concealed tile,
+// a secret or a seed before its time.
 func (r *rig) checkSecrecy(t *testing.T) {
 	t.Helper()
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	for i := 1; i < 4; i++ {
+	for i := 1; i < 5; i++ {
+		want := i
+		if i == 4 {
+			want = table.Spectator
+		}
 		for _, m := range r.seen[i] {
+			if m.Deal != nil && m.Type != wire.TReveal {
+				for _, c := range m.Deal.All {
+					if c.Secret != nil {
+						t.Fatalf("client %d saw a secret before the reveal", i)
+					}
+				}
+			}
 			var snaps []*table.Snapshot
 			var evs []game.Event
 			switch {
@@ -207,9 +209,18 @@ func (r *rig) checkSecrecy(t *testing.T) {
 				snaps, evs = append(snaps, &m.Update.Snapshot), m.Update.Events
 			}
 			for _, s := range snaps {
-				if s.Player != i {
+				if s.Player != want {
 					t.Fatalf("client %d received player %d's snapshot", i, s.Player)
 				}
+				if want == table.Spectator && s.View != nil && (s.View.Hand.Total() != 0 || len(s.View.Legal) != 0) {
+					t.Fatalf("the spectator saw a rack or choices: %v %v", s.View.Hand, s.View.Legal)
+				}
+				for _, h := range s.Info.History {
+					if h.Number == s.Info.Hand && s.View != nil && s.View.Phase != game.PhaseEnd {
+						t.Fatalf("client %d saw hand %d's seed before it ended", i, h.Number)
+					}
+				}
+
 				if s.View != nil && s.View.Phase != game.PhaseEnd {
 					for w, sv := range s.View.Seats {
 						for _, md := range sv.Melds {
@@ -223,9 +234,12 @@ func (r *rig) checkSecrecy(t *testing.T) {
 			if len(snaps) == 0 {
 				continue
 			}
+			if snaps[0].View == nil {
+				continue
+			}
 			own := snaps[0].View.Seat
 			for _, e := range evs {
-				if e.Seat == own {
+				if e.Seat == own && want != table.Spectator {
 					continue
 				}
 				switch e.Type {

@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"net"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/fourwinds-mahjong/fourwinds/p2p/wire"
@@ -44,6 +45,7 @@ const (
 // Interface is a network interface with its addresses.
 type Interface struct {
 	net.Interface
+	// IPs are the interface's addresses.
 	IPs []net.IP
 }
 
@@ -261,6 +263,7 @@ func Ask(ctx context.Context, h host.Host, info peer.AddrInfo) (*wire.Lobby, err
 
 // Found is a table found on the network.
 type Found struct {
+	// Peer is the dealer and its addresses; Lobby its answer.
 	Peer  peer.AddrInfo
 	Lobby *wire.Lobby
 }
@@ -271,6 +274,9 @@ func Find(ctx context.Context, h host.Host, name string) (Found, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	result := make(chan Found, 1)
+	// asked holds the peers asked or being asked; one whose lobby did not
+	// answer may be asked again when it is found again.
+	var mu sync.Mutex
 	asked := map[peer.ID]bool{}
 	var asking = make(chan peer.AddrInfo, 16)
 	go func() {
@@ -286,15 +292,23 @@ func Find(ctx context.Context, h host.Host, name string) (Found, error) {
 				cancel()
 				return
 			}
+			if err != nil {
+				mu.Lock()
+				delete(asked, info.ID)
+				mu.Unlock()
+			}
 		}
 	}()
 	browseErr := make(chan error, 1)
 	go func() {
 		browseErr <- Browse(ctx, func(info peer.AddrInfo) {
-			if info.ID == h.ID() || asked[info.ID] {
+			mu.Lock()
+			seen := info.ID == h.ID() || asked[info.ID]
+			asked[info.ID] = true
+			mu.Unlock()
+			if seen {
 				return
 			}
-			asked[info.ID] = true
 			select {
 			case asking <- info:
 			case <-ctx.Done():
@@ -378,4 +392,31 @@ func identify(ctx context.Context, h host.Host, a ma.Multiaddr) (peer.AddrInfo, 
 		return peer.AddrInfo{}, fmt.Errorf("discover: %s answered as a throwaway peer id", a)
 	}
 	return peer.AddrInfo{}, fmt.Errorf("discover: no libp2p peer answers at %s: %w", a, err)
+}
+
+// Locate browses until it finds the table of peer id and returns its
+// current addresses (a client's way back to a dealer whose address
+// changed).
+func Locate(ctx context.Context, id peer.ID) (peer.AddrInfo, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	found := make(chan peer.AddrInfo, 1)
+	err := Browse(ctx, func(info peer.AddrInfo) {
+		if info.ID == id {
+			select {
+			case found <- info:
+			default:
+			}
+			cancel()
+		}
+	})
+	select {
+	case info := <-found:
+		return info, nil
+	default:
+	}
+	if err == nil {
+		err = ctx.Err()
+	}
+	return peer.AddrInfo{}, fmt.Errorf("discover: table %s not found: %w", id, err)
 }

@@ -8,12 +8,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	_ "github.com/fourwinds-mahjong/fourwinds/core/rules/all"
-	"github.com/fourwinds-mahjong/fourwinds/core/wall"
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/dealer"
 	fwhost "github.com/fourwinds-mahjong/fourwinds/p2p/host"
-	"github.com/fourwinds-mahjong/fourwinds/p2p/internal/tabletest"
 	"github.com/libp2p/go-libp2p/core/host"
 	ma "github.com/multiformats/go-multiaddr"
 )
@@ -65,12 +63,11 @@ func TestInterfacesIsReplaceable(t *testing.T) {
 func loopbackDealer(t *testing.T) (host.Host, *dealer.Dealer) {
 	t.Helper()
 	h := loopbackHost(t)
-	rs, _ := rules.Get("french")
-	o, _ := rules.ResolveOptions(rs, nil)
-	tbl, err := tabletest.New(rs, o, wall.SeedFromString("lobby"), 1)
+	tbl, err := table.NewLocal(table.LocalConfig{Rules: "french", Hold: true, Seats: [4]table.SeatConfig{{Kind: table.SeatAI}, {Kind: table.SeatRemote}, {Kind: table.SeatAI}, {Kind: table.SeatRemote}}})
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { tbl.Close() })
 	d := dealer.Serve(h, dealer.Config{Table: tbl, Name: "kitchen", PIN: "7", Open: [4]bool{false, true, false, true}})
 	t.Cleanup(func() { d.Close() })
 	return h, d

@@ -53,9 +53,15 @@ const (
 
 // Msg is one frame's message: a type and the body that type names.
 type Msg struct {
+	// Type names the message and so its one body.
 	Type Type `json:"type"`
 	// ID pairs an intent or a snapshot request with its answer.
-	ID       uint64          `json:"id,omitempty"`
+	ID uint64 `json:"id,omitempty"`
+	// Seq, in a pong, is the sequence number of the table's latest
+	// update: a client behind it lost an update and resyncs.
+	Seq uint64 `json:"seq,omitempty"`
+	// The bodies: exactly the one Type names is set (none for ping, pong,
+	// done and snapshot-request).
 	Hello    *Hello          `json:"hello,omitempty"`
 	Welcome  *Welcome        `json:"welcome,omitempty"`
 	Intent   *table.Intent   `json:"intent,omitempty"`
@@ -81,7 +87,9 @@ type Hello struct {
 // Welcome seats a client: its player and the snapshot its update stream
 // starts after.
 type Welcome struct {
-	Player   int            `json:"player"`
+	// Player is the seat given (table.Spectator for a spectator).
+	Player int `json:"player"`
+	// Snapshot is the seat's snapshot; the updates follow it.
 	Snapshot table.Snapshot `json:"snapshot"`
 	// Heartbeat is how often the dealer expects a frame from the client.
 	Heartbeat time.Duration `json:"heartbeat"`
@@ -89,20 +97,27 @@ type Welcome struct {
 
 // Refusal is a refused hello, intent or frame with its reason code.
 type Refusal struct {
+	// Reason is the stable code (table.Reason, or the engine's own).
 	Reason table.Reason `json:"reason"`
-	Detail string       `json:"detail"`
+	// Detail says what was wrong and what is allowed.
+	Detail string `json:"detail"`
 }
 
 // Lobby is a dealer's answer to "what table is this?".
 type Lobby struct {
-	Version int               `json:"version"`
+	// Version is the dealer's table protocol version.
+	Version int `json:"version"`
+	// Name is the table's name; Rules its ruleset id; Options its table
+	// options by name.
 	Name    string            `json:"name"`
 	Rules   string            `json:"rules"`
 	Options map[string]string `json:"options"`
 	// Free are the players whose seats a joiner may take.
 	Free []int `json:"free"`
 	// PIN tells whether a hello needs a PIN.
-	PIN  bool `json:"pin"`
+	PIN bool `json:"pin"`
+	// Hand is the hand being played (0 before the first); Over is set
+	// once the match has ended.
 	Hand int  `json:"hand"`
 	Over bool `json:"over,omitempty"`
 }
@@ -124,7 +139,8 @@ type Deal struct {
 // Contribution is one device's part of a hand seed.
 type Contribution struct {
 	// Peer is the device's peer id.
-	Peer   string `json:"peer"`
+	Peer string `json:"peer"`
+	// Hash is the device's commitment; Secret its secret, once revealed.
 	Hash   []byte `json:"hash"`
 	Secret []byte `json:"secret,omitempty"`
 }
@@ -190,6 +206,9 @@ func (m *Msg) Validate() error {
 	}
 	if want.field != "" && !set[want.field] {
 		return fmt.Errorf("%w: a %s message needs its %s", ErrBadMessage, m.Type, want.field)
+	}
+	if m.Seq != 0 && m.Type != TPong {
+		return fmt.Errorf("%w: only a pong carries a seq", ErrBadMessage)
 	}
 	if want.needID && m.ID == 0 {
 		return fmt.Errorf("%w: a %s message needs an id", ErrBadMessage, m.Type)

@@ -26,7 +26,7 @@ func examples() []*Msg {
 		{Type: TSnapshot, ID: 8, Snapshot: snap},
 		{Type: TUpdate, Update: &table.Update{Seq: 4, Events: []game.Event{{Type: game.EvDraw, Tiles: []tile.Kind{tile.Unknown}}}, Snapshot: *snap}},
 		{Type: TPing},
-		{Type: TPong},
+		{Type: TPong, Seq: 12},
 		{Type: TLobby, Lobby: &Lobby{Version: Version, Name: "t", Rules: "french", Free: []int{1, 2}, PIN: true, Hand: 1}},
 		{Type: TCommitAsk, Deal: &Deal{Hand: 2}},
 		{Type: TCommit, Deal: deal},
@@ -66,6 +66,7 @@ func TestDecodeIsStrict(t *testing.T) {
 		{"wrong body", `{"type":"ping","hello":{"version":1,"player":0}}`},
 		{"two bodies", `{"type":"intent","id":1,"intent":{"player":0,"kind":"action","decision":1,"action":{"type":"pass"}},"lobby":{"version":1,"name":"","rules":"","options":null,"free":null,"pin":false,"hand":0}}`},
 		{"missing id", `{"type":"snapshot-request"}`},
+		{"seq outside a pong", `{"type":"ping","seq":3}`},
 		{"trailing data", `{"type":"ping"}{"type":"ping"}`},
 		{"wrong field type", `{"type":"hello","hello":{"version":"one","player":0}}`},
 	} {

@@ -1,0 +1,308 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/ai"
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	"github.com/fourwinds-mahjong/fourwinds/core/wall"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/dealer"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/discover"
+	"github.com/libp2p/go-libp2p/core/host"
+	"github.com/libp2p/go-libp2p/core/peer"
+)
+
+func init() {
+	register(command{
+		name:  "host",
+		usage: "host --rules ID [--opt K=V]... [--name NAME] [--pin PIN] [--seats S,S,S,S] [--hands N] [--listen ADDR] [--json] [--record FILE] [--state DIR] [--stand-in D] [--pace D] [--wait D]",
+		about: "deal a shared table on this device: others join it over the local network",
+		run:   runHost,
+	})
+}
+
+// hostOptions are host's flags, checked.
+type hostOptions struct {
+	cfg      table.LocalConfig
+	pin      string
+	listen   []string
+	record   string
+	stateDir string
+	json     bool
+	wait     time.Duration
+}
+
+func parseHost(args []string) (hostOptions, error) {
+	var o hostOptions
+	fs := newFlags("host")
+	resolve := rulesFlags(fs, "")
+	name := fs.String("name", "", "the table's name in the lobby (default: the host name)")
+	fs.StringVar(&o.pin, "pin", "", "a PIN joiners must give")
+	seats := fs.String("seats", "ai,remote,remote,remote", "who plays players 1-4: remote, ai or ai:LEVEL")
+	hands := fs.Int("hands", 0, "end the table after N hands (0: the whole game)")
+	listen := fs.String("listen", "0.0.0.0:4747", "listen address: host:port (TCP and QUIC) or a multiaddr")
+	fs.BoolVar(&o.json, "json", false, "print one JSON object per line")
+	fs.StringVar(&o.record, "record", "", "write the game record to FILE at the end")
+	fs.StringVar(&o.stateDir, "state", defaultStateDir(), "directory of the device identity and the table save")
+	standIn := fs.Duration("stand-in", 15*time.Second, "how long an absent player's seat waits before the AI plays it")
+	pace := fs.Duration("pace", 300*time.Millisecond, "how long the dealer's AI players think")
+	fs.DurationVar(&o.wait, "wait", 0, "deal after this long even if remote seats are empty (the AI plays them until someone sits down); 0 waits for every seat")
+	if pos, err := parseFlags(fs, args); err != nil {
+		return o, err
+	} else if len(pos) > 0 {
+		return o, usagef("unexpected argument %q", pos[0])
+	}
+	r, opts, err := resolve()
+	if err != nil {
+		return o, err
+	}
+	if *hands < 0 {
+		return o, usagef("--hands %d: give 0 (the whole game) or more", *hands)
+	}
+	if o.listen, err = listenAddrs(*listen); err != nil {
+		return o, err
+	}
+	if *name == "" {
+		*name, _ = os.Hostname()
+	}
+	o.cfg = table.LocalConfig{Rules: r.ID(), Options: opts.Map(), Name: *name, Hands: *hands, Hold: true,
+		StandIn: *standIn, Pace: *pace, SavePath: filepath.Join(o.stateDir, saveFile)}
+	list := strings.Split(*seats, ",")
+	if len(list) != 4 {
+		return o, usagef("--seats %q: give four seats, each remote, ai or ai:LEVEL", *seats)
+	}
+	for p, s := range list {
+		kind, level, _ := strings.Cut(strings.TrimSpace(s), ":")
+		switch {
+		case kind == "remote" && level == "":
+			o.cfg.Seats[p] = table.SeatConfig{Kind: table.SeatRemote}
+		case kind == "ai":
+			if level == "" {
+				level = string(ai.Intermediate)
+			}
+			if _, err := ai.New(ai.Level(level), wall.Seed{}); err != nil {
+				return o, usagef("--seats: %v", err)
+			}
+			o.cfg.Seats[p] = table.SeatConfig{Kind: table.SeatAI, Level: ai.Level(level)}
+		default:
+			return o, usagef("--seats: seat %d is %q; allowed: remote, ai, ai:LEVEL", p+1, s)
+		}
+	}
+	return o, nil
+}
+
+func runHost(args []string, stdout, _ io.Writer) error {
+	o, err := parseHost(args)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(o.stateDir, 0o700); err != nil {
+		return err
+	}
+	ctx, stop := interrupted()
+	defer stop()
+	out := &lines{out: stdout, on: o.json}
+	h, err := newDevice(o.stateDir, o.listen)
+	if err != nil {
+		return err
+	}
+	defer h.Close()
+
+	var d *dealer.Dealer
+	seed := func(ctx context.Context, n int) (wall.Seed, error) { return d.HandSeed(ctx, n) }
+	tbl, resumed, err := openTable(o, seed)
+	if err != nil {
+		return err
+	}
+	defer tbl.Close()
+	snap, err := tbl.Snapshot(ctx, table.Spectator)
+	if err != nil {
+		return err
+	}
+	var open [4]bool
+	for p, s := range snap.Info.Seats {
+		open[p] = s.Kind == table.SeatRemote
+	}
+	holders := loadHolders(o.stateDir)
+	d = dealer.Serve(h, dealer.Config{Table: tbl, Name: snap.Info.Name, PIN: o.pin, Open: open, Holders: holders,
+		OnSeat: func(hs [4]peer.ID) { saveHolders(o.stateDir, hs) }})
+	defer d.Close()
+	adv, err := discover.Advertise(h)
+	if err != nil {
+		out.emit(map[string]any{"type": "warning", "text": "not advertised on the local network: " + err.Error()})
+		out.say("Not advertised on the local network (%v); players can join by address.", err)
+	} else {
+		defer adv.Close()
+	}
+	addrs := dialAddrs(h)
+	out.emit(map[string]any{"type": "listening", "peer": h.ID().String(), "addrs": addrs, "resumed": resumed, "name": snap.Info.Name})
+	out.say("Table %q (%s) on %s", snap.Info.Name, snap.Info.Rules, strings.Join(addrs, " "))
+
+	if !snap.Info.Started {
+		out.say("Waiting for joiners: %d open seats…", countTrue(open))
+		wctx, cancel := ctx, context.CancelFunc(func() {})
+		if o.wait > 0 {
+			wctx, cancel = context.WithTimeout(ctx, o.wait)
+		}
+		err := waitSeated(wctx, d, open)
+		cancel()
+		if err != nil && ctx.Err() != nil {
+			return err
+		}
+		if err := tbl.Start(ctx); err != nil {
+			return err
+		}
+	}
+	end, err := watch(ctx, tbl, out)
+	if err != nil {
+		return err
+	}
+	if o.record != "" {
+		rec, err := tbl.Record()
+		if err == nil {
+			var data []byte
+			if data, err = rec.Encode(); err == nil {
+				err = writeFileAtomic(o.record, data)
+			}
+		}
+		if err != nil {
+			return fmt.Errorf("cannot write the record: %w", err)
+		}
+	}
+	// The joiners leave once they have the end; the last updates and the
+	// last reveal reach them first.
+	deadline := time.Now().Add(5 * time.Second)
+	for d.Connected() != [4]bool{} && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	out.emit(newEndLine(end))
+	out.say("The table is over. Balances: %v", end.Info.Balances)
+	return nil
+}
+
+// openTable resumes the table saved in the state directory, or deals a new
+// one when there is none (or the saved one is over).
+func openTable(o hostOptions, seed func(context.Context, int) (wall.Seed, error)) (*table.Local, bool, error) {
+	adjust := func(c *table.LocalConfig) { c.HandSeed = seed; c.SavePath = o.cfg.SavePath }
+	if t, err := table.Resume(o.cfg.SavePath, adjust); err == nil {
+		select {
+		case <-t.Done():
+			t.Close()
+		default:
+			return t, true, nil
+		}
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return nil, false, err
+	}
+	os.Remove(filepath.Join(o.stateDir, holdersFile))
+	cfg := o.cfg
+	adjust(&cfg)
+	t, err := table.NewLocal(cfg)
+	return t, false, err
+}
+
+// waitSeated waits until every open seat has its device connected.
+func waitSeated(ctx context.Context, d *dealer.Dealer, open [4]bool) error {
+	for {
+		if d.Connected() == open {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
+
+// watch prints the table's public updates until the match ends.
+func watch(ctx context.Context, tbl table.Table, out *lines) (table.Snapshot, error) {
+	snap, sub, err := tbl.Subscribe(ctx, table.Spectator)
+	if err != nil {
+		return snap, err
+	}
+	defer sub.Close()
+	setup, err := setupOf(snap.Info)
+	if err != nil {
+		return snap, err
+	}
+	for !snap.Info.Over {
+		select {
+		case u, ok := <-sub.Updates():
+			if !ok {
+				return snap, errors.New("the table closed before the match ended")
+			}
+			out.emit(newUpdateLine(u))
+			for _, e := range u.Events {
+				if s := describe(e, setup); s != "" {
+					out.say("%s", s)
+				}
+			}
+			snap = u.Snapshot
+		case <-ctx.Done():
+			return snap, ctx.Err()
+		}
+	}
+	return snap, nil
+}
+
+// dialAddrs are the addresses joiners can type, loopback last.
+func dialAddrs(h host.Host) []string {
+	var out, lo []string
+	for _, a := range h.Addrs() {
+		s := a.String() + "/p2p/" + h.ID().String()
+		if strings.Contains(s, "/127.0.0.1/") || strings.Contains(s, "/::1/") {
+			lo = append(lo, s)
+		} else {
+			out = append(out, s)
+		}
+	}
+	return append(out, lo...)
+}
+
+func countTrue(b [4]bool) int {
+	n := 0
+	for _, x := range b {
+		if x {
+			n++
+		}
+	}
+	return n
+}
+
+// loadHolders reads the devices seated at the saved table.
+func loadHolders(dir string) [4]peer.ID {
+	var ids [4]string
+	var hs [4]peer.ID
+	data, err := os.ReadFile(filepath.Join(dir, holdersFile))
+	if err != nil || json.Unmarshal(data, &ids) != nil {
+		return hs
+	}
+	for p, s := range ids {
+		if id, err := peer.Decode(s); err == nil {
+			hs[p] = id
+		}
+	}
+	return hs
+}
+
+// saveHolders keeps the seated devices beside the table save.
+func saveHolders(dir string, hs [4]peer.ID) {
+	var ids [4]string
+	for p, id := range hs {
+		if id != "" {
+			ids[p] = id.String()
+		}
+	}
+	data, _ := json.Marshal(ids)
+	writeFileAtomic(filepath.Join(dir, holdersFile), data)
+}

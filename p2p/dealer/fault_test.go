@@ -1,0 +1,220 @@
+package dealer_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	"github.com/fourwinds-mahjong/fourwinds/core/wall"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/client"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/deal"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/dealer"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/wire"
+)
+
+func TestDroppedPeerRejoinsItsSeatWithAFreshSnapshot(t *testing.T) {
+	r := newRig(t, "classical", 1, dealer.Config{Heartbeat: 250 * time.Millisecond}, nil)
+	for i := 1; i < 4; i++ {
+		r.clients[i] = r.join(t, i, client.Options{Player: wire.AnySeat, Retry: 20 * time.Millisecond})
+	}
+	r.start(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	_, sub, err := r.clients[2].Subscribe(ctx, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sub.Close()
+	welcomes := r.count(2, wire.TWelcome)
+	// The link drops: the dealer sees player 2 go, the client redials.
+	r.hosts[2].Network().ClosePeer(r.hosts[0].ID())
+	if err := waitFor(func() bool { return r.count(2, wire.TWelcome) > welcomes }); err != nil {
+		t.Fatal("player 2 never came back")
+	}
+	if p := r.clients[2].Player(); p != 2 {
+		t.Fatalf("player 2 came back as player %d", p)
+	}
+	select {
+	case u := <-sub.Updates():
+		if u.Snapshot.Player != 2 || u.Snapshot.View == nil {
+			t.Fatalf("the fresh snapshot after rejoining is %+v", u.Snapshot)
+		}
+	case <-ctx.Done():
+		t.Fatal("no fresh snapshot after rejoining")
+	}
+	if err := waitFor(func() bool { return r.dealer.Connected() == [4]bool{false, true, true, true} }); err != nil {
+		t.Fatalf("connected %v after the rejoin", r.dealer.Connected())
+	}
+	if h := r.dealer.Holders(); h[2] != r.hosts[2].ID() {
+		t.Fatalf("seat 2 is held by %s", h[2])
+	}
+	if !r.playAll(t)[2].Info.Over {
+		t.Fatal("the match did not end after the rejoin")
+	}
+}
+
+func TestSequenceGapBringsAFreshSnapshot(t *testing.T) {
+	r := newRig(t, "hongkong", 1, dealer.Config{}, nil)
+	r.dealer.Close()
+	r.dealer = dealer.Serve(r.hosts[0], dealer.Config{Table: gappy{r.tbl}, Open: [4]bool{false, true, true, true}, Heartbeat: 250 * time.Millisecond})
+	for i := 1; i < 4; i++ {
+		r.clients[i] = r.join(t, i, client.Options{Player: wire.AnySeat})
+	}
+	r.start(t)
+	finals := r.playAll(t)
+	end, _ := r.tbl.Snapshot(context.Background(), table.Spectator)
+	for p := 1; p < 4; p++ {
+		if !finals[p].Info.Over || finals[p].Info.Balances != end.Info.Balances {
+			t.Errorf("player %d ended with %+v", p, finals[p].Info)
+		}
+		if r.count(p, wire.TSnapshot) == 0 {
+			t.Errorf("player %d never asked for a snapshot after a gap", p)
+		}
+	}
+}
+
+// count is how many messages of type typ client i received.
+func (r *rig) count(i int, typ wire.Type) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	n := 0
+	for _, m := range r.seen[i] {
+		if m.Type == typ {
+			n++
+		}
+	}
+	return n
+}
+
+// gappy loses updates 5 and 12 on their way to the network (a gap is
+// seen at the next update, so the last one is never lost).
+type gappy struct{ table.Table }
+
+func (g gappy) Subscribe(ctx context.Context, player int) (table.Snapshot, table.Subscription, error) {
+	snap, sub, err := g.Table.Subscribe(ctx, player)
+	if err != nil {
+		return snap, nil, err
+	}
+	out := make(chan table.Update)
+	go func() {
+		defer close(out)
+		for u := range sub.Updates() {
+			if u.Seq != 5 && u.Seq != 12 {
+				out <- u
+			}
+		}
+	}()
+	return snap, lossy{sub, out}, nil
+}
+
+type lossy struct {
+	table.Subscription
+	out chan table.Update
+}
+
+func (l lossy) Updates() <-chan table.Update { return l.out }
+
+func TestCommitRevealEveryDeviceChecks(t *testing.T) {
+	r := newRig(t, "french", 2, dealer.Config{DealWait: 2 * time.Second}, func(s wall.Seed) wall.Seed { return s })
+	for i := 1; i < 4; i++ {
+		r.clients[i] = r.join(t, i, client.Options{Player: wire.AnySeat})
+	}
+	r.start(t)
+	r.playAll(t)
+	for p := 1; p < 4; p++ {
+		if err := waitFor(func() bool { v, _ := r.clients[p].Verified(); return v != nil }); err != nil {
+			t.Fatalf("player %d never checked the deal", p)
+		}
+		if v, err := r.clients[p].Verified(); !*v {
+			t.Errorf("player %d: the honest deal failed its check: %v", p, err)
+		}
+		if err := waitFor(func() bool { return r.count(p, wire.TReveal) == 2 }); err != nil {
+			t.Errorf("player %d saw %d reveals, want one per hand", p, r.count(p, wire.TReveal))
+		}
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for p := 1; p < 4; p++ {
+		for _, m := range r.seen[p] {
+			if m.Type == wire.TCommitments {
+				for _, c := range m.Deal.All {
+					if c.Secret != nil {
+						t.Fatalf("player %d saw a secret before the hand: %+v", p, c)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestDealerThatChangesTheSeedIsCaught(t *testing.T) {
+	r := newRig(t, "hongkong", 1, dealer.Config{DealWait: 2 * time.Second}, func(s wall.Seed) wall.Seed { s[0] ^= 1; return s })
+	for i := 1; i < 4; i++ {
+		r.clients[i] = r.join(t, i, client.Options{Player: wire.AnySeat})
+	}
+	r.start(t)
+	r.playAll(t)
+	for p := 1; p < 4; p++ {
+		if err := waitFor(func() bool { v, _ := r.clients[p].Verified(); return v != nil }); err != nil {
+			t.Fatalf("player %d never checked the deal", p)
+		}
+		if v, err := r.clients[p].Verified(); *v || !errors.Is(err, deal.ErrCheat) {
+			t.Errorf("player %d accepted a wall dealt from another seed (%v)", p, err)
+		}
+	}
+}
+
+func TestAPlayerWhoLeavesIsStoodInFor(t *testing.T) {
+	r := newRig(t, "hongkong", 1, dealer.Config{}, nil)
+	for i := 1; i < 4; i++ {
+		r.clients[i] = r.join(t, i, client.Options{Player: wire.AnySeat})
+	}
+	r.start(t)
+	r.clients[3].Close()
+	if err := waitFor(func() bool { return r.dealer.Connected() == [4]bool{false, true, true, false} }); err != nil {
+		t.Fatalf("connected %v after player 3 left", r.dealer.Connected())
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	errs := make(chan error, 3)
+	for p := range 3 {
+		var tbl table.Table = r.tbl
+		if p > 0 {
+			tbl = r.clients[p]
+		}
+		go func() { _, err := play(ctx, tbl, p, "stand-in"); errs <- err }()
+	}
+	for range 3 {
+		if err := <-errs; err != nil {
+			s, _ := r.tbl.Snapshot(context.Background(), table.Spectator)
+			t.Fatalf("%v; the table: %+v, phase %v", err, s.Info, s.View.Phase)
+		}
+	}
+	end, _ := r.tbl.Snapshot(ctx, table.Spectator)
+	if !end.Info.Over || !end.Info.Seats[3].StandIn || end.Info.Seats[3].Connected {
+		t.Fatalf("seat 3 at the end: %+v (over %v)", end.Info.Seats[3], end.Info.Over)
+	}
+	if h := r.dealer.Holders(); h[3] != r.hosts[3].ID() {
+		t.Fatalf("seat 3 is no longer kept for its device: %s", h[3])
+	}
+}
+
+func TestAClientGivesUpOnADealerGoneForGood(t *testing.T) {
+	r := newRig(t, "classical", 1, dealer.Config{}, nil)
+	c := r.join(t, 1, client.Options{Player: wire.AnySeat, Retry: 20 * time.Millisecond, GiveUp: 200 * time.Millisecond})
+	_, sub, err := c.Subscribe(context.Background(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.dealer.Close()
+	for range sub.Updates() {
+	}
+	if !c.GaveUp() {
+		t.Fatal("the updates ended but the client did not give up")
+	}
+	if err := c.Submit(context.Background(), table.Intent{Player: 1}); !errors.Is(err, table.ErrClosed) {
+		t.Fatalf("a submit after giving up: %v", err)
+	}
+}

@@ -1,0 +1,172 @@
+package dealer
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	"github.com/fourwinds-mahjong/fourwinds/core/wall"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/deal"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/wire"
+	"github.com/libp2p/go-libp2p/core/peer"
+)
+
+// DefaultDealWait is how long the dealer waits for each step of a hand's
+// commit-reveal before leaving out the devices that did not answer.
+const DefaultDealWait = 5 * time.Second
+
+// round is one hand's commit-reveal in progress.
+type round struct {
+	hand    int
+	parts   map[peer.ID]*session
+	commits map[peer.ID][]byte
+	secrets map[peer.ID][]byte
+	// published is set once the commitments are sent; secrets are
+	// accepted only then.
+	published bool
+	changed   chan struct{}
+}
+
+func (r *round) signal() {
+	select {
+	case r.changed <- struct{}{}:
+	default:
+	}
+}
+
+// HandSeed runs the commit-reveal of hand n with every seated device
+// connected now and returns the hand's wall seed. It is the table's
+// HandSeed hook (table.LocalConfig.HandSeed). The secrets are published to
+// every device once the hand has ended.
+func (d *Dealer) HandSeed(ctx context.Context, n int) (wall.Seed, error) {
+	own := deal.NewSecret()
+	r := &round{hand: n, parts: map[peer.ID]*session{}, commits: map[peer.ID][]byte{}, secrets: map[peer.ID][]byte{}, changed: make(chan struct{}, 1)}
+	d.mu.Lock()
+	var order []*session
+	for _, s := range d.current {
+		if s != nil {
+			r.parts[s.peer] = s
+			order = append(order, s)
+		}
+	}
+	d.round = r
+	d.mu.Unlock()
+	defer func() {
+		d.mu.Lock()
+		d.round = nil
+		d.mu.Unlock()
+	}()
+	for _, s := range order {
+		s.conn.Send(&wire.Msg{Type: wire.TCommitAsk, Deal: &wire.Deal{Hand: n}})
+	}
+	d.await(ctx, r, func() bool { return len(r.commits) == len(r.parts) })
+
+	all := []wire.Contribution{{Peer: d.h.ID().String(), Hash: deal.Commit(own)}}
+	d.mu.Lock()
+	var told []*session
+	for _, s := range order {
+		if h, ok := r.commits[s.peer]; ok {
+			all = append(all, wire.Contribution{Peer: s.peer.String(), Hash: h})
+			told = append(told, s)
+		}
+	}
+	r.published = true
+	d.mu.Unlock()
+	for _, s := range told {
+		s.conn.Send(&wire.Msg{Type: wire.TCommitments, Deal: &wire.Deal{Hand: n, All: all}})
+	}
+	d.await(ctx, r, func() bool { return len(r.secrets) == len(told) })
+	if ctx.Err() != nil {
+		return wall.Seed{}, ctx.Err()
+	}
+
+	used := []wire.Contribution{{Peer: all[0].Peer, Hash: all[0].Hash, Secret: own}}
+	d.mu.Lock()
+	for _, c := range all[1:] {
+		id, _ := peer.Decode(c.Peer)
+		if sec, ok := r.secrets[id]; ok {
+			used = append(used, wire.Contribution{Peer: c.Peer, Hash: c.Hash, Secret: sec})
+		}
+	}
+	seed := deal.Seed(n, used)
+	d.reveals[n] = &wire.Deal{Hand: n, All: used, Seed: seed[:]}
+	d.mu.Unlock()
+	return seed, nil
+}
+
+// await waits until done holds (checked under d.mu), the deal wait runs
+// out or ctx ends.
+func (d *Dealer) await(ctx context.Context, r *round, done func() bool) {
+	t := time.NewTimer(d.cfg.DealWait)
+	defer t.Stop()
+	for {
+		d.mu.Lock()
+		ok := done()
+		d.mu.Unlock()
+		if ok {
+			return
+		}
+		select {
+		case <-r.changed:
+		case <-t.C:
+			return
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// contribute takes a device's commitment or secret for the round.
+func (d *Dealer) contribute(s *session, m *wire.Msg) *wire.Refusal {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	r := d.round
+	if r == nil || r.hand != m.Deal.Hand || r.parts[s.peer] != s {
+		return &wire.Refusal{Reason: table.ReasonStale, Detail: fmt.Sprintf("no deal for hand %d is asked of this device now", m.Deal.Hand)}
+	}
+	switch m.Type {
+	case wire.TCommit:
+		if r.published || r.commits[s.peer] != nil || len(m.Deal.Hash) != 32 {
+			return &wire.Refusal{Reason: table.ReasonBadIntent, Detail: "one 32-byte commitment per device, before the commitments are published"}
+		}
+		r.commits[s.peer] = m.Deal.Hash
+	case wire.TSecret:
+		h, ok := r.commits[s.peer]
+		if !r.published || !ok || r.secrets[s.peer] != nil || !bytes.Equal(deal.Commit(m.Deal.Secret), h) {
+			return &wire.Refusal{Reason: table.ReasonBadIntent, Detail: "the secret must match this device's commitment and follow the published commitments"}
+		}
+		r.secrets[s.peer] = m.Deal.Secret
+	}
+	r.signal()
+	return nil
+}
+
+// reveal publishes the secrets of every hand that has ended, watching the
+// table's public updates.
+func (d *Dealer) reveal(sub table.Subscription) {
+	for u := range sub.Updates() {
+		v := u.Snapshot.View
+		if v == nil || (v.Phase != game.PhaseEnd && !u.Snapshot.Info.Over) {
+			continue
+		}
+		d.mu.Lock()
+		r := d.reveals[v.Number]
+		delete(d.reveals, v.Number)
+		var to []*session
+		for s := range d.sessions {
+			if s.welcomed {
+				to = append(to, s)
+			}
+		}
+		d.mu.Unlock()
+		if r == nil {
+			continue
+		}
+		for _, s := range to {
+			s.conn.Send(&wire.Msg{Type: wire.TReveal, Deal: r})
+		}
+	}
+}
