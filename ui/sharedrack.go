@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"time"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -10,6 +12,7 @@ import (
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/ui/tileview"
 	"github.com/fourwinds-mahjong/fourwinds/ui/words"
 )
@@ -34,7 +37,14 @@ type RackScreen struct {
 	// lastDiscard is the hand's latest discard, and hand its hand.
 	lastDiscard *game.Event
 	hand        int
+	// checked is the last hand whose deal check was asked for.
+	checked int
 }
+
+// revealWait is how long after a hand's end rack mode asks the table for a
+// fresh snapshot: the devices' secrets are revealed and checked then, and
+// the snapshot says whether the deal was verified.
+const revealWait = time.Second
 
 func newRackScreen(s *TableScreen) *RackScreen {
 	r := &RackScreen{s: s, banner: newBanner(), lastTile: container.NewCenter(), lastText: widget.NewLabel("")}
@@ -103,6 +113,10 @@ func (r *RackScreen) refresh() {
 	if snap.Info.Hand != r.hand {
 		r.hand, r.lastDiscard = snap.Info.Hand, nil
 	}
+	if v.Phase == game.PhaseEnd && r.checked != snap.Info.Hand {
+		r.checked = snap.Info.Hand
+		time.AfterFunc(revealWait, func() { fyne.Do(s.app.resyncShared) })
+	}
 	if e := snap.Last; e != nil && e.Type == game.EvDiscard {
 		r.lastDiscard = e
 	}
@@ -149,3 +163,6 @@ func (s *swipe) DragEnd() {
 }
 
 func (s *swipe) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(s.content) }
+
+// Table returns the table the screen plays.
+func (s *TableScreen) Table() table.Table { return s.t }

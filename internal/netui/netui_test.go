@@ -50,12 +50,14 @@ type lan struct {
 	rng     *rand.Rand
 	mu      sync.Mutex
 	dealers map[peer.ID]peer.AddrInfo
+	// deal deals the hosted tables (the fixed-seed deal by default).
+	deal func(ui.HostSetup, func(context.Context, int) (wall.Seed, error)) (netui.Dealt, error)
 }
 
 func newLAN(t *testing.T) *lan {
 	mn := mocknet.New()
 	t.Cleanup(func() { mn.Close() })
-	return &lan{mn: mn, rng: rand.New(rand.NewSource(1)), dealers: map[peer.ID]peer.AddrInfo{}}
+	return &lan{mn: mn, rng: rand.New(rand.NewSource(1)), dealers: map[peer.ID]peer.AddrInfo{}, deal: deal}
 }
 
 // device adds a host with a fixed identity and address (so that the
@@ -141,7 +143,7 @@ func (l *lan) app(t *testing.T, fa fyne.App, addr string, size fyne.Size) *devic
 	w := test.NewTempWindow(t, nil)
 	w.Resize(size)
 	a := ui.New(fa, w, nil)
-	n := netui.New(netui.Config{Host: h, Deal: deal, Browse: l.browse, Advertise: l.advertise})
+	n := netui.New(netui.Config{Host: h, Deal: l.deal, Browse: l.browse, Advertise: l.advertise})
 	a.SetNetwork(n)
 	// Leaving for home closes the device's tables before the next test
 	// switches the language.
@@ -376,10 +378,13 @@ func handOver(v *game.View, _ int) bool { return v.Phase == game.PhaseEnd }
 
 // TestPlayAroundARealTable: a tablet hosts and shows the table centre, a
 // phone finds the table, joins and plays a whole hand in rack mode beside
-// three computer players; the centre never holds a concealed tile.
+// three computer players, the wall dealt from the devices' commit-reveal;
+// the centre never holds a concealed tile, and after the hand the phone
+// shows the deal verified.
 func TestPlayAroundARealTable(t *testing.T) {
 	fa := newApp(t, "en")
 	l := newLAN(t)
+	l.deal = netui.Deal
 	tablet := l.app(t, fa, "/ip4/192.168.1.20/tcp/40123", tabletSize)
 	phone := l.app(t, fa, "/ip4/192.168.1.31/tcp/40555", phoneSize)
 
@@ -408,6 +413,14 @@ func TestPlayAroundARealTable(t *testing.T) {
 	if checked() < 10 {
 		t.Errorf("the centre showed %d snapshots in a whole hand", checked())
 	}
+	// The phone asks for a fresh snapshot, as it does coming back to the
+	// foreground: the reveal follows the hand's end.
+	var tb table.Table
+	fyne.DoAndWait(func() { tb = phone.app.Rack().Screen().Table() })
+	waitFor(t, "the deal verified on the phone", func() bool {
+		s, err := tb.Snapshot(context.Background(), 0)
+		return err == nil && s.Info.Verified != nil && *s.Info.Verified
+	})
 }
 
 // TestJoinWithPIN: a table with a PIN refuses a wrong one and seats the
