@@ -13,6 +13,7 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 	"github.com/fourwinds-mahjong/fourwinds/ui/internal/uitest"
+	"github.com/fourwinds-mahjong/fourwinds/ui/words"
 )
 
 // quietNet is a network where no table is ever found.
@@ -123,4 +124,22 @@ func TestCentreShowsTrouble(t *testing.T) {
 	}
 	uitest.Golden(t, "centre-trouble.png", w.Canvas().Capture())
 	a.ShowHome()
+}
+
+// TestHostScreen renders the host screen on a phone in English and French.
+func TestHostScreen(t *testing.T) {
+	defer func(f func() string) { newPIN = f }(newPIN)
+	newPIN = func() string { return "4321" }
+	for _, lang := range []string{"en", "fr"} {
+		a, w := newTestApp(t, noTables{}, fyne.NewSize(360, 640))
+		if err := words.Use(lang); err != nil {
+			t.Fatal(err)
+		}
+		a.SetNetwork(quietNet{})
+		a.ShowHost()
+		uitest.Golden(t, "host-form-"+lang+".png", w.Canvas().Capture())
+	}
+	if err := words.Use("en"); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -65,7 +65,10 @@ func (a *App) hostScreen() fyne.CanvasObject {
 	f := &hostForm{standIn: 30 * time.Second}
 	f.game = newGameForm{rules: a.fy.Preferences().StringWithFallback("last_rules", "hongkong"), values: map[string]string{}}
 	f.name = widget.NewEntry()
-	f.name.SetText(words.F("share.default_name", map[string]any{"Name": a.PlayerName()}))
+	f.name.SetText(words.T("share.default_table"))
+	if n := a.PlayerName(); n != words.T("player.you") {
+		f.name.SetText(words.F("share.default_name", map[string]any{"Name": n}))
+	}
 	f.pin = widget.NewEntry()
 	f.pin.SetText(newPIN())
 	f.usePIN = widget.NewCheck(words.T("share.pin_on"), func(on bool) {
@@ -139,14 +142,16 @@ func (a *App) hostScreen() fyne.CanvasObject {
 	delay.SetSelectedIndex(2)
 
 	bold := func(key string) *widget.Label {
-		return widget.NewLabelWithStyle(words.T(key), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		l := widget.NewLabelWithStyle(words.T(key), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		l.Wrapping = fyne.TextWrapWord
+		return l
 	}
 	body := container.NewVBox(
 		bold("share.table_name"), f.name,
+		bold("share.pin"), container.NewBorder(nil, nil, f.usePIN, nil, f.pin), wrapped(words.T("share.pin_help")),
 		bold("share.device"), device,
 		bold("share.seats"), seats,
 		bold("share.standin_delay"), delay,
-		bold("share.pin"), f.usePIN, f.pin,
 		bold("newgame.ruleset"), pick, desc,
 		bold("rules.options"), options,
 	)
@@ -167,8 +172,11 @@ func delayName(d time.Duration) string {
 	return words.F("share.delay.min", map[string]any{"N": int(d / time.Minute)})
 }
 
-// newPIN is a random four-digit PIN.
-func newPIN() string {
+// newPIN is a new table's PIN (randomPIN; a fixed one in tests).
+var newPIN = randomPIN
+
+// randomPIN is a random four-digit PIN.
+func randomPIN() string {
 	n, err := rand.Int(rand.Reader, big.NewInt(10000))
 	if err != nil {
 		return "0000"

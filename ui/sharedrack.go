@@ -70,6 +70,9 @@ func newRackScreen(s *TableScreen) *RackScreen {
 // Screen returns the table screen rack mode rearranges.
 func (r *RackScreen) Screen() *TableScreen { return r.s }
 
+// Turn is the strip's line saying whose turn it is.
+func (r *RackScreen) Turn() string { return r.turn.Text }
+
 // Full tells whether the full table view is shown.
 func (r *RackScreen) Full() bool { return r.full }
 

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -546,9 +547,9 @@ func writePNG(t *testing.T, path string, img image.Image) {
 	}
 }
 
-// TestSharedScreenshots renders the waiting room and the table-centre
-// display on a tablet, the join list and rack mode on a phone, mid-hand,
-// in English and French.
+// TestSharedScreenshots renders the join list and rack mode on a phone,
+// the waiting room and the table-centre display on a tablet, mid-hand, in
+// English and French.
 func TestSharedScreenshots(t *testing.T) {
 	for _, lang := range []string{"en", "fr"} {
 		t.Run(lang, func(t *testing.T) {
@@ -571,12 +572,16 @@ func TestSharedScreenshots(t *testing.T) {
 			waitFor(t, "the table centre", func() bool { return tablet.app.Centre() != nil })
 			var centre *ui.CentreScreen
 			fyne.DoAndWait(func() { centre = tablet.app.Centre() })
+			// shown is the view the centre has finished drawing.
+			var shown atomic.Pointer[game.View]
+			centre.OnChange(func() { shown.Store(centre.Snapshot().View) })
 			playTurns(t, phone, func(v *game.View, n int) bool {
 				_, decide := choose(v)
 				return n >= 5 && decide || v.Phase == game.PhaseEnd
 			})
-			waitFor(t, "the centre to catch up", func() bool {
-				return samePublic(centre.Snapshot().View, phone.app.Rack().Screen().Snapshot().View)
+			waitFor(t, "the phone's strip and the centre to catch up", func() bool {
+				r := phone.app.Rack()
+				return r.Turn() == words.T("share.your_turn") && samePublic(shown.Load(), r.Screen().Snapshot().View)
 			})
 			screenshot(t, phone.win, "rack-mode-"+lang+".png")
 			screenshot(t, tablet.win, "table-centre-"+lang+".png")
