@@ -33,7 +33,7 @@ screenshots:
 	FOURWINDS_SCREENSHOTS=$(CURDIR)/screenshots $(HEADLESS) $(GO) test $(TAGS) -count=1 -run '^TestScreenshots$$' ./ui/
 	FOURWINDS_SCREENSHOTS=$(CURDIR)/screenshots/shared $(HEADLESS) $(GO) test $(TAGS) -count=1 -run '^TestSharedScreenshots$$' ./internal/netui/
 
-## test: formatting, vet, staticcheck, then every test, then the live table under the race detector
+## test: formatting, vet, staticcheck, then every test, then the live table, the p2p layer and the app's screens under the race detector
 test: lint unit race
 
 lint: fmt-check vet staticcheck
@@ -60,14 +60,15 @@ netdeps:
 		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq iproute2; \
 		else echo "ip (iproute2) is missing and this is not root: the real-network test will skip"; fi; }
 
-## race: the live table and the p2p layer under the race detector (needs cgo and a C compiler)
+## race: the live table, the p2p layer and the app's screens under the race detector (needs cgo and a C compiler)
 race:
 	@command -v gcc >/dev/null 2>&1 || { apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev; }
-	CGO_ENABLED=1 $(GO) test -race -count=1 -timeout 15m ./core/table/... ./p2p/...
+	CGO_ENABLED=1 $(GO) test $(TAGS) -race -count=1 -timeout 15m ./core/table/... ./p2p/... ./ui/...
 
 ## bench: the performance figures recorded in the README
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./core/...
+	$(HEADLESS) $(GO) test $(TAGS) -run '^$$' -bench . -benchtime 20x ./ui/
 
 build:
 	CGO_ENABLED=0 $(GO) build -o bin/fourwinds ./cmd/fourwinds

@@ -93,9 +93,6 @@ func (a *App) SavePath() string { return filepath.Join(a.dir, "solo-game.json") 
 // HistoryPath is where finished games are listed.
 func (a *App) HistoryPath() string { return filepath.Join(a.dir, "history.json") }
 
-// Window returns the app's window.
-func (a *App) Window() fyne.Window { return a.win }
-
 // Style is the tile style of the settings.
 func (a *App) Style() tileview.Style {
 	s := tileview.Style(a.fy.Preferences().StringWithFallback(PrefStyle, string(tileview.Standard)))
@@ -125,6 +122,7 @@ func (a *App) closeGame() {
 	if a.screen != nil {
 		a.screen.Close()
 		a.screen = nil
+		a.win.Canvas().SetOnTypedKey(nil)
 	}
 }
 

@@ -2,12 +2,14 @@ package ui
 
 import (
 	"slices"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 	"github.com/fourwinds-mahjong/fourwinds/ui/tileview"
 	"github.com/fourwinds-mahjong/fourwinds/ui/words"
@@ -48,6 +50,15 @@ func (s *TableScreen) showClaims() {
 			s.claims.Add(s.claimRow(a))
 		}
 	}
+	if offered := claimActionsOf(v.Legal); len(offered) > 0 {
+		names := make([]string, len(offered))
+		for i, a := range offered {
+			names[i] = spokenAction(a)
+		}
+		s.claimsSpoken = strings.Join(names, " · ")
+	} else {
+		s.claimsSpoken = ""
+	}
 	if give, ok := s.pickedGive(); ok {
 		b := s.claimButton(give)
 		b.Importance = widget.HighImportance
@@ -71,6 +82,17 @@ func (s *TableScreen) showClaims() {
 	}
 	s.claims.Refresh()
 	s.declares.Refresh()
+}
+
+// claimActionsOf are the legal actions offered as buttons.
+func claimActionsOf(legal []game.Action) []game.Action {
+	var out []game.Action
+	for _, a := range legal {
+		if a.Type != game.ActDiscard && a.Type != game.ActGive {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // charlestonText says which pass is asked for and how many tiles.
@@ -118,6 +140,33 @@ func (s *TableScreen) claimButton(a game.Action) *ClaimButton {
 	}
 	b.ExtendBaseWidget(b)
 	return b
+}
+
+// SpokenName says the button's action in full: "Pung of Four of Bamboo",
+// "Chow: Two of Bamboo, Three of Bamboo, Four of Bamboo", "Pass".
+func (b *ClaimButton) SpokenName() string { return spokenAction(b.Action) }
+
+// spokenAction is an action in words, its tiles named in full.
+func spokenAction(a game.Action) string {
+	switch a.Type {
+	case game.ActPung:
+		return words.Meld(hand.Meld{Kind: hand.Pung, Tile: a.Tile, Open: true})
+	case game.ActKong, game.ActAddKong:
+		return words.Meld(hand.Meld{Kind: hand.Kong, Tile: a.Tile, Open: true})
+	case game.ActConcealedKong:
+		return words.Meld(hand.Meld{Kind: hand.Kong, Tile: a.Tile})
+	case game.ActPropose, game.ActExchange:
+		return actionLabel(a)
+	}
+	s := words.T("action." + a.Type.String())
+	if ks := actionTiles(a); len(ks) > 0 {
+		names := make([]string, len(ks))
+		for i, k := range ks {
+			names[i] = words.Tile(k)
+		}
+		s += ": " + strings.Join(names, ", ")
+	}
+	return s
 }
 
 // MinSize keeps claim buttons at least 48 by 48 and makes room for tiles.

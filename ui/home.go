@@ -43,7 +43,6 @@ func (a *App) homeScreen() fyne.CanvasObject {
 		big(words.T("home.history"), theme.HistoryIcon(), a.ShowHistory),
 		big(words.T("home.settings"), theme.SettingsIcon(), a.ShowSettings))
 	tagline := widget.NewLabelWithStyle(words.T("app.tagline"), fyne.TextAlignCenter, fyne.TextStyle{Italic: true})
-	tagline.Wrapping = fyne.TextWrapWord
 	return container.NewVScroll(container.New(&narrow{max: 420}, container.NewVBox(
 		container.NewCenter(container.NewHBox(winds...)),
 		title,

@@ -11,16 +11,18 @@ import (
 
 // rackLayout lays the person's rack out along the bottom: the own melds
 // and bonus tiles in a row above, then the concealed tiles in one row, or
-// two when a row would make them narrower than 44 — the drawn tile set a
-// little apart at the end. Tiles are as wide as the window allows, up to 72.
+// more when a row would make them narrower than 44 (times the style's
+// scale) — the drawn tile set a little apart at the end. Tiles are as wide
+// as the window allows, up to 72 (times the scale).
 type rackLayout struct {
 	// melds is how many of the objects are meld groups (first); drawn
 	// that the last tile is the drawn one.
 	melds int
 	drawn bool
-	// width is the last width laid out, for MinSize.
-	width float32
-	tileW float32
+	// width is the last width laid out, for MinSize; scale the tile
+	// style's size (the large style's tiles are never narrower than 44×scale).
+	width, scale float32
+	tileW        float32
 	// The tile being dragged, and how far.
 	dragIndex      int
 	dragDX, dragDY float32
@@ -38,13 +40,14 @@ func (l *rackLayout) geometry(w float32, n int) (tw float32, perRow int) {
 	if l.drawn {
 		gap = 10
 	}
+	least := rackMinTile * max(l.scale, 1)
 	perRow = max(n, 1)
 	tw = (w - 2*pad - gap) / float32(perRow)
-	if tw < rackMinTile && n > 1 {
-		perRow = (n + 1) / 2
+	for rows := 2; tw < least && perRow > 1; rows++ {
+		perRow = (n + rows - 1) / rows
 		tw = (w - 2*pad - gap) / float32(perRow)
 	}
-	return min(tw, rackMaxTile), perRow
+	return min(tw, rackMaxTile*max(l.scale, 1)), perRow
 }
 
 func (l *rackLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {

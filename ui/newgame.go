@@ -31,6 +31,18 @@ type newGameForm struct {
 	levels  [3]string
 	card    string
 	cardMsg *widget.Label
+	// changed is called after an option changes (the scorer re-scores).
+	changed func()
+	// houseCard offers no user card file (the scorer).
+	houseCard bool
+}
+
+// set sets option name to v.
+func (f *newGameForm) set(name, v string) {
+	f.values[name] = v
+	if f.changed != nil {
+		f.changed()
+	}
 }
 
 func (a *App) newGameScreen() fyne.CanvasObject {
@@ -88,8 +100,8 @@ func (a *App) newGameScreen() fyne.CanvasObject {
 		widget.NewLabelWithStyle(words.T("rules.options"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		options,
 	)
-	return a.page(words.T("home.new"), container.NewBorder(nil, container.NewPadded(start), nil, nil,
-		container.NewVScroll(container.NewPadded(body))))
+	return a.page(words.T("home.new"), container.NewBorder(nil, container.New(&narrow{max: 640}, start), nil, nil,
+		container.NewVScroll(container.New(&narrow{max: 640}, body))))
 }
 
 // optionRows renders every option of the ruleset's schema: a choice as a
@@ -106,7 +118,7 @@ func (a *App) optionRows(f *newGameForm) []fyne.CanvasObject {
 		var input fyne.CanvasObject
 		switch s.Type {
 		case rules.OptionBool:
-			c := widget.NewCheck(words.Option(s), func(on bool) { f.values[name] = map[bool]string{true: "on", false: "off"}[on] })
+			c := widget.NewCheck(words.Option(s), func(on bool) { f.set(name, map[bool]string{true: "on", false: "off"}[on]) })
 			c.SetChecked(s.Default == "on")
 			input = c
 		case rules.OptionInt:
@@ -119,7 +131,7 @@ func (a *App) optionRows(f *newGameForm) []fyne.CanvasObject {
 				}
 				return nil
 			}
-			e.OnChanged = func(v string) { f.values[name] = strings.TrimSpace(v) }
+			e.OnChanged = func(v string) { f.set(name, strings.TrimSpace(v)) }
 			input = container.NewBorder(nil, nil, widget.NewLabel(words.Option(s)), nil, e)
 		case rules.OptionChoice:
 			choices := make([]string, len(s.Choices))
@@ -132,9 +144,9 @@ func (a *App) optionRows(f *newGameForm) []fyne.CanvasObject {
 					sel.SetSelectedIndex(i)
 				}
 			}
-			sel.OnChanged = func(string) { f.values[name] = s.Choices[sel.SelectedIndex()] }
+			sel.OnChanged = func(string) { f.set(name, s.Choices[sel.SelectedIndex()]) }
 			input = container.NewBorder(nil, nil, widget.NewLabel(words.Option(s)), nil, sel)
-			if f.rules == "american" && name == "card" {
+			if f.rules == "american" && name == "card" && !f.houseCard {
 				input = container.NewVBox(input, a.cardLoader(f))
 			}
 		}

@@ -191,7 +191,7 @@ func TestSoloHandByTapping(t *testing.T) {
 			defer a.ShowHome()
 			claimed, sheets := false, 0
 			acted := ^uint64(0)
-			idle, sheetHand := false, -1
+			idle, sheetHand, hinted := false, -1, false
 			for steps := 0; !(claimed && sheets > 0); steps++ {
 				if steps > 20000 || sheets > 8 {
 					t.Fatalf("%d steps, %d hands, claimed %v", steps, sheets, claimed)
@@ -225,6 +225,13 @@ func TestSoloHandByTapping(t *testing.T) {
 					continue // nothing to decide, or the screen passed by itself
 				}
 				acted, idle = v.StateID, false
+				if !hinted {
+					hinted = true
+					test.Tap(s.hintBtn)
+					if !s.hintLabel.Visible() || s.hintLabel.Text == "" {
+						t.Errorf("Hint showed nothing for %v", v.Legal)
+					}
+				}
 				if decide(t, s) {
 					claimed = true
 				}

@@ -52,7 +52,7 @@ func (a *App) rulesScreen(id string) fyne.CanvasObject {
 		container.NewTabItem(words.T("rules.text"), container.NewVScroll(text)),
 		container.NewTabItem(words.T("rules.options"), container.NewVScroll(opts)),
 	)
-	return a.page(words.T("home.rules"), container.NewBorder(pick, nil, nil, nil, tabs))
+	return a.page(words.T("home.rules"), container.New(&narrow{max: 820}, container.NewBorder(pick, nil, nil, nil, tabs)))
 }
 
 // optionSummary lists a ruleset's options: name, rule id, allowed values

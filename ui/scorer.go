@@ -49,8 +49,14 @@ type Scorer struct {
 	ledger *ledger.Ledger
 
 	handBox, result, ledgerBox *fyne.Container
-	flagsBox                   *fyne.Container
-	content                    fyne.CanvasObject
+	// options are the ruleset's options (from its schema); joker the
+	// jilin shared joker, shown for jilin only.
+	options  *fyne.Container
+	body     *fyne.Container
+	joker    *widget.Select
+	jokerRow *fyne.Container
+	flagsBox *fyne.Container
+	content  fyne.CanvasObject
 	// Valuation is the last score shown.
 	Valuation rules.Valuation
 }
@@ -92,6 +98,8 @@ func (s *Scorer) build() {
 	}
 	pick.OnChanged = func(string) {
 		s.setRules(ids[pick.SelectedIndex()])
+		s.showOptions()
+		s.showFlags()
 		s.refresh()
 	}
 	targets := []string{words.T("scorer.concealed"), words.T("scorer.exposed"), words.T("scorer.kong"), words.T("scorer.bonus"), words.T("scorer.winning")}
@@ -121,10 +129,74 @@ func (s *Scorer) build() {
 	from.SetSelectedIndex(0)
 	from.OnChanged = func(string) { s.ctx.From = rules.Wind(from.SelectedIndex() - 1); s.refresh() }
 	seat.OnChanged = func(string) { s.ctx.Seat = rules.Wind(seat.SelectedIndex()); s.refresh() }
-	s.flagsBox = container.NewGridWrap(fyne.NewSize(170, 36))
-	for _, n := range strings.Split(rules.FlagNames(), ", ") {
-		f, _ := rules.ParseFlag(n)
-		c := widget.NewCheck(words.T("flag."+n), func(on bool) {
+	s.flagsBox = container.NewVBox()
+
+	clear := widget.NewButton(words.T("scorer.clear"), func() {
+		s.Hand, s.open = tile.Hand{Winning: tile.None}, nil
+		s.refresh()
+	})
+	newMeld := widget.NewButton(words.T("scorer.close_group"), func() { s.closeGroup(); s.refresh() })
+	s.options = container.NewVBox()
+	s.joker = widget.NewSelect(nil, nil)
+	s.handBox = container.NewVBox()
+	s.result = container.NewVBox()
+	s.ledgerBox = container.NewVBox()
+	record := widget.NewButton(words.T("scorer.record"), s.record)
+	undo := widget.NewButton(words.T("scorer.undo"), func() { s.ledger.Undo(); s.refresh() })
+	kinds := []string{words.T("scorer.no_joker")}
+	for k := tile.Kind(0); k < tile.NumStandard; k++ {
+		kinds = append(kinds, words.Tile(k))
+	}
+	s.joker.Options = kinds
+	s.joker.SetSelectedIndex(0)
+	s.joker.OnChanged = func(string) {
+		s.ctx.Joker = tile.None
+		if i := s.joker.SelectedIndex(); i > 0 {
+			s.ctx.Joker = tile.Kind(i - 1)
+		}
+		s.refresh()
+	}
+	s.jokerRow = container.NewBorder(nil, nil, widget.NewLabel(words.T("scorer.joker")), nil, s.joker)
+	s.showOptions()
+	s.showFlags()
+	context := widget.NewForm(
+		widget.NewFormItem(words.T("scorer.seat"), seat),
+		widget.NewFormItem(words.T("scorer.round"), round),
+		widget.NewFormItem(words.T("scorer.dominant"), dominant),
+		widget.NewFormItem(words.T("scorer.from"), from),
+	)
+	s.body = container.NewVBox(pick,
+		container.NewBorder(nil, nil, widget.NewLabel(words.T("scorer.add_to")), nil, target), palette, container.NewHBox(newMeld, clear), s.handBox,
+		widget.NewLabelWithStyle(words.T("scorer.context"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		context, s.jokerRow, s.flagsBox,
+		widget.NewAccordion(widget.NewAccordionItem(words.T("rules.options"), s.options)),
+		widget.NewLabelWithStyle(words.T("scorer.score"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		s.result,
+		widget.NewLabelWithStyle(words.T("scorer.ledger"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		container.NewHBox(record, undo), s.ledgerBox)
+	s.content = container.NewVScroll(container.New(&narrow{max: 720}, s.body))
+}
+
+// rulesetFlags are the situations that matter to each ruleset's scoring.
+var rulesetFlags = map[string][]rules.Flag{
+	"jilin":    {rules.Ting, rules.JokerDrawn, rules.JokerWins, rules.NoCalls, rules.Compensation, rules.AnyTing},
+	"american": {},
+}
+
+// standardFlags are the situations of the other rulesets.
+var standardFlags = []rules.Flag{rules.LastTile, rules.LastDiscard, rules.KongReplacement, rules.RobbingKong,
+	rules.Heavenly, rules.Earthly, rules.Calling, rules.Invoked}
+
+// showFlags offers the situations that matter to the ruleset.
+func (s *Scorer) showFlags() {
+	fs, ok := rulesetFlags[s.rules.ID()]
+	if !ok {
+		fs = standardFlags
+	}
+	s.flagsBox.Objects = nil
+	grid := container.NewGridWrap(fyne.NewSize(230, 40))
+	for _, f := range fs {
+		c := widget.NewCheck(words.T("flag."+f.Names()[0]), func(on bool) {
 			if on {
 				s.ctx.Flags |= f
 			} else {
@@ -132,33 +204,30 @@ func (s *Scorer) build() {
 			}
 			s.refresh()
 		})
-		s.flagsBox.Add(c)
+		grid.Add(c)
 	}
-	clear := widget.NewButton(words.T("scorer.clear"), func() {
-		s.Hand, s.open = tile.Hand{Winning: tile.None}, nil
+	s.flagsBox.Add(grid)
+	s.flagsBox.Refresh()
+}
+
+// showOptions renders the ruleset's options from its schema; a change
+// re-scores the hand.
+func (s *Scorer) showOptions() {
+	f := &newGameForm{rules: s.rules.ID(), values: map[string]string{}}
+	f.changed = func() {
+		o, err := rules.ResolveOptions(s.rules, f.values)
+		if err != nil {
+			s.result.Objects = []fyne.CanvasObject{widget.NewLabel(err.Error())}
+			s.result.Refresh()
+			return
+		}
+		s.ctx.Options = o
 		s.refresh()
-	})
-	newMeld := widget.NewButton(words.T("scorer.close_group"), func() { s.closeGroup(); s.refresh() })
-	s.handBox = container.NewVBox()
-	s.result = container.NewVBox()
-	s.ledgerBox = container.NewVBox()
-	record := widget.NewButton(words.T("scorer.record"), s.record)
-	undo := widget.NewButton(words.T("scorer.undo"), func() { s.ledger.Undo(); s.refresh() })
-	context := widget.NewForm(
-		widget.NewFormItem(words.T("scorer.seat"), seat),
-		widget.NewFormItem(words.T("scorer.round"), round),
-		widget.NewFormItem(words.T("scorer.dominant"), dominant),
-		widget.NewFormItem(words.T("scorer.from"), from),
-	)
-	body := container.NewVBox(pick,
-		container.NewBorder(nil, nil, widget.NewLabel(words.T("scorer.add_to")), nil, target), palette, container.NewHBox(newMeld, clear), s.handBox,
-		widget.NewLabelWithStyle(words.T("scorer.context"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		context, s.flagsBox,
-		widget.NewLabelWithStyle(words.T("scorer.score"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		s.result,
-		widget.NewLabelWithStyle(words.T("scorer.ledger"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		container.NewHBox(record, undo), s.ledgerBox)
-	s.content = container.NewVScroll(container.NewPadded(body))
+	}
+	f.houseCard = true // the scorer values american hands against the house card
+	s.options.Objects = s.app.optionRows(f)
+	s.options.Refresh()
+	s.jokerRow.Hidden = s.rules.ID() != "jilin"
 }
 
 // Tap adds tile k where the scorer's target says.
@@ -231,8 +300,8 @@ func (s *Scorer) Notation() string {
 
 // refresh shows the hand, its score and the ledger.
 func (s *Scorer) refresh() {
-	if s.handBox == nil {
-		return
+	if s.body == nil {
+		return // still being built
 	}
 	st := s.app.Style()
 	n := s.Notation()
@@ -254,11 +323,7 @@ func (s *Scorer) refresh() {
 			l.Wrapping = fyne.TextWrapWord
 			s.result.Add(l)
 		default:
-			for _, it := range v.Items {
-				l := widget.NewLabel(fmt.Sprintf("%s  %s  %s", it.Rule, words.T(it.Name), itemAmount(it)))
-				l.Wrapping = fyne.TextWrapWord
-				s.result.Add(l)
-			}
+			s.result.Add(scoreLines(v.Items))
 			s.result.Add(widget.NewLabelWithStyle(valueText(v), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 			if net, ok := rules.WinnerPayments(s.rules, s.ctx.Options, s.ctx.Seat, s.ctx.From, v.Value, s.ctx.Flags); ok && s.Hand.HasWinning() {
 				var parts []string
@@ -286,6 +351,7 @@ func (s *Scorer) refresh() {
 	}
 	s.ledgerBox.Add(grid)
 	s.ledgerBox.Refresh()
+	s.body.Refresh() // the parts changed size
 }
 
 // record settles the scored winning hand into the ledger (the other

@@ -195,6 +195,8 @@ func (c *CentreScreen) show(snap table.Snapshot) {
 		c.showSeat(p)
 	}
 	c.showMiddle()
+	// The seats change size with their discards: lay the table out again.
+	c.table.Refresh()
 	if c.onChange != nil {
 		c.onChange()
 	}
@@ -215,7 +217,7 @@ func (c *CentreScreen) showSeat(p int) {
 	w := in.Winds[p]
 	sv := v.Seats[w]
 	turn := w == v.Turn && v.Phase != game.PhaseEnd
-	head := fmt.Sprintf("%s  %s  %+d", windLetter(w, in.Rules), c.name(p), in.Balances[p])
+	head := fmt.Sprintf("%s  %s  %+d", centreWind(w, in.Rules), c.name(p), in.Balances[p])
 	col := fg
 	if turn {
 		head = "▶ " + head
@@ -265,6 +267,19 @@ func (c *CentreScreen) showSeat(p int) {
 		box.Add(container.NewHBox(info, rows))
 	}
 	box.Refresh()
+}
+
+// centreWind names a seat's wind where the ruleset uses winds, and marks
+// the dealer elsewhere (the text font has no Chinese characters; the
+// display's tiles are only the table's public tiles).
+func centreWind(w rules.Wind, rs string) string {
+	switch {
+	case usesWinds(rs):
+		return words.Wind(w)
+	case w == rules.E:
+		return words.T("table.dealer")
+	}
+	return ""
 }
 
 // seatState says a player is away: reconnecting, or played by the AI.

@@ -169,3 +169,10 @@ func (s *swipe) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRe
 
 // Table returns the table the screen plays.
 func (s *TableScreen) Table() table.Table { return s.t }
+
+// Snapshot returns the snapshot on screen.
+func (s *TableScreen) Snapshot() table.Snapshot { return s.snap }
+
+// Play submits a legal action for the decision on screen, as its button
+// or the rack would.
+func (s *TableScreen) Play(a game.Action) { s.play(a) }

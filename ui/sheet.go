@@ -2,15 +2,18 @@ package ui
 
 import (
 	"fmt"
+	"image/color"
 	"sort"
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
@@ -71,20 +74,18 @@ func (s *TableScreen) sheetContent(r *game.Result) fyne.CanvasObject {
 	for _, w := range order {
 		p := s.playerAt(w)
 		body.Add(widget.NewSeparator())
-		name := widget.NewLabelWithStyle(fmt.Sprintf("%s %s · %s", windMark(w), s.name(p), valueText(r.Values[w])), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		name := widget.NewLabelWithStyle(fmt.Sprintf("%s · %s", s.name(p), valueText(r.Values[w])), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 		name.Wrapping = fyne.TextWrapWord
-		body.Add(name)
+		body.Add(container.NewBorder(nil, nil, seatMark(w, s.snap.Info.Rules, s.app.Style()), nil, name))
 		body.Add(container.NewHScroll(s.handTiles(r.Hands[w])))
-		for _, it := range r.Values[w].Items {
-			line := widget.NewLabel(fmt.Sprintf("%s  %s  %s", it.Rule, words.T(it.Name), itemAmount(it)))
-			line.Wrapping = fyne.TextWrapWord
-			body.Add(line)
+		if len(r.Values[w].Items) > 0 {
+			body.Add(scoreLines(r.Values[w].Items))
 		}
 	}
 	body.Add(widget.NewSeparator())
 	body.Add(widget.NewLabelWithStyle(words.T("sheet.payments"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 	for _, t := range r.Settlement.Transfers {
-		body.Add(widget.NewLabel(fmt.Sprintf("%s → %s  %d", s.name(s.playerAt(t.From)), s.name(s.playerAt(t.To)), t.Amount)))
+		body.Add(widget.NewLabel(words.F("sheet.payment", map[string]any{"From": s.name(s.playerAt(t.From)), "To": s.name(s.playerAt(t.To)), "N": t.Amount})))
 	}
 	if len(r.Settlement.Transfers) == 0 {
 		body.Add(widget.NewLabel(words.T("sheet.no_payments")))
@@ -105,7 +106,7 @@ func (s *TableScreen) sheetContent(r *game.Result) fyne.CanvasObject {
 		next.Disable()
 		next.SetText(words.T("sheet.waiting"))
 	}
-	return container.NewBorder(nil, container.NewPadded(next), nil, nil, container.NewVScroll(container.NewPadded(body)))
+	return container.NewBorder(nil, container.New(&narrow{max: 760}, next), nil, nil, container.NewVScroll(container.New(&narrow{max: 760}, body)))
 }
 
 // standings lists the players by running total, best first.
@@ -135,6 +136,18 @@ func valueText(v rules.Valuation) string {
 		s += " · " + v.Line
 	}
 	return s
+}
+
+// scoreLines lists score lines, one a line: rule id, translated name,
+// what the line adds.
+func scoreLines(items []rules.Item) fyne.CanvasObject {
+	lines := make([]string, len(items))
+	for i, it := range items {
+		lines[i] = fmt.Sprintf("%s   %s   %s", it.Rule, words.Score(it.Name), itemAmount(it))
+	}
+	l := widget.NewLabel(strings.Join(lines, "\n"))
+	l.Wrapping = fyne.TextWrapWord
+	return l
 }
 
 // itemAmount writes what a score line adds: "+4", "×2", "= 500".
@@ -169,11 +182,33 @@ func handTiles(notation string, st tileview.Style) fyne.CanvasObject {
 		return box
 	}
 	w := tileview.DiscardWidth
-	for _, k := range h.Concealed {
-		box.Add(tileview.NewTile(k, st, w))
+	gap := func() {
+		r := canvas.NewRectangle(color.Transparent)
+		r.SetMinSize(fyne.NewSize(w/3, 1))
+		box.Add(r)
+	}
+	if sets, ok := winningSets(h); ok {
+		// A standard winning hand: its concealed tiles in their sets, the
+		// winning tile marked in its set.
+		marked := false
+		for _, set := range sets {
+			for _, k := range set {
+				t := tileview.NewTile(k, st, w)
+				if k == h.Winning && !marked {
+					t.Highlight, marked = true, true
+				}
+				box.Add(t)
+			}
+			gap()
+		}
+		h.Winning = tile.None
+	} else {
+		for _, k := range h.Concealed {
+			box.Add(tileview.NewTile(k, st, w))
+		}
 	}
 	for _, g := range h.Groups {
-		box.Add(widget.NewLabel(" "))
+		gap()
 		for _, k := range g.Tiles {
 			box.Add(tileview.NewTile(k, st, w))
 		}
@@ -188,6 +223,26 @@ func handTiles(notation string, st tileview.Style) fyne.CanvasObject {
 		box.Add(tileview.NewTile(k, st, w*.8))
 	}
 	return box
+}
+
+// winningSets splits a winning hand's concealed tiles and winning tile
+// into sets and a pair (the first decomposition), when they form a
+// standard shape.
+func winningSets(h tile.Hand) ([][]tile.Kind, bool) {
+	if h.Winning == tile.None {
+		return nil, false
+	}
+	c := tile.CountsOf(h.Concealed)
+	c.Add(h.Winning)
+	ds := hand.Decompose(&c)
+	if len(ds) == 0 {
+		return nil, false
+	}
+	var out [][]tile.Kind
+	for _, m := range ds[0].Sets {
+		out = append(out, m.Tiles())
+	}
+	return append(out, []tile.Kind{ds[0].Pair, ds[0].Pair}), true
 }
 
 // nextHand says the person is ready for the next hand.

@@ -12,6 +12,7 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 	"github.com/fourwinds-mahjong/fourwinds/ui/tileview"
+	"github.com/fourwinds-mahjong/fourwinds/ui/words"
 )
 
 // claimActions returns the actions of the claim buttons on screen.
@@ -131,5 +132,84 @@ func waitIntents(t *testing.T, f *stillTable, n int) {
 		case <-time.After(10 * time.Second):
 			t.Fatalf("got %d intents, want %d", len(f.intents()), n)
 		}
+	}
+}
+
+// TestSpokenNames: tiles and claim buttons have names in full.
+func TestSpokenNames(t *testing.T) {
+	_, _, s := openStill(t, midHand())
+	for _, o := range s.rack.Objects[s.rackLayout.melds:] {
+		if o.(*tileview.Tile).SpokenName() == "" {
+			t.Errorf("a rack tile has no spoken name")
+		}
+	}
+	if got := tileview.NewTile(tile.S1+2, tileview.Standard, 40).SpokenName(); got != "Three of Bamboo" {
+		t.Errorf("3s is spoken %q", got)
+	}
+	want := "Pass · Chow: Two of Bamboo, Three of Bamboo, Four of Bamboo · Chow: Three of Bamboo, Four of Bamboo, Five of Bamboo · Pung of Four of Bamboo"
+	if got := s.ClaimsSpoken(); got != want {
+		t.Errorf("claims spoken %q, want %q", got, want)
+	}
+	if got := spokenAction(game.Act(game.ActPung, tile.Red)); got != "Pung of Red Dragon" {
+		t.Errorf("pung of 7z spoken %q", got)
+	}
+}
+
+// TestKeyboardPlay: P claims the pung; arrows and Enter discard.
+func TestKeyboardPlay(t *testing.T) {
+	_, f, s := openStill(t, midHand())
+	s.typedKey(&fyne.KeyEvent{Name: fyne.KeyP})
+	waitIntents(t, f, 1)
+	snap := midHand()
+	snap.View.Phase, snap.View.Turn, snap.View.StateID = game.PhaseTurn, snap.View.Seat, 43
+	snap.View.Legal = []game.Action{game.Act(game.ActDiscard, s.order[1])}
+	s.showSnapshot(snap)
+	s.typedKey(&fyne.KeyEvent{Name: fyne.KeyRight})
+	s.typedKey(&fyne.KeyEvent{Name: fyne.KeyRight})
+	s.typedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	waitIntents(t, f, 1)
+	got := f.intents()
+	if got[0].Action.Type != game.ActPung || got[1].Action != snap.View.Legal[0] {
+		t.Errorf("intents %v, want pung then %v", got, snap.View.Legal[0])
+	}
+}
+
+// TestDragRack: dragging a tile sideways moves it; dragging it up
+// discards it.
+func TestDragRack(t *testing.T) {
+	snap := midHand()
+	snap.View.Phase, snap.View.Turn, snap.View.StateID = game.PhaseTurn, snap.View.Seat, 43
+	snap.View.Legal = []game.Action{game.Act(game.ActDiscard, tile.Red)}
+	_, f, s := openStill(t, snap)
+	first := s.order[0]
+	tl := s.rack.Objects[s.rackLayout.melds].(*tileview.Tile)
+	tl.Dragged(&fyne.DragEvent{Dragged: fyne.Delta{DX: 2.2 * s.rackLayout.tileW}})
+	tl.DragEnd()
+	if s.order[2] != first || !s.manual {
+		t.Fatalf("after a drag of two places right the rack is %v", s.order)
+	}
+	i := slices.Index(s.order, tile.Red)
+	red := s.rack.Objects[s.rackLayout.melds+i].(*tileview.Tile)
+	red.Dragged(&fyne.DragEvent{Dragged: fyne.Delta{DY: -2 * s.rackLayout.tileW}})
+	red.DragEnd()
+	waitIntents(t, f, 1)
+	if got := f.intents()[0].Action; got != snap.View.Legal[0] {
+		t.Errorf("a drag up sent %v, want %v", got, snap.View.Legal[0])
+	}
+}
+
+// TestStandingsAtTheEnd: when the match is over the sheet shows the
+// standings and a way home, and the game goes to the history.
+func TestStandingsAtTheEnd(t *testing.T) {
+	a, _, s := openStill(t, handOver())
+	snap := handOver()
+	snap.Info.Over = true
+	s.showSnapshot(snap)
+	if findButton(s.sheetBox, words.T("sheet.home")) == nil || findButton(s.sheetBox, words.T("sheet.next")) != nil {
+		t.Error("the last sheet does not lead home")
+	}
+	h, err := loadHistory(a.HistoryPath())
+	if err != nil || len(h) != 1 || h[0].Balances != snap.Info.Balances {
+		t.Errorf("history after the match: %+v, %v", h, err)
 	}
 }

@@ -36,7 +36,6 @@ type TableScreen struct {
 	player int
 	sub    table.Subscription
 	cancel context.CancelFunc
-	done   chan struct{}
 	once   sync.Once
 
 	snap table.Snapshot
@@ -46,6 +45,15 @@ type TableScreen struct {
 	order  []tile.Kind
 	sel    int
 	picked []int
+	// panels are the seat panels and the centre as last drawn, and the
+	// signatures of what they show (cached).
+	panels    [5]fyne.CanvasObject
+	panelSigs [5]string
+	rackSig   string
+	// hinted is the action the hint on screen suggests, or nil.
+	hinted *game.Action
+	// manual: the person arranged the rack, so it is no longer kept sorted.
+	manual bool
 	// declare is the declaration the next discard carries.
 	declare game.Declaration
 
@@ -65,6 +73,11 @@ type TableScreen struct {
 	sortBtn, hintBtn *widget.Button
 	// outbox holds the intents the sender goroutine submits in order.
 	outbox chan table.Intent
+	// claimsSpoken names the offered claims in full, for people who
+	// cannot see the buttons (ClaimsSpoken).
+	claimsSpoken string
+	// dice are the hand's dice, once its start has been seen.
+	dice [2]int
 	// lastDiscarder is the seat whose discard is the latest, or NoWind.
 	lastDiscarder rules.Wind
 	// arrived is the update whose new discard was animated.
@@ -101,7 +114,7 @@ func NewTableScreen(a *App, t table.Table, player int) (*TableScreen, error) {
 		cancel()
 		return nil, err
 	}
-	s := &TableScreen{app: a, t: t, player: player, sub: sub, cancel: cancel, sel: -1, done: make(chan struct{}), lastDiscarder: rules.NoWind, recorded: snap.Info.Over}
+	s := &TableScreen{app: a, t: t, player: player, sub: sub, cancel: cancel, sel: -1, lastDiscarder: rules.NoWind, recorded: snap.Info.Over}
 	s.outbox = make(chan table.Intent, 16)
 	s.build()
 	s.showSnapshot(snap)
@@ -116,9 +129,11 @@ var onUI = fyne.Do
 
 // listen hands every update to the UI thread.
 func (s *TableScreen) listen() {
-	defer close(s.done)
 	for u := range s.sub.Updates() {
-		onUI(func() { s.showSnapshot(u.Snapshot) })
+		onUI(func() {
+			s.seeEvents(u.Events)
+			s.showSnapshot(u.Snapshot)
+		})
 	}
 }
 
@@ -134,8 +149,9 @@ func (s *TableScreen) Close() {
 // Content is the screen's root object.
 func (s *TableScreen) Content() fyne.CanvasObject { return s.root }
 
-// Snapshot returns the snapshot on screen.
-func (s *TableScreen) Snapshot() table.Snapshot { return s.snap }
+// ClaimsSpoken names the offered claims in full ("Pung of Four of
+// Bamboo · Pass"), for a screen reader or a spoken prompt.
+func (s *TableScreen) ClaimsSpoken() string { return s.claimsSpoken }
 
 func (s *TableScreen) build() {
 	s.seats = container.New(&seatsLayout{})
@@ -190,6 +206,7 @@ func (s *TableScreen) showSnapshot(snap table.Snapshot) {
 	if v.StateID != prevID {
 		s.picked, s.declare = nil, game.DeclNone
 		s.hintLabel.Hide()
+		s.hinted = nil
 		s.message.Hide()
 		if onlyPass(v.Legal) {
 			// Nothing to decide: the table keeps its pause after the
@@ -271,7 +288,9 @@ func (s *TableScreen) playerAt(w rules.Wind) int {
 func (s *TableScreen) statusText() string {
 	v, in := s.snap.View, s.snap.Info
 	turn := ""
-	if p := s.playerAt(v.Turn); p >= 0 && v.Phase != game.PhaseEnd {
+	if p := s.playerAt(v.Turn); p == s.player && v.Phase != game.PhaseEnd {
+		turn = " · " + words.T("table.turn.you")
+	} else if p >= 0 && v.Phase != game.PhaseEnd {
 		turn = " · " + words.F("table.turn", map[string]any{"Name": s.name(p)})
 	}
 	round := ""
@@ -325,25 +344,20 @@ func eventText(e *game.Event, you bool, name func(rules.Wind) string) string {
 	return words.F(key, data)
 }
 
-// windMark is a seat's wind as its character and letter, "東 E", the
-// dealer marked.
-func windMark(w rules.Wind) string {
+// seatMark shows a seat's wind as a small wind tile (東 with its letter E)
+// where the ruleset uses winds; elsewhere it marks only the dealer. Labels
+// never hold the Chinese characters: the app's text font has none.
+func seatMark(w rules.Wind, rs string, st tileview.Style) fyne.CanvasObject {
 	if w < rules.E || w > rules.N {
-		return ""
+		return container.NewHBox()
 	}
-	return []string{"東", "南", "西", "北"}[w] + " " + w.String()
-}
-
-// windLetter is a seat's wind mark where the ruleset uses winds, the
-// dealer's mark otherwise.
-func windLetter(w rules.Wind, rs string) string {
 	if usesWinds(rs) {
-		return windMark(w)
+		return container.NewCenter(tileview.NewTile(w.Tile(), st, tileview.MiniWidth))
 	}
 	if w == rules.E {
-		return words.T("table.dealer")
+		return widget.NewLabelWithStyle(words.T("table.dealer"), fyne.TextAlignLeading, fyne.TextStyle{Italic: true})
 	}
-	return ""
+	return container.NewHBox()
 }
 
 // meldTiles draws a meld's tiles small.
@@ -364,58 +378,80 @@ func (s *TableScreen) showSeats() {
 	v, in := s.snap.View, s.snap.Info
 	lastSeat := s.lastDiscarder
 	s.seats.Objects = nil
-	// In seating order: the person, the right, across and left.
+	// In seating order: the person, the right, across and left. A panel
+	// whose contents did not change is kept as it is.
 	for i := range 4 {
 		p := (s.player + i) % 4
 		w := s.seatOf(p)
 		sv := v.Seats[w]
-		head := fmt.Sprintf("%s %s %+d", windLetter(w, in.Rules), s.name(p), in.Balances[p])
-		if w == v.Turn && v.Phase != game.PhaseEnd {
-			head = "▶ " + head
-		}
-		title := widget.NewLabelWithStyle(head, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-		title.Truncation = fyne.TextTruncateEllipsis
-		var top fyne.CanvasObject = title
-		if i > 0 {
-			// The concealed count: a tile's back and the number.
-			back := tileview.NewTile(tile.Unknown, s.app.Style(), tileview.MiniWidth*.7)
-			n := widget.NewLabel(fmt.Sprintf("×%d", sv.Concealed))
-			top = container.NewBorder(nil, nil, nil, container.NewHBox(container.NewCenter(back), n), title)
-		}
-		panel := container.NewVBox(top)
-		if i > 0 {
-			row := container.NewHBox()
-			for _, m := range sv.Melds {
-				row.Add(s.meldTiles(m, tileview.MiniWidth))
-			}
-			for _, b := range sv.Bonus {
-				row.Add(tileview.NewTile(b, s.app.Style(), tileview.MiniWidth))
-			}
-			if sv.Declared != game.DeclNone {
-				row.Add(widget.NewLabel(words.T("declare." + sv.Declared.String())))
-			}
-			if len(row.Objects) > 0 {
-				panel.Add(row)
-			}
-		}
-		var row *fyne.Container
-		for j, d := range sv.Discards {
-			if j%6 == 0 {
-				row = container.NewHBox()
-				panel.Add(row)
-			}
-			t := tileview.NewTile(d.Tile, s.app.Style(), s.discardWidth())
-			t.Dim = d.Claimed
-			t.Highlight = w == lastSeat && j == len(sv.Discards)-1
-			row.Add(t)
-			if t.Highlight {
-				s.arrive(t, row)
-			}
-		}
-		s.seats.Add(panel)
+		turn := w == v.Turn && v.Phase != game.PhaseEnd
+		sig := fmt.Sprint(s.name(p), in.Balances[p], w, in.Rules, turn, sv, w == lastSeat, s.app.Style(), s.discardWidth())
+		s.seats.Add(s.cached(i, sig, func() fyne.CanvasObject { return s.seatPanel(i, p, w, sv, turn, w == lastSeat) }))
 	}
-	s.seats.Add(s.centre())
+	last := tile.None
+	if e := s.snap.Last; e != nil && e.Type == game.EvDiscard {
+		last = e.Tile()
+	}
+	s.seats.Add(s.cached(4, fmt.Sprint(last, s.app.Style(), v.WallLive, in.Round, s.dice), s.centre))
 	s.seats.Refresh()
+}
+
+// cached returns the object built for slot i while its signature stays
+// sig, building it anew when sig changes: updates rebuild only what moved.
+func (s *TableScreen) cached(i int, sig string, build func() fyne.CanvasObject) fyne.CanvasObject {
+	if s.panels[i] == nil || s.panelSigs[i] != sig {
+		s.panels[i], s.panelSigs[i] = build(), sig
+	}
+	return s.panels[i]
+}
+
+// seatPanel draws seat panel i (player p at wind w).
+func (s *TableScreen) seatPanel(i, p int, w rules.Wind, sv game.SeatView, turn, lastSeat bool) fyne.CanvasObject {
+	in := s.snap.Info
+	head := fmt.Sprintf("%s %+d", s.name(p), in.Balances[p])
+	name := container.NewHBox(seatMark(w, in.Rules, s.app.Style()),
+		widget.NewLabelWithStyle(head, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	if turn {
+		name.Objects = append([]fyne.CanvasObject{widget.NewIcon(theme.MediaPlayIcon())}, name.Objects...)
+	}
+	var top fyne.CanvasObject = name
+	if i > 0 {
+		// The concealed count: a tile's back and the number.
+		back := tileview.NewTile(tile.Unknown, s.app.Style(), tileview.MiniWidth*.7)
+		n := widget.NewLabel(fmt.Sprintf("×%d", sv.Concealed))
+		top = container.NewBorder(nil, nil, nil, container.NewHBox(container.NewCenter(back), n), name)
+	}
+	panel := container.NewVBox(top)
+	if i > 0 {
+		row := container.NewHBox()
+		for _, m := range sv.Melds {
+			row.Add(s.meldTiles(m, tileview.MiniWidth))
+		}
+		for _, b := range sv.Bonus {
+			row.Add(tileview.NewTile(b, s.app.Style(), tileview.MiniWidth))
+		}
+		if sv.Declared != game.DeclNone {
+			row.Add(widget.NewLabel(words.T("declare." + sv.Declared.String())))
+		}
+		if len(row.Objects) > 0 {
+			panel.Add(row)
+		}
+	}
+	var row *fyne.Container
+	for j, d := range sv.Discards {
+		if j%6 == 0 {
+			row = container.NewHBox()
+			panel.Add(row)
+		}
+		t := tileview.NewTile(d.Tile, s.app.Style(), s.discardWidth())
+		t.Dim = d.Claimed
+		t.Highlight = lastSeat && j == len(sv.Discards)-1
+		row.Add(t)
+		if t.Highlight {
+			s.arrive(t, row)
+		}
+	}
+	return panel
 }
 
 // arrive draws a new discard's arrival: the tile lands from a little
@@ -446,6 +482,16 @@ func (s *TableScreen) discardWidth() float32 {
 // centre is the middle of the table: the last discard large, the wall.
 func (s *TableScreen) centre() fyne.CanvasObject {
 	box := container.NewVBox()
+	v, in := s.snap.View, s.snap.Info
+	facts := container.NewHBox()
+	if usesWinds(in.Rules) {
+		facts.Add(container.NewCenter(tileview.NewTile(in.Round.Tile(), s.app.Style(), tileview.MiniWidth)))
+	}
+	facts.Add(widget.NewLabel(words.F("table.wall", map[string]any{"N": v.WallLive})))
+	if s.dice != [2]int{} {
+		facts.Add(widget.NewLabel(words.F("table.dice", map[string]any{"A": s.dice[0], "B": s.dice[1]})))
+	}
+	box.Add(container.NewCenter(facts))
 	if e := s.snap.Last; e != nil && e.Type == game.EvDiscard {
 		t := tileview.NewTile(e.Tile(), s.app.Style(), tileview.RackWidth)
 		t.Highlight = true
@@ -454,9 +500,18 @@ func (s *TableScreen) centre() fyne.CanvasObject {
 	return container.NewCenter(box)
 }
 
-// syncOrder keeps the person's rack order over the hand's tiles: tiles
-// still held keep their places, new ones go at the end (the drawn tile
-// last).
+// seeEvents keeps what the snapshots do not carry: the hand's dice.
+func (s *TableScreen) seeEvents(evs []game.Event) {
+	for _, e := range evs {
+		if e.Type == game.EvHandStart && e.Start != nil {
+			s.dice = e.Start.Dice
+		}
+	}
+}
+
+// syncOrder keeps the person's rack order over the hand's tiles: sorted
+// until the person arranges the tiles by hand; then tiles still held keep
+// their places and new ones go at the end. The drawn tile is last.
 func (s *TableScreen) syncOrder(v *game.View) {
 	held := v.Hand
 	if v.Drawn != tile.None {
@@ -470,7 +525,7 @@ func (s *TableScreen) syncOrder(v *game.View) {
 		}
 	}
 	order = append(order, held.Kinds()...)
-	if len(s.order) == 0 {
+	if !s.manual {
 		order = tile.Sorted(order)
 	}
 	if v.Drawn != tile.None {
@@ -490,7 +545,7 @@ func (s *TableScreen) sortRack() {
 		n--
 	}
 	slices.Sort(s.order[:n])
-	s.sel = -1
+	s.sel, s.manual = -1, false
 	s.showRack()
 }
 
@@ -498,9 +553,14 @@ func (s *TableScreen) sortRack() {
 // apart, and the own melds and bonus tiles above them.
 func (s *TableScreen) showRack() {
 	v := s.snap.View
-	s.rack.Objects = nil
-	s.rackLayout.drawn = v.Drawn != tile.None
 	me := v.Seats[s.seatOf(s.player)]
+	sig := fmt.Sprint(s.order, s.sel, s.picked, v.Drawn, me.Melds, me.Bonus, s.app.Style())
+	if sig == s.rackSig {
+		return // the same tiles in the same places: keep the widgets
+	}
+	s.rackSig = sig
+	s.rack.Objects = nil
+	s.rackLayout.drawn, s.rackLayout.scale = v.Drawn != tile.None, s.app.Style().Scale()
 	var melds []fyne.CanvasObject
 	for _, m := range me.Melds {
 		melds = append(melds, s.meldTiles(m, tileview.MiniWidth+4))
@@ -584,7 +644,7 @@ func (s *TableScreen) dropTile(i int) {
 		k := s.order[i]
 		s.order = slices.Delete(s.order, i, i+1)
 		s.order = slices.Insert(s.order, j, k)
-		s.sel = j
+		s.sel, s.manual = j, true
 		s.showRack()
 	default:
 		s.rack.Refresh()
@@ -678,13 +738,10 @@ func (s *TableScreen) showClock() {
 	s.clockAnim.Start()
 }
 
-// Play submits a (legal) action for the decision on screen; tests and
-// the keyboard use it.
-func (s *TableScreen) Play(a game.Action) { s.play(a) }
-
-// typedKey plays from the keyboard: arrows select, Enter discards, a key
-// per claim (P pung, C chow, K kong, M mah-jong, Space or Escape pass,
-// H hint, S sort, N next hand).
+// typedKey plays from the keyboard: arrows select, Enter discards (or,
+// with nothing selected, plays the hint shown), a key per claim (P pung,
+// C chow, K kong, M mah-jong, Space or Escape pass, T call, X joker
+// exchange), H hint, S sort, N next hand.
 func (s *TableScreen) typedKey(e *fyne.KeyEvent) {
 	v := s.snap.View
 	if v == nil {
@@ -698,10 +755,13 @@ func (s *TableScreen) typedKey(e *fyne.KeyEvent) {
 		s.sel = min(len(s.order)-1, s.sel+1)
 		s.showRack()
 	case fyne.KeyReturn, fyne.KeyEnter:
-		if s.sheet != nil {
+		switch {
+		case s.sheet != nil:
 			s.nextHand()
-		} else if s.sel >= 0 {
+		case s.sel >= 0:
 			s.discard(s.sel)
+		case s.hinted != nil && slices.Contains(v.Legal, *s.hinted):
+			s.play(*s.hinted)
 		}
 	case fyne.KeyH:
 		s.showHint()

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+	"github.com/fourwinds-mahjong/fourwinds/ui/words"
 )
 
 // Standard sizes: the width of a tile (its height is 4/3 of it) on a rack
@@ -222,3 +223,7 @@ func (r *tileRenderer) Refresh() {
 func (r *tileRenderer) Objects() []fyne.CanvasObject { return r.objects }
 
 func (r *tileRenderer) Destroy() {}
+
+// SpokenName is the tile's name in full for people who cannot see it:
+// "Three of Bamboo", "Red Dragon", "Hidden tile".
+func (t *Tile) SpokenName() string { return words.Tile(t.Kind) }

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
 
+	"github.com/fourwinds-mahjong/fourwinds/core/ai"
 	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
@@ -89,6 +90,15 @@ func Wind(w rules.Wind) string {
 	return T("wind." + w.String())
 }
 
+// Score is a score line's name: the translation of its key, or the line's
+// own text where the ruleset writes one (jilin's lines are English prose).
+func Score(name string) string {
+	if strings.ContainsAny(name, " ") {
+		return name
+	}
+	return T(name)
+}
+
 // Option is an option's translated label.
 func Option(s rules.OptionSpec) string { return T(s.Label) }
 
@@ -107,8 +117,12 @@ func Reason(key, english string, args map[string]string) string {
 	data := map[string]any{}
 	for k, v := range args {
 		data[k] = v
+		// A single tile in notation ("3z") is named in full.
+		if ks, err := tile.Parse(v); err == nil && len(ks) == 1 && ks[0].String() == v {
+			data[k] = Tile(ks[0])
+		}
 	}
-	if c, err := strconv.Atoi(args["Count"]); err == nil {
+	if c, err := strconv.Atoi(args["Count"]); err == nil && ai.Messages()[key].One != "" {
 		return lang.XN(key, english, c, data)
 	}
 	return lang.X(key, english, data)

@@ -71,7 +71,7 @@ func sourceKeys(t *testing.T) []string {
 // coreKeys are the core's translation keys: the score and option names
 // the rulesets register, found as literals in the core's sources.
 func coreKeys(t *testing.T) []string {
-	re := regexp.MustCompile(`"((?:score|option|[a-z]+\.option)\.[a-z0-9_]+)"`)
+	re := regexp.MustCompile(`"((?:score|option|american|[a-z]+\.option)\.[a-z0-9_.]+)"`)
 	var keys []string
 	err := filepath.WalkDir(filepath.Join("..", "..", "core"), func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
@@ -145,6 +145,16 @@ func dynamicKeys() []string {
 		add("style." + s)
 	}
 	add("value.on", "value.off", "lang.code")
+	// The pung and kong rows the scoring tables generate (pattern.SetRows).
+	for _, k := range []string{"pung", "kong"} {
+		for _, c := range []string{"simple", "terminal", "honour", "major"} {
+			for _, e := range []string{"exposed", "concealed"} {
+				if key := "score." + k + "_" + c + "_" + e; rules.EnglishName(key) != key {
+					add(key)
+				}
+			}
+		}
+	}
 	for k := range ai.Messages() {
 		add(k)
 	}
@@ -213,5 +223,23 @@ func TestNamesInBothLanguages(t *testing.T) {
 		if c.got != c.want {
 			t.Errorf("got %q, want %q", c.got, c.want)
 		}
+	}
+}
+
+// TestReasons: hint reasons are translated, plurals chosen by Count, tiles
+// named in full.
+func TestReasons(t *testing.T) {
+	test.NewTempApp(t)
+	if err := Use("en"); err != nil {
+		t.Fatal(err)
+	}
+	if got := Reason("hint.pass", "english", map[string]string{"Tile": "3z", "Count": "1"}); got != "passes: claiming West Wind would not help the hand enough" {
+		t.Errorf("hint.pass: %q", got)
+	}
+	if got := Reason("hint.efficient", "english", map[string]string{"Count": "1", "Live": "8"}); !strings.HasPrefix(got, "keeps the hand one tile") {
+		t.Errorf("hint.efficient, one: %q", got)
+	}
+	if got := Reason("hint.unknown", "the AI's own words", nil); got != "the AI's own words" {
+		t.Errorf("unknown key: %q", got)
 	}
 }
