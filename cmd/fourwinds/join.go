@@ -25,7 +25,7 @@ import (
 func init() {
 	register(command{
 		name:  "join",
-		usage: "join [--ai LEVEL] [--pin PIN] [--table NAME] [--json] [--state DIR] [--find D] [--give-up D] [ADDR]",
+		usage: "join [--ai LEVEL | --watch] [--pin PIN] [--table NAME] [--json] [--state DIR] [--find D] [--give-up D] [ADDR]",
 		about: "sit at a shared table: the first found on the local network, the named one, or the one at ADDR",
 		run:   func(args []string, stdout, _ io.Writer) error { return runJoin(args, os.Stdin, stdout) },
 	})
@@ -40,12 +40,19 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 	stateDir := fs.String("state", defaultStateDir(), "directory of the device identity")
 	find := fs.Duration("find", time.Minute, "how long to look for a table on the local network")
 	giveUp := fs.Duration("give-up", 2*time.Minute, "leave when the dealer has been unreachable this long")
+	spectate := fs.Bool("watch", false, "watch as a spectator: the public view, no seat (the tablet in the middle of the table)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) > 1 {
 		return usagef("one address at most; got %q", strings.Join(pos, " "))
+	}
+	if *spectate && *level != "" {
+		return usagef("--watch takes no seat, so no --ai")
+	}
+	if *asJSON && *level == "" && !*spectate {
+		return usagef("--json goes with --ai: a person playing in the terminal reads text")
 	}
 	var player ai.Player
 	if *level != "" {
@@ -84,17 +91,28 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 		out.say("Found %q (%s), %d free seats.", found.Lobby.Name, found.Lobby.Rules, len(found.Lobby.Free))
 	}
 	jctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	c, err := client.Join(jctx, h, info, client.Options{Player: wire.AnySeat, PIN: *pin, Retry: 500 * time.Millisecond, Locate: discover.Locate, GiveUp: *giveUp})
+	want := wire.AnySeat
+	if *spectate {
+		want = table.Spectator
+	}
+	c, err := client.Join(jctx, h, info, client.Options{Player: want, PIN: *pin, Retry: 500 * time.Millisecond, Locate: discover.Locate, GiveUp: *giveUp})
 	cancel()
 	if err != nil {
 		return err
 	}
 	defer c.Close()
 	out.emit(map[string]any{"type": "seated", "player": c.Player(), "ms": time.Since(started).Milliseconds()})
-	out.say("Seated as player %d.", c.Player()+1)
+	if *spectate {
+		out.say("Watching.")
+	} else {
+		out.say("Seated as player %d.", c.Player()+1)
+	}
 
 	var end table.Snapshot
-	if player != nil {
+	switch {
+	case *spectate:
+		end, err = watch(ctx, c, out)
+	case player != nil:
 		if *asJSON {
 			_, sub, err := c.Subscribe(ctx, c.Player())
 			if err != nil {
@@ -113,7 +131,7 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 			logged.last = s
 			logged.mu.Unlock()
 		})
-	} else {
+	default:
 		end, err = playRemote(ctx, c, stdin, out)
 	}
 	if c.GaveUp() {

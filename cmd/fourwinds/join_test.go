@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/dealer"
@@ -70,5 +71,43 @@ func TestJoinPlaysInTheTerminal(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("the terminal never showed %q:\n%s", want, out)
 		}
+	}
+}
+
+func TestJoinWatchesAsASpectator(t *testing.T) {
+	k, err := fwhost.LoadKey(filepath.Join(t.TempDir(), "key"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := fwhost.New(k, []string{"/ip4/127.0.0.1/tcp/0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	tbl, err := table.NewLocal(table.LocalConfig{Rules: "hongkong", Seed: "watch", Hands: 1, Hold: true, Pace: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tbl.Close()
+	d := dealer.Serve(h, dealer.Config{Table: tbl})
+	defer d.Close()
+	go func() {
+		for d.Spectators() == 0 {
+			time.Sleep(10 * time.Millisecond)
+		}
+		tbl.Start(context.Background())
+	}()
+	var out bytes.Buffer
+	addr := h.Addrs()[0].String() + "/p2p/" + h.ID().String()
+	if err := runJoin([]string{"--watch", "--json", "--state", t.TempDir(), addr}, strings.NewReader(""), &out); err != nil {
+		t.Fatalf("join --watch: %v\n%s", err, out.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	last := lines[len(lines)-1]
+	if !strings.Contains(last, `"type":"table_end"`) || !strings.Contains(last, `"hands":1`) {
+		t.Fatalf("the last line is %s", last)
+	}
+	if !strings.Contains(out.String(), `"type":"discard"`) {
+		t.Fatalf("the spectator saw no discard:\n%s", out.String())
 	}
 }

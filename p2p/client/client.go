@@ -68,11 +68,18 @@ type Client struct {
 	end    context.CancelFunc
 	done   chan struct{}
 
-	mu        sync.Mutex
-	conn      *wire.Conn
-	stream    network.Stream
-	player    int
+	mu     sync.Mutex
+	conn   *wire.Conn
+	stream network.Stream
+	player int
+	// last is the latest snapshot in the client's numbering; dealerSeq is
+	// its number at the dealer. The client numbers its updates without a
+	// gap across resyncs and reconnections (a restarted dealer may number
+	// afresh): shift is the client's number minus the dealer's.
 	last      table.Snapshot
+	dealerSeq uint64
+	shift     int64
+	welcomed  bool
 	heartbeat time.Duration
 	nextID    uint64
 	pending   map[uint64]chan *wire.Msg
@@ -186,10 +193,16 @@ func (c *Client) connect(ctx context.Context) (*wire.Conn, network.Stream, error
 	c.h.ConnManager().Protect(c.dealer.ID, fwhost.TableTag)
 	w := m.Welcome
 	c.mu.Lock()
-	c.conn, c.stream, c.player, c.last, c.heartbeat = conn, st, w.Player, w.Snapshot, w.Heartbeat
+	c.conn, c.stream, c.player, c.heartbeat = conn, st, w.Player, w.Heartbeat
 	c.resyncing = 0
+	if !c.welcomed {
+		c.welcomed, c.last, c.dealerSeq = true, w.Snapshot, w.Snapshot.Seq
+		c.mu.Unlock()
+		return conn, st, nil
+	}
+	u := c.accept(w.Snapshot, nil)
 	c.mu.Unlock()
-	c.publish(table.Update{Seq: w.Snapshot.Seq, Snapshot: w.Snapshot})
+	c.publish(u)
 	return conn, st, nil
 }
 
@@ -323,7 +336,7 @@ func (c *Client) handle(conn *wire.Conn, m *wire.Msg) {
 		conn.Send(&wire.Msg{Type: wire.TPong})
 	case wire.TPong:
 		c.mu.Lock()
-		behind := m.Seq > c.last.Seq
+		behind := m.Seq > c.dealerSeq
 		c.mu.Unlock()
 		if behind {
 			c.resync()
@@ -337,10 +350,10 @@ func (c *Client) handle(conn *wire.Conn, m *wire.Msg) {
 		c.mu.Lock()
 		if m.ID == c.resyncing && m.Snapshot != nil {
 			c.resyncing = 0
-			if m.Snapshot.Seq > c.last.Seq {
-				c.last = *m.Snapshot
+			if m.Snapshot.Seq > c.dealerSeq {
+				u := c.accept(*m.Snapshot, nil)
 				c.mu.Unlock()
-				c.publish(table.Update{Seq: m.Snapshot.Seq, Snapshot: *m.Snapshot})
+				c.publish(u)
 				return
 			}
 		}
@@ -358,21 +371,32 @@ func (c *Client) handle(conn *wire.Conn, m *wire.Msg) {
 func (c *Client) update(u table.Update) {
 	c.mu.Lock()
 	switch {
-	case u.Seq <= c.last.Seq:
+	case u.Seq <= c.dealerSeq:
 		c.mu.Unlock()
 		return
 	case c.resyncing != 0:
 		c.mu.Unlock()
 		return
-	case u.Seq != c.last.Seq+1:
+	case u.Seq != c.dealerSeq+1:
 		c.mu.Unlock()
 		c.resync()
 		return
 	}
-	c.last = u.Snapshot
 	c.noteDeal(u)
+	out := c.accept(u.Snapshot, u.Events)
 	c.mu.Unlock()
-	c.publish(u)
+	c.publish(out)
+}
+
+// accept makes s, reached through events, the latest snapshot and returns
+// the update that delivers it, numbered next in the client's numbering;
+// c.mu is held.
+func (c *Client) accept(s table.Snapshot, events []game.Event) table.Update {
+	c.dealerSeq = s.Seq
+	s.Seq = c.last.Seq + 1
+	c.shift = int64(s.Seq) - int64(c.dealerSeq)
+	c.last = s
+	return table.Update{Seq: s.Seq, Events: events, Snapshot: s}
 }
 
 // noteDeal keeps the events of a hand's deal for the check after the
@@ -471,7 +495,11 @@ func (c *Client) Snapshot(ctx context.Context, player int) (table.Snapshot, erro
 	if a.Snapshot == nil {
 		return table.Snapshot{}, fmt.Errorf("client: the dealer answered a snapshot request with %s", a.Type)
 	}
-	return *a.Snapshot, nil
+	snap := *a.Snapshot
+	c.mu.Lock()
+	snap.Seq = uint64(max(int64(snap.Seq)+c.shift, 0))
+	c.mu.Unlock()
+	return snap, nil
 }
 
 // Submit sends an intent and waits for the dealer's verdict.

@@ -131,6 +131,19 @@ func (d *Dealer) Holders() [4]peer.ID {
 	return d.holders
 }
 
+// Spectators returns how many spectators are watching now.
+func (d *Dealer) Spectators() int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	n := 0
+	for s := range d.sessions {
+		if s.welcomed && s.player == table.Spectator {
+			n++
+		}
+	}
+	return n
+}
+
 // Connected tells which players have a device connected now.
 func (d *Dealer) Connected() [4]bool {
 	d.mu.Lock()
