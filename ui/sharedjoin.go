@@ -85,17 +85,21 @@ func (j *JoinScreen) search() {
 			}
 		})
 	}()
+	wait := NothingFoundAfter
 	go func() {
 		select {
 		case <-ctx.Done():
-		case <-time.After(NothingFoundAfter):
-			fyne.Do(func() {
-				if len(j.ads) == 0 {
-					j.relayout()
-				}
-			})
+		case <-time.After(wait):
+			fyne.Do(j.nothingFound)
 		}
 	}()
+}
+
+// nothingFound says that no table was found, unless one was meanwhile.
+func (j *JoinScreen) nothingFound() {
+	if len(j.ads) == 0 {
+		j.relayout()
+	}
 }
 
 // relayout shows the nothing-found message and lays the screen out again:
