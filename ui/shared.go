@@ -177,7 +177,10 @@ func (a *App) leaveShared() {
 		a.share.centre = nil
 		c.Close()
 	}
-	a.share.rack = nil
+	if r := a.share.rack; r != nil {
+		a.share.rack = nil
+		r.close()
+	}
 	if r := a.share.room; r != nil {
 		a.share.room = nil
 		r.stop()

@@ -68,6 +68,8 @@ type CentreScreen struct {
 	anim        *fyne.Animation
 	// onChange, when set, is called after every snapshot shown (tests).
 	onChange func()
+	// stop ends the connection watch.
+	stop chan struct{}
 }
 
 // NewCentreScreen subscribes to t's public view and builds the display.
@@ -94,6 +96,14 @@ func NewCentreScreen(a *App, t table.Table) (*CentreScreen, error) {
 	c.root = container.NewStack(felt, container.NewPadded(c.table), container.NewVBox(container.NewHBox(home, layout.NewSpacer())))
 	c.show(snap)
 	go c.listen()
+	c.stop = make(chan struct{})
+	watchLink(t, c.stop, func(linked bool) {
+		c.banner.offline = !linked
+		c.show(c.snap)
+		if linked {
+			c.resync()
+		}
+	})
 	return c, nil
 }
 
@@ -128,6 +138,7 @@ func (c *CentreScreen) resync() {
 // Close ends the subscription and leaves the table.
 func (c *CentreScreen) Close() {
 	c.once.Do(func() {
+		close(c.stop)
 		if c.anim != nil {
 			c.anim.Stop()
 		}

@@ -39,6 +39,8 @@ type RackScreen struct {
 	hand        int
 	// checked is the last hand whose deal check was asked for.
 	checked int
+	// stop ends the connection watch.
+	stop chan struct{}
 }
 
 // revealWait is how long after a hand's end rack mode asks the table for a
@@ -64,11 +66,25 @@ func newRackScreen(s *TableScreen) *RackScreen {
 		}
 	}
 	r.refresh()
+	r.stop = make(chan struct{})
+	watchLink(s.t, r.stop, func(linked bool) {
+		r.banner.offline = !linked
+		r.refresh()
+		if linked {
+			s.app.resyncShared()
+		}
+	})
 	return r
 }
 
+// close stops watching the connection.
+func (r *RackScreen) close() { close(r.stop) }
+
 // Screen returns the table screen rack mode rearranges.
 func (r *RackScreen) Screen() *TableScreen { return r.s }
+
+// Offline tells whether the screen says this device lost the table.
+func (r *RackScreen) Offline() bool { return r.banner.offline }
 
 // Turn is the strip's line saying whose turn it is.
 func (r *RackScreen) Turn() string { return r.turn.Text }

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"time"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
@@ -21,8 +23,11 @@ type notice struct {
 // notices are what a shared table's players must know beyond the game:
 // whether the last deal was verified (a loud warning when its check
 // failed), and who has dropped and is reconnecting or played by the AI.
-func notices(in table.Info, name func(p int) string) []notice {
+func notices(in table.Info, name func(p int) string, offline bool) []notice {
 	var out []notice
+	if offline {
+		out = append(out, notice{text: words.T("share.offline"), imp: widget.DangerImportance})
+	}
 	if v := in.Verified; v != nil {
 		if *v {
 			out = append(out, notice{text: "✓ " + words.T("share.verified"), imp: widget.SuccessImportance})
@@ -44,6 +49,9 @@ func notices(in table.Info, name func(p int) string) []notice {
 // banner shows a shared table's notices, one label each.
 type banner struct {
 	box *fyne.Container
+	// offline is set while this device has lost its connection to the
+	// table's dealer.
+	offline bool
 	// warned is the hand whose failed check was already shown in a dialog.
 	warned int
 }
@@ -88,7 +96,7 @@ func (f fixedWidth) height(o fyne.CanvasObject) float32 {
 // raises an alert on win.
 func (b *banner) show(in table.Info, name func(p int) string, alert func(string)) {
 	b.box.Objects = nil
-	for _, n := range notices(in, name) {
+	for _, n := range notices(in, name, b.offline) {
 		l := widget.NewLabel(n.text)
 		l.Importance, l.Wrapping = n.imp, fyne.TextWrapWord
 		l.TextStyle = fyne.TextStyle{Bold: n.loud || n.imp == widget.SuccessImportance}
@@ -99,4 +107,39 @@ func (b *banner) show(in table.Info, name func(p int) string, alert func(string)
 		}
 	}
 	b.box.Refresh()
+}
+
+// Linked is implemented by a table dealt on another device: it tells
+// whether this device is connected to the dealer now.
+type Linked interface {
+	Linked() bool
+}
+
+// linkPoll is how often a shared screen checks its connection.
+const linkPoll = time.Second
+
+// watchLink calls changed on the UI thread whenever t's connection to its
+// dealer is lost or back, until stop is closed. A table on this device has
+// no connection to lose.
+func watchLink(t table.Table, stop <-chan struct{}, changed func(linked bool)) {
+	l, ok := t.(Linked)
+	if !ok {
+		return
+	}
+	go func() {
+		tick := time.NewTicker(linkPoll)
+		defer tick.Stop()
+		was := true
+		for {
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+			}
+			if now := l.Linked(); now != was {
+				was = now
+				fyne.Do(func() { changed(now) })
+			}
+		}
+	}()
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/host"
+	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
 	ma "github.com/multiformats/go-multiaddr"
 	manet "github.com/multiformats/go-multiaddr/net"
@@ -65,7 +66,10 @@ type Config struct {
 // Network is the ui.Network of a device.
 type Network struct{ cfg Config }
 
-var _ ui.Network = (*Network)(nil)
+var (
+	_ ui.Network = (*Network)(nil)
+	_ ui.Linked  = remote{}
+)
 
 // New returns the network of cfg.
 func New(cfg Config) *Network {
@@ -217,7 +221,7 @@ func (n *Network) Join(ctx context.Context, j ui.JoinRequest) (table.Table, int,
 	if err != nil {
 		return nil, 0, err
 	}
-	return remote{c}, c.Player(), nil
+	return remote{Client: c, h: n.cfg.Host}, c.Player(), nil
 }
 
 // retryPause is how often an intent sent while the connection was down is
@@ -229,7 +233,15 @@ const retryPause = 200 * time.Millisecond
 // back (the table refuses it as stale if the moment has passed), so a
 // phone that drops in the middle of a decision does not leave the table
 // waiting for an answer it lost.
-type remote struct{ *client.Client }
+type remote struct {
+	*client.Client
+	h host.Host
+}
+
+// Linked tells whether this device is connected to the dealer now.
+func (r remote) Linked() bool {
+	return r.h.Network().Connectedness(r.Dealer()) == network.Connected
+}
 
 // Submit sends in, again after each reconnection, until the table answers
 // or ctx ends.

@@ -505,12 +505,13 @@ func TestDropAndRejoin(t *testing.T) {
 	waitFor(t, "the computer standing in for the phone", func() bool {
 		return centre.Snapshot().Info.Seats[0].StandIn
 	})
+	waitFor(t, "the phone saying it lost the table", func() bool { return phone.app.Rack().Offline() })
 	if _, err := l.mn.LinkPeers(phone.h.ID(), tablet.h.ID()); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, "the phone back at its seat", func() bool {
 		s := centre.Snapshot().Info.Seats[0]
-		return s.Connected && !s.StandIn
+		return s.Connected && !s.StandIn && !phone.app.Rack().Offline()
 	})
 	playTurns(t, phone, handOver)
 }
