@@ -318,42 +318,47 @@ func countKinds(ks []tile.Kind) map[tile.Kind]int {
 	return n
 }
 
-// playTurns makes the phone play until stop says so, and returns the
-// number of decisions it answered.
-func playTurns(t *testing.T, phone *device, stop func(v *game.View, decisions int) bool) int {
+// playTurns makes the devices in rack mode play until stop says so about
+// the first one's view, and returns the number of decisions it answered.
+func playTurns(t *testing.T, stop func(v *game.View, decisions int) bool, racks ...*device) int {
 	t.Helper()
-	answered := ^uint64(0)
+	answered := make([]uint64, len(racks))
+	for i := range answered {
+		answered[i] = ^uint64(0)
+	}
 	decisions := 0
 	deadline := time.Now().Add(30 * time.Second)
 	for {
-		if time.Now().After(deadline) {
+		for i, d := range racks {
 			var snap table.Snapshot
-			fyne.DoAndWait(func() { snap = phone.app.Rack().Screen().Snapshot() })
-			if v := snap.View; v != nil {
-				t.Fatalf("the hand stopped: the phone shows phase %v, turn %v, legal %v", v.Phase, v.Turn, v.Legal)
+			var s *ui.TableScreen
+			fyne.DoAndWait(func() {
+				if r := d.app.Rack(); r != nil {
+					s = r.Screen()
+					snap = s.Snapshot()
+				}
+			})
+			if s == nil {
+				t.Fatalf("device %d shows no rack", i)
 			}
-			t.Fatal("the hand stopped before the first deal")
-		}
-		var snap table.Snapshot
-		var s *ui.TableScreen
-		fyne.DoAndWait(func() {
-			if r := phone.app.Rack(); r != nil {
-				s = r.Screen()
-				snap = s.Snapshot()
+			v := snap.View
+			if time.Now().After(deadline) {
+				if v != nil {
+					t.Fatalf("the hand stopped: device %d shows phase %v, turn %v, legal %v", i, v.Phase, v.Turn, v.Legal)
+				}
+				t.Fatal("the hand stopped before the first deal")
 			}
-		})
-		if s == nil {
-			t.Fatal("the phone shows no rack")
-		}
-		v := snap.View
-		if v != nil && stop(v, decisions) {
-			return decisions
-		}
-		if v != nil && v.StateID != answered {
-			if a, ok := choose(v); ok {
-				answered = v.StateID
-				decisions++
-				fyne.DoAndWait(func() { s.Play(a) })
+			if i == 0 && v != nil && stop(v, decisions) {
+				return decisions
+			}
+			if v != nil && v.StateID != answered[i] {
+				if a, ok := choose(v); ok {
+					answered[i] = v.StateID
+					if i == 0 {
+						decisions++
+					}
+					fyne.DoAndWait(func() { s.Play(a) })
+				}
 			}
 		}
 		time.Sleep(5 * time.Millisecond)
@@ -406,7 +411,7 @@ func TestPlayAroundARealTable(t *testing.T) {
 	fyne.DoAndWait(func() { centre = tablet.app.Centre() })
 	checked := watchCentre(t, centre)
 
-	playTurns(t, phone, handOver)
+	playTurns(t, handOver, phone)
 	waitFor(t, "the centre at the end of the hand", func() bool {
 		v := centre.Snapshot().View
 		return v != nil && v.Phase == game.PhaseEnd
@@ -422,6 +427,39 @@ func TestPlayAroundARealTable(t *testing.T) {
 		s, err := tb.Snapshot(context.Background(), 0)
 		return err == nil && s.Info.Verified != nil && *s.Info.Verified
 	})
+}
+
+// TestHostPlaysToo: the host's own phone plays a seat in rack mode (its
+// table is the dealer's own) while another phone plays a second seat, and
+// both finish the hand.
+func TestHostPlaysToo(t *testing.T) {
+	fa := newApp(t, "en")
+	l := newLAN(t)
+	l.deal = netui.Deal
+	host := l.app(t, fa, "/ip4/192.168.1.20/tcp/40123", phoneSize)
+	phone := l.app(t, fa, "/ip4/192.168.1.31/tcp/40555", phoneSize)
+	setup := kitchen("")
+	setup.Seats[0] = ui.HostSeat{Kind: table.SeatHuman, Name: "Anne"}
+	setup.Seats[1] = ui.HostSeat{Kind: table.SeatRemote}
+	var err error
+	fyne.DoAndWait(func() { err = host.app.Host(setup, 0) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	ad := findTable(t, phone)
+	fyne.DoAndWait(func() { phone.app.Joining().Join(ui.JoinRequest{Addr: ad.Addr, Seat: ui.AnySeat, Name: "Bea"}) })
+	waitFor(t, "the phone's rack", func() bool { return phone.app.Rack() != nil })
+	waitFor(t, "the phone seated", func() bool { return seated(t, host, 1) })
+	fyne.DoAndWait(host.app.StartHosted)
+	waitFor(t, "the host's rack", func() bool { return host.app.Rack() != nil })
+	playTurns(t, handOver, host, phone)
+	waitFor(t, "the phone at the end of the hand", func() bool {
+		v := phone.app.Rack().Screen().Snapshot().View
+		return v != nil && v.Phase == game.PhaseEnd
+	})
+	if n := phone.app.Rack().Screen().Snapshot().Info.Seats[1].Name; n != "Bea" {
+		t.Errorf("the phone's seat is called %q; want the name it gave, Bea", n)
+	}
 }
 
 // TestJoinWithPIN: a table with a PIN refuses a wrong one and seats the
@@ -496,7 +534,7 @@ func TestDropAndRejoin(t *testing.T) {
 	var centre *ui.CentreScreen
 	fyne.DoAndWait(func() { centre = tablet.app.Centre() })
 	watchCentre(t, centre)
-	playTurns(t, phone, func(v *game.View, n int) bool { return n >= 3 || v.Phase == game.PhaseEnd })
+	playTurns(t, func(v *game.View, n int) bool { return n >= 3 || v.Phase == game.PhaseEnd }, phone)
 
 	if err := l.mn.UnlinkPeers(phone.h.ID(), tablet.h.ID()); err != nil {
 		t.Fatal(err)
@@ -513,7 +551,7 @@ func TestDropAndRejoin(t *testing.T) {
 		s := centre.Snapshot().Info.Seats[0]
 		return s.Connected && !s.StandIn && !phone.app.Rack().Offline()
 	})
-	playTurns(t, phone, handOver)
+	playTurns(t, handOver, phone)
 }
 
 // screenshot captures w; the golden image in testdata is compared (or
@@ -576,10 +614,10 @@ func TestSharedScreenshots(t *testing.T) {
 			// shown is the view the centre has finished drawing.
 			var shown atomic.Pointer[game.View]
 			centre.OnChange(func() { shown.Store(centre.Snapshot().View) })
-			playTurns(t, phone, func(v *game.View, n int) bool {
+			playTurns(t, func(v *game.View, n int) bool {
 				_, decide := choose(v)
 				return n >= 5 && decide || v.Phase == game.PhaseEnd
-			})
+			}, phone)
 			waitFor(t, "the phone's strip and the centre to catch up", func() bool {
 				r := phone.app.Rack()
 				return r.Turn() == words.T("share.your_turn") && samePublic(shown.Load(), r.Screen().Snapshot().View)
