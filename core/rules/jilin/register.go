@@ -2,4 +2,7 @@ package jilin
 
 import "github.com/fourwinds-mahjong/fourwinds/core/rules"
 
-func init() { rules.Register(Ruleset{}) }
+func init() {
+	rules.Register(Ruleset{})
+	rules.RegisterPhrases(phrases...)
+}
