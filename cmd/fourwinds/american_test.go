@@ -11,8 +11,8 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules/american"
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
-	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 )
 
 // typist types a person's answers to `fourwinds play`: it reads the
@@ -25,11 +25,10 @@ type typist struct {
 
 // next returns the next line to type.
 func (y *typist) next() string {
-	m := y.t.m
-	if m.Hand.Phase == game.PhaseEnd {
+	v := y.t.snap.View
+	if v == nil || v.Phase == game.PhaseEnd {
 		return ""
 	}
-	v := m.View(0)
 	if v.Charleston != nil {
 		return y.charleston(v)
 	}
@@ -113,25 +112,16 @@ func bestAction(v *game.View) game.Action {
 
 // playTyped plays a whole american game in the terminal with the typist
 // as the person, and returns the output and what was typed.
-func playTyped(t *testing.T, seed string) (string, []string, *game.Match) {
+func playTyped(t *testing.T, seed string) (string, []string, table.Info) {
 	t.Helper()
-	r := american.Ruleset{}
-	cfg := game.MatchConfig{Ruleset: r, Options: rules.DefaultOptions(r), Seed: wall.SeedFromString(seed)}
 	var out strings.Builder
 	y := &typist{}
 	y.answer = y.next
-	term := typedTerminal(cfg, &y.typer, &out)
-	y.t = term
-	m, evs, err := game.NewMatch(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	term.m = m
-	term.show(evs)
-	if err := term.loop(); err != nil {
+	y.t = typedTerminal(t, "american", seed, &y.typer, &out)
+	if err := y.t.loop(); err != nil {
 		t.Fatalf("seed %s: %v\n%s", seed, err, tail(out.String()))
 	}
-	return out.String(), y.typed, m
+	return out.String(), y.typed, y.t.snap.Info
 }
 
 // tail returns the last lines of an output, for failure messages.
