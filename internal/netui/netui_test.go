@@ -55,7 +55,7 @@ type lan struct {
 	deal func(ui.HostSetup, func(context.Context, int) (wall.Seed, error)) (netui.Dealt, error)
 }
 
-func newLAN(t *testing.T) *lan {
+func newLAN(t testing.TB) *lan {
 	mn := mocknet.New()
 	t.Cleanup(func() { mn.Close() })
 	return &lan{mn: mn, rng: rand.New(rand.NewSource(1)), dealers: map[peer.ID]peer.AddrInfo{}, deal: deal}
@@ -63,7 +63,7 @@ func newLAN(t *testing.T) *lan {
 
 // device adds a host with a fixed identity and address (so that the
 // screenshots show the same address every run) and links it to the others.
-func (l *lan) device(t *testing.T, addr string) host.Host {
+func (l *lan) device(t testing.TB, addr string) host.Host {
 	t.Helper()
 	k, _, err := crypto.GenerateEd25519Key(l.rng)
 	if err != nil {
@@ -677,4 +677,30 @@ func TestTwoDevicesOnLoopback(t *testing.T) {
 		t.Fatalf("joining %s gave player %d, %v; want player 0", short, player, err)
 	}
 	tb.Close()
+}
+
+// BenchmarkRejoin measures a phone taking its seat again at a hosted
+// table over the in-memory network: dial, hello, welcome with the
+// snapshot, then leaving.
+func BenchmarkRejoin(b *testing.B) {
+	l := newLAN(b)
+	dealerNet := netui.New(netui.Config{Host: l.device(b, "/ip4/192.168.1.20/tcp/40123"), Deal: deal, Browse: l.browse, Advertise: l.advertise})
+	phone := netui.New(netui.Config{Host: l.device(b, "/ip4/192.168.1.31/tcp/40555"), Deal: deal, Browse: l.browse, Advertise: l.advertise})
+	h, err := dealerNet.Host(kitchen(""))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer h.Close()
+	ctx := context.Background()
+	if err := h.Start(ctx); err != nil {
+		b.Fatal(err)
+	}
+	req := ui.JoinRequest{Addr: h.Addrs()[0], Seat: 0, Name: "Anne"}
+	for b.Loop() {
+		tb, _, err := phone.Join(ctx, req)
+		if err != nil {
+			b.Fatal(err)
+		}
+		tb.Close()
+	}
 }
