@@ -146,9 +146,13 @@ func (r *RackScreen) refresh() {
 		r.lastText.SetText(eventText(e, s.playerAt(e.Seat) == s.player, func(w rules.Wind) string { return s.name(s.playerAt(w)) }))
 	}
 	r.lastTile.Refresh()
-	// The rack and the claims change size with the hand: lay the whole
-	// screen out again.
+	// The rack and the claims change size with the hand, and the
+	// end-of-hand sheet comes and goes: lay the whole screen out again,
+	// the sheet twice, as its wrapped labels know their height only once
+	// they have their width.
 	s.playArea.Refresh()
+	s.sheetBox.Refresh()
+	s.sheetBox.Refresh()
 }
 
 // rackLastWidth is the width of the last discard in rack mode's strip.

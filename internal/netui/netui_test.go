@@ -271,7 +271,9 @@ func watchCentre(t *testing.T, c *ui.CentreScreen) (checked func() int) {
 	var mu sync.Mutex
 	var problems []string
 	n := 0
-	var last *game.Event
+	// discarded are the kinds discarded so far: the last discard, drawn
+	// big in the middle as well, is one of them.
+	discarded := map[tile.Kind]bool{}
 	c.OnChange(func() {
 		s := c.Snapshot()
 		mu.Lock()
@@ -281,14 +283,19 @@ func watchCentre(t *testing.T, c *ui.CentreScreen) (checked func() int) {
 			return
 		}
 		if e := s.Last; e != nil && e.Type == game.EvDiscard {
-			last = e
+			discarded[e.Tile()] = true
+		}
+		for _, sv := range s.View.Seats {
+			for _, d := range sv.Discards {
+				discarded[d.Tile] = true
+			}
 		}
 		if s.View.Hand.Total() != 0 || s.View.Drawn != tile.None {
 			problems = append(problems, fmt.Sprintf("the centre was sent concealed tiles: %v", s.View.Hand.Kinds()))
 		}
 		allowed := publicTiles(s)
-		if last != nil {
-			allowed[last.Tile()]++ // the last discard, drawn big as well
+		for k := range discarded {
+			allowed[k]++
 		}
 		for k, c := range countKinds(c.Tiles()) {
 			if c > allowed[k] {
