@@ -13,7 +13,7 @@ HEADLESS := CGO_ENABLED=0
 TAGS := -tags ci
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run play gui-deps test lint vet fmt-check staticcheck unit race bench build netdeps screenshots
+.PHONY: run play gui-deps test lint vet fmt-check staticcheck unit race bench build screenshots netdeps
 
 ## run: build and open the app (installs the GUI build packages when missing)
 run: gui-deps
@@ -33,8 +33,8 @@ screenshots:
 	FOURWINDS_SCREENSHOTS=$(CURDIR)/screenshots $(HEADLESS) $(GO) test $(TAGS) -count=1 -run '^TestScreenshots$$' ./ui/
 	FOURWINDS_SCREENSHOTS=$(CURDIR)/screenshots/shared $(HEADLESS) $(GO) test $(TAGS) -count=1 -run '^TestSharedScreenshots$$' ./internal/netui/
 
-## test: formatting, vet, staticcheck, then every test, then the live table, the p2p layer and the app's screens under the race detector
-test: lint unit race
+## test: formatting, vet, staticcheck, every test, the live table and the network under the race detector, then the packaging checks
+test: lint unit race packaging-check
 
 lint: fmt-check vet staticcheck
 
@@ -60,7 +60,7 @@ netdeps:
 		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq iproute2; \
 		else echo "ip (iproute2) is missing and this is not root: the real-network test will skip"; fi; }
 
-## race: the live table, the p2p layer and the app's screens under the race detector (needs cgo and a C compiler)
+## race: the live table's, the network's and the app screens' goroutines under the race detector (needs cgo and a C compiler)
 race:
 	@command -v gcc >/dev/null 2>&1 || { apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev; }
 	CGO_ENABLED=1 $(GO) test $(TAGS) -race -count=1 -timeout 15m ./core/table/... ./p2p/... ./ui/...
@@ -72,3 +72,121 @@ bench:
 
 build:
 	CGO_ENABLED=0 $(GO) build -o bin/fourwinds ./cmd/fourwinds
+
+# ---- Packaging: desktop releases, Android, iOS, the gobind check (README "Packaging") ----
+.PHONY: packaging-check android-check gobind-check release-check desktop-tools xvfb starts dist android ios art store-screenshots
+
+# Debian packages that validate the Linux desktop entry and AppStream metainfo.
+DESKTOP_TOOLS := desktop-file-utils appstream
+FYNE_TOOLS_VERSION := v1.7.0
+FYNE := $(GOBIN)/fyne
+DIST := dist
+APP_BIN := four-winds
+# Read from FyneApp.toml once, when first used.
+VERSION = $(eval VERSION := $$(shell $(GO) run ./tools/release version))$(VERSION)
+APP_ID = $(eval APP_ID := $$(shell $(GO) run ./tools/release id))$(APP_ID)
+RELEASE_LDFLAGS = -s -w -X main.version=$(VERSION)
+# go-libp2p links github.com/wlynxg/anet, which reaches into the standard
+# library with go:linkname on Android: the linker must be told to allow it.
+ANDROID_LDFLAGS := -checklinkname=0
+# The packages the Android cross-compile checks: the core, and p2p once it exists.
+ANDROID_PKGS := ./core/... ./netlock/... $(if $(wildcard p2p),./p2p/...)
+SCREENSHOTS ?= screenshots
+# The screens the stores show first (file names start with them).
+SCREENSHOTS_FIRST ?= table,sheet,newgame,home
+
+packaging-check: android-check gobind-check release-check
+
+# apt-install lists the Debian packages of $(1) that are missing and installs them.
+define apt-install
+	@missing=$$(for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "installing $$missing"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq $$missing; \
+	fi
+endef
+
+desktop-tools:
+	$(call apt-install,$(DESKTOP_TOOLS))
+
+## android-check: the core (and p2p) build for android/arm64 without cgo, and the command line links there
+android-check:
+	CGO_ENABLED=0 GOOS=android GOARCH=arm64 $(GO) build $(ANDROID_PKGS)
+	CGO_ENABLED=0 GOOS=android GOARCH=arm64 $(GO) build -ldflags=$(ANDROID_LDFLAGS) -o /dev/null ./cmd/fourwinds
+
+## gobind-check: the mobile binding (core/mobile) binds for Go, Java and Objective-C with nothing skipped
+# gobind is a tool of the module (go.mod's tool line pins golang.org/x/mobile).
+gobind-check:
+	@out=$$(mktemp -d); trap 'rm -rf "$$out"' EXIT; \
+	$(GO) tool gobind -lang=go,java,objc -outdir "$$out" ./core/mobile || exit 1; \
+	skipped=$$(grep -rn "skipped" "$$out"); \
+	if [ -n "$$skipped" ]; then echo "gobind skipped part of core/mobile:"; echo "$$skipped"; exit 1; fi; \
+	echo "gobind: core/mobile binds for go, java and objc, nothing skipped"
+
+## release-check: the desktop entry and metainfo pass desktop-file-validate and appstreamcli
+release-check: desktop-tools
+	FOURWINDS_VALIDATORS=required CGO_ENABLED=0 $(GO) test -count=1 ./tools/release/
+
+## art: redraw the icon and the store's feature graphic (tools/art)
+art:
+	$(GO) run ./tools/art
+
+## store-screenshots: copy the app's 360x640 screenshots (make screenshots) into fastlane
+store-screenshots:
+	$(GO) run ./tools/fastlane -from $(SCREENSHOTS) -first $(SCREENSHOTS_FIRST)
+
+## dist: stripped release binaries stamped with FyneApp.toml's version, and the Linux desktop files
+dist:
+	rm -rf $(DIST) && mkdir -p $(DIST)/linux
+	for t in linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64; do \
+		os=$${t%/*}; arch=$${t#*/}; ext=; [ $$os = windows ] && ext=.exe; \
+		CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build -trimpath -ldflags="$(RELEASE_LDFLAGS)" \
+			-o $(DIST)/fourwinds-$(VERSION)-$$os-$$arch$$ext ./cmd/fourwinds || exit 1; \
+	done
+	./$(DIST)/fourwinds-$(VERSION)-linux-amd64 version
+	$(GO) run ./tools/release desktop -exec $(APP_BIN) -o $(DIST)/linux -date $$(git log -1 --format=%cs)
+	cp assets/icon.png $(DIST)/linux/$(APP_ID).png
+	@# gui-deps and GUI_PACKAGES are the app's (make run): they come with main.go.
+	@if [ -f main.go ]; then \
+		$(MAKE) gui-deps xvfb && \
+		CGO_ENABLED=1 $(GO) build -trimpath -ldflags="$(RELEASE_LDFLAGS)" -o $(DIST)/$(APP_BIN)-$(VERSION)-linux-amd64 . && \
+		$(MAKE) starts APP=$(DIST)/$(APP_BIN)-$(VERSION)-linux-amd64; \
+	else echo "dist: no main.go yet: the Fyne app is not built"; fi
+	@ls -l $(DIST) $(DIST)/linux
+
+xvfb:
+	$(call apt-install,xvfb xauth)
+
+# starts: the app at $(APP) opens on a virtual display and is still running 10 s later.
+starts:
+	@home=$$(mktemp -d); HOME=$$home LANG=en_US.UTF-8 timeout 10 xvfb-run -a $(APP) >$$home/log 2>&1; st=$$?; \
+	if [ $$st -ne 124 ]; then echo "$(APP) stopped (status $$st) instead of running:"; tail -20 $$home/log; rm -rf $$home; exit 1; fi; \
+	rm -rf $$home; echo "$(APP) starts"
+
+$(FYNE):
+	$(GO) install fyne.io/tools/cmd/fyne@$(FYNE_TOOLS_VERSION)
+
+## android: the APK (needs the Android NDK in ANDROID_NDK_HOME)
+android: $(FYNE)
+	@if [ -z "$$ANDROID_NDK_HOME" ] || [ ! -d "$$ANDROID_NDK_HOME" ]; then \
+		echo "make android: set ANDROID_NDK_HOME to an Android NDK (r23 or later; Android Studio's SDK Manager, \"NDK (Side by side)\")" >&2; exit 1; fi
+	@[ -f main.go ] || { echo "make android: main.go (the Fyne app) is not in this tree" >&2; exit 1; }
+	$(GO) run ./tools/release manifest
+	@# fyne package raises Build in FyneApp.toml after packaging: keep the build that was packaged.
+	cp FyneApp.toml .FyneApp.toml.keep; \
+	GOFLAGS=-ldflags=$(ANDROID_LDFLAGS) $(FYNE) package -os android/arm64; st=$$?; \
+	mv .FyneApp.toml.keep FyneApp.toml; exit $$st
+
+## ios: the .app with the local-network keys and the multicast entitlement (macOS with Xcode)
+ios: $(FYNE)
+	@[ "$$(uname)" = Darwin ] && command -v xcrun >/dev/null || { echo "make ios: needs macOS with Xcode" >&2; exit 1; }
+	@[ -f main.go ] || { echo "make ios: main.go (the Fyne app) is not in this tree" >&2; exit 1; }
+	@[ -n "$(IOS_SIGN)" ] || { echo "make ios: set IOS_SIGN to your signing identity (security find-identity -v -p codesigning)" >&2; exit 1; }
+	rm -rf *.app
+	cp FyneApp.toml .FyneApp.toml.keep; \
+	$(FYNE) package -os ios -app-id $(subst _,-,$(APP_ID)); st=$$?; \
+	mv .FyneApp.toml.keep FyneApp.toml; exit $$st
+	app=$$(ls -d *.app) && \
+	/usr/libexec/PlistBuddy -c "Merge ios/Info.additions.plist" "$$app/Info.plist" && \
+	codesign --force --sign "$(IOS_SIGN)" --entitlements ios/fourwinds.entitlements "$$app"

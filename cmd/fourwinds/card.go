@@ -123,19 +123,26 @@ func cardFlags(fs *flag.FlagSet) (load func(stderr io.Writer) (*card.Card, error
 		if *path == "" {
 			return card.House(), nil
 		}
-		data, err := os.ReadFile(*path)
-		if err != nil {
-			return nil, err
-		}
-		c, err := card.Parse(*path, data)
-		if c == nil {
-			return nil, err
-		}
-		for _, p := range problems(err) {
-			fmt.Fprintf(stderr, "warning: %s (line skipped)\n", where(*path, p))
-		}
-		return c, nil
+		return loadCard(*path, stderr)
 	}, asJSON
+}
+
+// loadCard reads the card file path (AM-11); problems with single lines
+// are warnings on stderr (the line is skipped), a file that cannot be read
+// or holds no valid line an error.
+func loadCard(path string, stderr io.Writer) (*card.Card, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	c, err := card.Parse(path, data)
+	if c == nil {
+		return nil, err
+	}
+	for _, p := range problems(err) {
+		fmt.Fprintf(stderr, "warning: %s (line skipped)\n", where(path, p))
+	}
+	return c, nil
 }
 
 // lineJSON is one line of a card.

@@ -15,7 +15,7 @@ import (
 func init() {
 	register(command{
 		name:  "hint",
-		usage: `hint --rules ID [--opt KEY=VALUE]... [--seat W] [--round W] [--dominant W] [--bonus "TILES"] [--json] "HAND"`,
+		usage: `hint --rules ID [--opt KEY=VALUE]... [--card FILE] [--seat W] [--round W] [--dominant W] [--bonus "TILES"] [--json] "HAND"`,
 		about: "advise what to do with a hand of 14 tiles, with the reason and every option ranked",
 		run:   runHint,
 	})
@@ -28,9 +28,9 @@ type hintJSON struct {
 	ai.Advice
 }
 
-func runHint(args []string, stdout, _ io.Writer) error {
+func runHint(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("hint")
-	resolve := rulesFlags(fs, "")
+	resolve := rulesFlags(fs, "", stderr)
 	at := newSeatFlags(fs, "the player's seat wind")
 	asJSON := fs.Bool("json", false, "print JSON")
 	pos, err := parseFlags(fs, args)

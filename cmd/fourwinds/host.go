@@ -41,10 +41,10 @@ type hostOptions struct {
 	wait     time.Duration
 }
 
-func parseHost(args []string) (hostOptions, error) {
+func parseHost(args []string, stderr io.Writer) (hostOptions, error) {
 	var o hostOptions
 	fs := newFlags("host")
-	resolve := rulesFlags(fs, "")
+	resolve := rulesFlags(fs, "", stderr)
 	name := fs.String("name", "", "the table's name in the lobby (default: the host name)")
 	fs.StringVar(&o.pin, "pin", "", "a PIN joiners must give")
 	seats := fs.String("seats", "ai,remote,remote,remote", "who plays players 1-4: remote, ai or ai:LEVEL")
@@ -100,8 +100,8 @@ func parseHost(args []string) (hostOptions, error) {
 	return o, nil
 }
 
-func runHost(args []string, stdout, _ io.Writer) error {
-	o, err := parseHost(args)
+func runHost(args []string, stdout, stderr io.Writer) error {
+	o, err := parseHost(args, stderr)
 	if err != nil {
 		return err
 	}

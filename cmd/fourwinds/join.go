@@ -17,15 +17,17 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/client"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/dealer"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/discover"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/wire"
+	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/peer"
 )
 
 func init() {
 	register(command{
 		name:  "join",
-		usage: "join [--ai LEVEL | --watch] [--pin PIN] [--table NAME] [--json] [--state DIR] [--find D] [--give-up D] [ADDR]",
+		usage: "join [--ai LEVEL | --watch] [--pin PIN] [--table NAME] [--json] [--state DIR] [--find D] [--give-up D] [--take-over D] [ADDR]",
 		about: "sit at a shared table: the first found on the local network, the named one, or the one at ADDR",
 		run:   func(args []string, stdout, _ io.Writer) error { return runJoin(args, os.Stdin, stdout) },
 	})
@@ -40,6 +42,7 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 	stateDir := fs.String("state", defaultStateDir(), "directory of the device identity")
 	find := fs.Duration("find", time.Minute, "how long to look for a table on the local network")
 	giveUp := fs.Duration("give-up", 2*time.Minute, "leave when the dealer has been unreachable this long")
+	takeOver := fs.Duration("take-over", client.DefaultTakeOverAfter, "deal on, with the other seated devices, when the dealer has been unreachable this long (0: never)")
 	spectate := fs.Bool("watch", false, "watch as a spectator: the public view, no seat (the tablet in the middle of the table)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -95,7 +98,15 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 	if *spectate {
 		want = table.Spectator
 	}
-	c, err := client.Join(jctx, h, info, client.Options{Player: want, PIN: *pin, Retry: 500 * time.Millisecond, Locate: discover.Locate, GiveUp: *giveUp})
+	opts := client.Options{Player: want, PIN: *pin, Retry: 500 * time.Millisecond, Locate: discover.Locate, GiveUp: *giveUp, TakeOverAfter: *takeOver}
+	if *takeOver > 0 {
+		opts.TakeOver = func(_ context.Context, info table.Info, holders [4]peer.ID) (table.Table, error) {
+			out.emit(map[string]any{"type": "take_over", "hand": info.Standing.Number})
+			out.say("The dealer is gone: this device deals on from hand %d.", info.Standing.Number)
+			return succeed(h, info, holders, *pin)
+		}
+	}
+	c, err := client.Join(jctx, h, info, opts)
 	cancel()
 	if err != nil {
 		return err
@@ -285,4 +296,32 @@ func playRemote(ctx context.Context, c *client.Client, stdin io.Reader, out *lin
 		}
 	}
 	return snap, nil
+}
+
+// dealtHere is a table this device took over, advertised on the local
+// network so that the other devices find it.
+type dealtHere struct {
+	*dealer.Succeeded
+	ad *discover.Advertiser
+}
+
+// Close stops advertising, serving and the table.
+func (d dealtHere) Close() error {
+	d.ad.Close()
+	return d.Succeeded.Close()
+}
+
+// succeed deals on h the table whose dealer is gone (dealer.Succeed) and
+// advertises it.
+func succeed(h host.Host, info table.Info, holders [4]peer.ID, pin string) (table.Table, error) {
+	s, err := dealer.Succeed(h, info, holders, dealer.Config{Name: info.Name, PIN: pin}, nil)
+	if err != nil {
+		return nil, err
+	}
+	ad, err := discover.Advertise(h)
+	if err != nil {
+		s.Close()
+		return nil, err
+	}
+	return dealtHere{Succeeded: s, ad: ad}, nil
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	_ "github.com/fourwinds-mahjong/fourwinds/core/rules/all" // register every ruleset
+	"github.com/fourwinds-mahjong/fourwinds/core/rules/american"
 )
 
 // command is one subcommand of fourwinds.
@@ -45,14 +46,24 @@ func newFlags(name string) *flag.FlagSet {
 	return fs
 }
 
-// parseFlags parses args, turning flag errors into usage errors. Flags may
-// come before or after positional arguments.
+// helpRequest is -h or --help: the command's flags with their descriptions.
+type helpRequest struct{ flags string }
+
+func (helpRequest) Error() string { return "help requested" }
+
+// parseFlags parses args, turning flag errors into usage errors and -h or
+// --help into a helpRequest. Flags may come before or after positional
+// arguments.
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				return nil, err
+				var b strings.Builder
+				fs.SetOutput(&b)
+				fs.PrintDefaults()
+				fs.SetOutput(io.Discard)
+				return nil, helpRequest{b.String()}
 			}
 			return nil, usagef("%s: %v", fs.Name(), err)
 		}
@@ -105,11 +116,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	err := c.run(args[1:], stdout, stderr)
 	var ue usageError
+	var help helpRequest
 	switch {
 	case err == nil:
 		return 0
-	case errors.Is(err, flag.ErrHelp):
-		fmt.Fprintf(stdout, "usage: fourwinds %s\n", c.usage)
+	case errors.As(err, &help):
+		fmt.Fprintf(stdout, "usage: fourwinds %s\n\n%s\n", c.usage, c.about)
+		if help.flags != "" {
+			fmt.Fprintf(stdout, "\nflags:\n%s", help.flags)
+		}
 		return 0
 	case errors.As(err, &ue):
 		fmt.Fprintf(stderr, "fourwinds %s: %v\nusage: fourwinds %s\n", c.name, err, c.usage)
@@ -119,12 +134,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 1
 }
 
-// rulesFlags adds the --rules and --opt flags every game command takes and
-// returns a function that resolves them after parsing.
-func rulesFlags(fs *flag.FlagSet, def string) func() (rules.Ruleset, rules.Options, error) {
+// rulesFlags adds the --rules, --opt and --card flags every game command
+// takes and returns a function that resolves them after parsing. A card
+// file (AM-11) goes with a ruleset that plays by a card of hands, which
+// then plays and values by it: option card defaults to user (warnings on
+// single lines go to stderr).
+func rulesFlags(fs *flag.FlagSet, def string, stderr io.Writer) func() (rules.Ruleset, rules.Options, error) {
 	id := fs.String("rules", def, "ruleset id (see fourwinds rules)")
 	var opts listFlag
 	fs.Var(&opts, "opt", "table option NAME=VALUE (repeatable; NAME is the option's id or key)")
+	cardFile := fs.String("card", "", "a card of hands in the AM-11 format, for american (default: the house card)")
 	return func() (rules.Ruleset, rules.Options, error) {
 		if *id == "" {
 			return nil, rules.Options{}, usagef("--rules is required; known: %s", strings.Join(rules.IDs(), ", "))
@@ -132,6 +151,16 @@ func rulesFlags(fs *flag.FlagSet, def string) func() (rules.Ruleset, rules.Optio
 		r, err := rules.Get(*id)
 		if err != nil {
 			return nil, rules.Options{}, usagef("%v", err)
+		}
+		if *cardFile != "" {
+			if _, ok := r.(american.Ruleset); !ok {
+				return nil, rules.Options{}, usagef("--card: %s plays by no card of hands; allowed with american", r.ID())
+			}
+			c, err := loadCard(*cardFile, stderr)
+			if err != nil {
+				return nil, rules.Options{}, fmt.Errorf("--card: %w", err)
+			}
+			r = american.WithCard(c)
 		}
 		set, err := rules.ParseAssignments(opts)
 		if err != nil {

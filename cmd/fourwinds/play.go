@@ -25,7 +25,7 @@ import (
 func init() {
 	register(command{
 		name:  "play",
-		usage: "play --rules ID [--opt KEY=VALUE]... [--seed S] [--ai LEVEL] [--record FILE] [--save FILE]\n       play --resume FILE [--record FILE]",
+		usage: "play --rules ID [--opt KEY=VALUE]... [--card FILE] [--seed S] [--ai LEVEL] [--record FILE] [--save FILE]\n       play --resume FILE [--record FILE]",
 		about: "play a whole game in the terminal against three AIs; it is saved as you play and --resume goes on with it",
 		run:   func(args []string, stdout, stderr io.Writer) error { return runPlay(args, os.Stdin, stdout) },
 	})
@@ -58,7 +58,7 @@ func defaultSave() (string, error) {
 
 func runPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := newFlags("play")
-	resolve := rulesFlags(fs, "")
+	resolve := rulesFlags(fs, "", stdout)
 	seed := fs.String("seed", "", "seed: a number, 64 hex digits or any text (default: from the clock)")
 	level := fs.String("ai", string(ai.Novice), "level of the three AI players: "+levelList())
 	recFile := fs.String("record", "", "save the game's record to FILE when it ends, when you quit or on Ctrl-C")

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sort"
+	"strings"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/record"
@@ -31,7 +33,7 @@ func runReplay(args []string, stdout, _ io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "Record of a %s game, seed %s, options %v\n", rec.Header.Ruleset, rec.Header.Seed, rec.Header.Options)
+	fmt.Fprintf(stdout, "Record of a %s game, seed %s, options %s\n", rec.Header.Ruleset, rec.Header.Seed, assignments(rec.Header.Options))
 	cfg, err := rec.Config()
 	if err != nil {
 		return err
@@ -59,4 +61,18 @@ func runReplay(args []string, stdout, _ io.Writer) error {
 	}
 	fmt.Fprintln(stdout)
 	return nil
+}
+
+// assignments writes options as "key=value, key=value" in key order, or
+// "defaults" for none.
+func assignments(o map[string]string) string {
+	if len(o) == 0 {
+		return "defaults"
+	}
+	parts := make([]string, 0, len(o))
+	for k, v := range o {
+		parts = append(parts, k+"="+v)
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, ", ")
 }

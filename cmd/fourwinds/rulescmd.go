@@ -4,19 +4,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"text/tabwriter"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 )
 
 func init() {
 	register(command{name: "rules", usage: "rules [--json] [ID]", about: "list the rulesets, or one ruleset's options and defaults", run: runRules})
-}
-
-// ruleJSON is the JSON of one ruleset in `fourwinds rules --json`.
-type ruleJSON struct {
-	ID      string             `json:"id"`
-	Name    string             `json:"name"`
-	Options []rules.OptionSpec `json:"options"`
 }
 
 func runRules(args []string, stdout, _ io.Writer) error {
@@ -37,10 +31,10 @@ func runRules(args []string, stdout, _ io.Writer) error {
 	default:
 		return usagef("give at most one ruleset id")
 	}
-	var out []ruleJSON
+	var out []rules.Summary
 	for _, id := range ids {
 		r, _ := rules.Get(id)
-		out = append(out, ruleJSON{ID: id, Name: r.Name(), Options: r.OptionSpecs()})
+		out = append(out, rules.Summarize(r))
 	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
@@ -53,9 +47,22 @@ func runRules(args []string, stdout, _ io.Writer) error {
 			continue
 		}
 		fmt.Fprintln(stdout, "\noptions (set with --opt NAME=VALUE; NAME is the id or the key):")
+		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "  ID\tKEY\tDEFAULT\tWHAT IT SETS\tRULE\tALLOWED")
 		for _, o := range r.Options {
-			fmt.Fprintf(stdout, "  %-10s %-18s default %-10s allowed: %s\n", o.ID, o.Key, o.Default, o.Allowed())
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", dash(o.ID), dash(o.Key), o.Default, rules.EnglishName(o.Label), dash(o.Rule), o.Allowed())
+		}
+		if err := tw.Flush(); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// dash writes an empty cell as "-".
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
 }

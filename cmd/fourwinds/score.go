@@ -5,38 +5,19 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
-	"github.com/fourwinds-mahjong/fourwinds/core/rules/american"
-	"github.com/fourwinds-mahjong/fourwinds/core/rules/american/card"
-	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+	"github.com/fourwinds-mahjong/fourwinds/core/score"
 )
 
 func init() {
 	register(command{
 		name:  "score",
-		usage: `score --rules ID [--opt KEY=VALUE]... [--seat W] [--round W] [--dominant W] [--from W] [--bonus "TILES"] [--flag NAME]... [--joker TILE] [--card FILE] [--json] "HAND"`,
+		usage: `score --rules ID [--opt KEY=VALUE]... [--card FILE] [--seat W] [--round W] [--dominant W] [--from W] [--bonus "TILES"] [--flag NAME]... [--joker TILE] [--json] "HAND"`,
 		about: "value a hand in notation and itemise its score by rule id",
 		run:   runScore,
 	})
-}
-
-// scoreJSON is the output of `fourwinds score --json`. Payments, each
-// seat's net from the hand, is present only for a winning hand under a
-// ruleset whose losers pay the winner from his value alone.
-type scoreJSON struct {
-	Rules    string       `json:"rules"`
-	Valid    bool         `json:"valid"`
-	Error    string       `json:"error"`
-	Items    []rules.Item `json:"items"`
-	Points   int          `json:"points"`
-	Doubles  int          `json:"doubles"`
-	Value    int          `json:"value"`
-	Limit    bool         `json:"limit"`
-	Line     string       `json:"line,omitempty"`
-	Payments *seatInts    `json:"payments,omitempty"`
 }
 
 // windFlag is a --seat style flag holding a wind; set reports whether it was given.
@@ -78,26 +59,22 @@ func (f *seatFlags) notation(pos []string) (string, error) {
 	if !f.dominant.set {
 		f.dominant.w = f.round.w
 	}
-	notation := strings.Join(pos, " ")
-	if *f.bonus != "" {
-		if _, err := tile.Parse(*f.bonus); err != nil {
-			return "", usagef("--bonus: %v", err)
-		}
-		notation += " bonus: " + *f.bonus
+	notation, err := score.WithBonus(strings.Join(pos, " "), *f.bonus)
+	if err != nil {
+		return "", usagef("--bonus: %v", err)
 	}
 	return notation, nil
 }
 
 func runScore(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("score")
-	resolve := rulesFlags(fs, "")
+	resolve := rulesFlags(fs, "", stderr)
 	at := newSeatFlags(fs, "the scored player's seat wind")
 	from := windFlag{w: rules.NoWind}
-	fs.Var(&from, "from", "the seat that discarded the winning tile (default: self-drawn)")
+	fs.Var(&from, "from", "the seat that discarded the winning tile; left out for a self-drawn tile")
 	var flags listFlag
 	fs.Var(&flags, "flag", "a situation of the win (repeatable): "+rules.FlagNames())
 	joker := fs.String("joker", "", "the shared joker's kind (jilin)")
-	cardFile := fs.String("card", "", "a card of hands in the AM-11 format (american; default: the house card)")
 	asJSON := fs.Bool("json", false, "print JSON")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -107,11 +84,6 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *cardFile != "" {
-		if r, o, err = withCardFile(r, o, *cardFile, stderr); err != nil {
-			return err
-		}
-	}
 	if len(pos) == 0 {
 		return usagef("give the hand in notation, such as \"234m 567m 5z [666z] [999p] +5z\"")
 	}
@@ -119,61 +91,23 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	seat := at.seat
-	ctx := rules.Context{Options: o, Seat: seat.w, Round: at.round.w, Dominant: at.dominant.w, From: from.w, Joker: tile.None}
-	if ctx.Flags, err = parseWinFlags(flags); err != nil {
-		return err
+	ctx := rules.Context{Seat: at.seat.w, Round: at.round.w, Dominant: at.dominant.w, From: from.w}
+	setup := r.Setup(o)
+	if ctx.Flags, err = score.Flags(flags, setup); err != nil {
+		return usagef("--flag: %v", err)
 	}
-	if ctx.Joker, err = parseJoker(*joker); err != nil {
-		return err
+	if ctx.Joker, err = score.Joker(*joker, setup); err != nil {
+		return usagef("--joker: %v", err)
 	}
-	if from.w == seat.w {
-		return usagef("--from must be another seat than --seat %s; leave it out for a self-drawn tile", seat.w)
-	}
-	parsed, err := tile.ParseHand(notation)
+	out, err := score.Hand(r, o, notation, ctx)
 	if err != nil {
-		return usagef("hand: %v", err)
-	}
-	v, err := rules.Score(r, notation, ctx)
-	if err != nil {
-		return usagef("hand: %v", err)
-	}
-	out := scoreJSON{Rules: r.ID(), Valid: v.Valid, Error: v.Error, Items: v.Items, Points: v.Points,
-		Doubles: v.Doubles, Value: v.Value, Limit: v.Limit, Line: v.Line}
-	if v.Valid && parsed.HasWinning() {
-		if net, ok := rules.WinnerPayments(r, o, seat.w, from.w, v.Value, ctx.Flags); ok {
-			p := seatInts(net)
-			out.Payments = &p
-		}
+		return usagef("%v", err)
 	}
 	if *asJSON {
 		return writeJSON(stdout, out)
 	}
-	printScore(stdout, r, v, out.Payments)
+	printScore(stdout, r, out.Valuation, out.Payments)
 	return nil
-}
-
-func parseWinFlags(names []string) (rules.Flag, error) {
-	var f rules.Flag
-	for _, n := range names {
-		g, err := rules.ParseFlag(n)
-		if err != nil {
-			return 0, usagef("--flag: %v", err)
-		}
-		f |= g
-	}
-	return f, nil
-}
-
-func parseJoker(s string) (tile.Kind, error) {
-	if s == "" {
-		return tile.None, nil
-	}
-	ks, err := tile.Parse(s)
-	if err != nil || len(ks) != 1 || !ks[0].IsStandard() {
-		return tile.None, usagef("--joker %q must be one suit or honour tile, such as 6p", s)
-	}
-	return ks[0], nil
 }
 
 func writeJSON(w io.Writer, v any) error {
@@ -186,7 +120,7 @@ func writeJSON(w io.Writer, v any) error {
 }
 
 // printScore writes a valuation as an itemised breakdown citing rule ids.
-func printScore(w io.Writer, r rules.Ruleset, v rules.Valuation, payments *seatInts) {
+func printScore(w io.Writer, r rules.Ruleset, v rules.Valuation, payments *score.Seats) {
 	fmt.Fprintf(w, "%s (%s)\n", r.Name(), r.ID())
 	if !v.Valid {
 		fmt.Fprintf(w, "not a valid hand: %s\n", v.Error)
@@ -227,30 +161,4 @@ func itemAmount(it rules.Item) string {
 		parts = append(parts, fmt.Sprintf("= %d", it.Value))
 	}
 	return strings.Join(parts, ", ")
-}
-
-// withCardFile loads the card file path (AM-11; problems with single lines
-// are warnings on stderr, as in `fourwinds card`) and returns the american
-// ruleset carrying it, with option card=user.
-func withCardFile(r rules.Ruleset, o rules.Options, path string, stderr io.Writer) (rules.Ruleset, rules.Options, error) {
-	if _, ok := r.(american.Ruleset); !ok {
-		return nil, o, usagef("--card is for --rules american only, not %s", r.ID())
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, o, usagef("--card: %v", err)
-	}
-	c, err := card.Parse(path, data)
-	if c == nil {
-		return nil, o, usagef("--card: %v", err)
-	}
-	for _, p := range problems(err) {
-		fmt.Fprintf(stderr, "warning: %s (line skipped)\n", where(path, p))
-	}
-	ar := american.WithCard(c)
-	if err := o.Set(american.OptCard, american.CardUser); err != nil {
-		return nil, o, err
-	}
-	o, err = ar.Validate(o)
-	return ar, o, err
 }

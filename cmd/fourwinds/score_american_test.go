@@ -51,13 +51,34 @@ func TestScoreAmericanCard(t *testing.T) {
 	}
 	for _, args := range [][]string{
 		{"--rules", "hongkong", "--card", own},
-		{"--rules", "american", "--card", filepath.Join(dir, "none.txt")},
-		{"--rules", "american", "--card", bad},
 		{"--rules", "american", "--opt", "card=user"},
 	} {
 		args = append(append([]string{"score"}, args...), "222m 0j 5555z 2222p 6s +6s")
 		if code, _, errOut := runCmd(args...); code != 2 || !strings.Contains(errOut, "usage: fourwinds score") {
 			t.Errorf("%v: exit %d, stderr %q; want a usage error", args, code, errOut)
+		}
+	}
+	// A file that cannot be read or holds no valid line is an error of the
+	// file, exit 1, as in every command that reads a file.
+	for _, file := range []string{filepath.Join(dir, "none.txt"), bad} {
+		if code, _, errOut := runCmd("score", "--rules", "american", "--card", file, "222m 0j 5555z 2222p 6s +6s"); code != 1 || !strings.Contains(errOut, "--card") {
+			t.Errorf("--card %s: exit %d, stderr %q; want exit 1 naming --card", file, code, errOut)
+		}
+	}
+}
+
+// TestCardUserWherever: wherever option card=user is accepted (score,
+// hint, settle, play, sim), --card loads the user's card (AM-11).
+func TestCardUserWherever(t *testing.T) {
+	hands := map[string][]string{
+		"score": {"2222m 0j 5555z 2222p 6s +6s"},
+		"hint":  {"2222m 5555z 2222p 6s 1m"},
+		"sim":   {"--hands", "1", "--seed", "1"},
+	}
+	for cmd, rest := range hands {
+		args := append([]string{cmd, "--rules", "american", "--opt", "card=user", "--card", houseCardFile}, rest...)
+		if code, out, errOut := runCmd(args...); code != 0 {
+			t.Errorf("%v: exit %d, %s %s", args, code, out, errOut)
 		}
 	}
 }

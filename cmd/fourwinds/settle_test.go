@@ -65,3 +65,51 @@ func TestSettleText(t *testing.T) {
 		}
 	}
 }
+
+// TestSettle_JL_12_ClaimsAndTing: jilin's settlement reads who claimed and
+// who announced TING, which the command takes as --called and --ting, and
+// says what it took when they are left out (JL-12.1, JL-12.2, V2, JL-13.1).
+func TestSettle_JL_12_ClaimsAndTing(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		net  string
+	}{
+		{[]string{"--called", "E,S,N"}, `"net":{"E":0,"S":0,"W":8,"N":-8}`}, // V2: N had no TING and pays all
+		{[]string{"--called", "E,S,N", "--ting", "N"}, `"net":{"E":-4,"S":-2,"W":8,"N":-2}`},
+		{[]string{"--called", "E,S,N", "--end", "E=0,S=0,W=3,N=0"}, `"net":{"E":-3,"S":-3,"W":17,"N":-11}`},
+		{nil, `"net":{"E":0,"S":0,"W":16,"N":-16}`},
+	} {
+		args := append([]string{"settle", "--json", "--rules", "jilin", "--winner", "W", "--from", "N", "--values", "E=0,S=0,W=2,N=0"}, c.args...)
+		if code, out, errOut := runCmd(args...); code != 0 || !strings.Contains(strings.Join(strings.Fields(out), ""), c.net) {
+			t.Errorf("%v: exit %d, %s %s; want %s", c.args, code, out, errOut, c.net)
+		}
+	}
+	_, out, _ := runCmd("settle", "--rules", "jilin", "--winner", "W", "--from", "N", "--values", "E=0,S=0,W=2,N=0")
+	for _, want := range []string{"(taken: nobody announced TING (--ting))", "(taken: nobody made a TCHE or TCHA (--called))", "(taken: no end-of-hand points (--end))"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the text does not say %q:\n%s", want, out)
+		}
+	}
+	if _, out, _ = runCmd("settle", "--rules", "classical", "--winner", "S", "--values", "E=0,S=4,W=0,N=0"); strings.Contains(out, "taken:") {
+		t.Errorf("classical's settlement reads no seat facts, yet:\n%s", out)
+	}
+	for _, args := range [][]string{
+		{"settle", "--rules", "classical", "--winner", "S", "--values", "E=0,S=4,W=0,N=0", "--ting", "S"},
+		{"settle", "--rules", "hongkong", "--winner", "S", "--values", "E=0,S=4,W=0,N=0", "--called", "E"},
+		{"settle", "--rules", "jilin", "--winner", "S", "--values", "E=0,S=4,W=0,N=0", "--ting", "S,X"},
+		{"settle", "--rules", "jilin", "--winner", "S", "--values", "E=0,S=4,W=0,N=0", "--end", "E=1"},
+	} {
+		if code, _, errOut := runCmd(args...); code != 2 || !strings.Contains(errOut, "usage: fourwinds settle") {
+			t.Errorf("%v: exit %d, stderr %q; want a usage error", args, code, errOut)
+		}
+	}
+}
+
+// TestSettle_HugeValuesRefused: values beyond rules.MaxValue would
+// overflow the payments; they are refused with the bound.
+func TestSettle_HugeValuesRefused(t *testing.T) {
+	code, _, errOut := runCmd("settle", "--rules", "classical", "--winner", "S", "--values", "E=0,S=4611686018427387904,W=0,N=0")
+	if code != 2 || !strings.Contains(errOut, "from 0 to 1099511627776") {
+		t.Fatalf("exit %d, stderr %q: want the value refused with its bound", code, errOut)
+	}
+}

@@ -20,7 +20,7 @@ import (
 func init() {
 	register(command{
 		name:  "sim",
-		usage: "sim --rules ID [--opt KEY=VALUE]... [--hands N] [--seed S] [--seats L,L,L,L] [--duplicate=false] [--workers N] [--check=false] [--record FILE] [--json]",
+		usage: "sim --rules ID [--opt KEY=VALUE]... [--card FILE] [--hands N] [--seed S] [--seats L,L,L,L] [--duplicate=false] [--workers N] [--check=false] [--record FILE] [--json]",
 		about: "AI self-play: wins, draws, per-level strength, hands per second and invariant violations",
 		run:   runSim,
 	})
@@ -37,7 +37,7 @@ type simJSON struct {
 
 func runSim(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("sim")
-	resolve := rulesFlags(fs, "")
+	resolve := rulesFlags(fs, "", stderr)
 	hands := fs.Int("hands", 100, "number of hands to play")
 	seed := fs.String("seed", "1", "seed: a number, 64 hex digits or any text")
 	seats := fs.String("seats", "novice,novice,novice,novice", "AI level of each of the four players: "+levelList())

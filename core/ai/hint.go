@@ -2,6 +2,7 @@ package ai
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -69,14 +70,34 @@ func Messages() map[string]Message {
 // A view with no legal action gets the reason "hint.none".
 func Hint(v *game.View) Advice {
 	if a, ok := hintCard(v); ok {
-		return a
+		return finite(a)
 	}
 	if len(v.Legal) == 0 {
 		return Advice{Action: game.Act(game.ActNone, tile.None), Reason: reason("hint.none", nil)}
 	}
 	p := newPlanner(v, learn(nil, v), nil)
 	opts := p.options()
-	return Advice{Action: opts[0].Action, Reason: p.explain(opts), Options: opts}
+	return finite(Advice{Action: opts[0].Action, Reason: p.explain(opts), Options: opts})
+}
+
+// finite replaces the infinite figures of options nothing recommends (a
+// refused claim, a card line out of reach) by the largest finite ones, so
+// that advice can be written as JSON; the ranking is unchanged.
+func finite(a Advice) Advice {
+	for i := range a.Options {
+		o := &a.Options[i]
+		for _, f := range []*float64{&o.Value, &o.Win, &o.Danger, &o.Score} {
+			switch {
+			case math.IsInf(*f, -1):
+				*f = -math.MaxFloat64
+			case math.IsInf(*f, 1):
+				*f = math.MaxFloat64
+			case math.IsNaN(*f):
+				*f = 0
+			}
+		}
+	}
+	return a
 }
 
 // explain says why opts[0] is best.

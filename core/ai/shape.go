@@ -40,20 +40,28 @@ const farShanten = 8
 
 // shanten returns the distance of concealed c with melds to a win.
 func (s *shaper) shanten(c *tile.Counts, melds []hand.Meld) int {
-	var n int
 	if s.dist != nil {
-		n = s.dist.AIShanten(s.t.rulesHand(*c, melds, tile.None), s.t.context(s.t.seat, rules.NoWind, 0))
-	} else {
-		n = hand.Shanten(c)
-		if len(melds) == 0 {
-			if s.orphans {
-				n = min(n, hand.OrphansShanten(c))
-			}
-			if s.pairs {
-				n = min(n, hand.SevenPairsShanten(c))
-			}
-		}
+		return far(s.dist.AIShanten(s.t.rulesHand(*c, melds, tile.None), s.t.context(s.t.seat, rules.NoWind, 0)))
 	}
+	n := hand.Shanten(c)
+	orphans, pairs := s.specials(melds)
+	if orphans {
+		n = min(n, hand.OrphansShanten(c))
+	}
+	if pairs {
+		n = min(n, hand.SevenPairsShanten(c))
+	}
+	return far(n)
+}
+
+// specials reports whether thirteen orphans and seven pairs count for a
+// hand with melds: only concealed, and where the ruleset wins with them.
+func (s *shaper) specials(melds []hand.Meld) (orphans, pairs bool) {
+	return s.orphans && len(melds) == 0, s.pairs && len(melds) == 0
+}
+
+// far turns a distance the AI cannot measure into farShanten.
+func far(n int) int {
 	if n >= hand.NoShanten {
 		return farShanten
 	}
@@ -62,19 +70,39 @@ func (s *shaper) shanten(c *tile.Counts, melds []hand.Meld) int {
 
 // improvers returns the kinds whose draw lowers the shanten sh of c
 // (3n+1 tiles) — the waits when sh is 0 — and how many of them are live.
+// Without a Distancer the draws are measured with hand.Draws, which
+// combines once the groups a draw leaves unchanged.
 func (s *shaper) improvers(c tile.Counts, melds []hand.Meld, sh int) (tile.Set, int) {
 	var set tile.Set
 	n := 0
+	var draws hand.Draws
+	orphans, pairs := s.specials(melds)
+	if s.dist == nil {
+		draws = hand.NewDraws(&c)
+	}
 	for k := range tile.Kind(tile.NumStandard) {
 		if s.t.live[k] == 0 || c[k] >= 4 || !s.useful(&c, k) {
 			continue
 		}
-		c[k]++
-		if s.shanten(&c, melds) < sh {
+		var after int
+		if s.dist == nil {
+			after = draws.Shanten(k)
+			if orphans {
+				after = min(after, draws.Orphans(k))
+			}
+			if pairs {
+				after = min(after, draws.SevenPairs(k))
+			}
+			after = far(after)
+		} else {
+			c[k]++
+			after = s.shanten(&c, melds)
+			c[k]--
+		}
+		if after < sh {
 			set = set.Add(k)
 			n += s.t.live[k]
 		}
-		c[k]--
 	}
 	return set, n
 }

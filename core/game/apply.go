@@ -117,8 +117,7 @@ func (s *State) applyTurn(evs []Event, seat rules.Wind, a Action) []Event {
 	case ActConcealedKong:
 		p.Concealed[a.Tile] -= 4
 		m := hand.Meld{Kind: hand.Kong, Tile: a.Tile}
-		p.Melds = append(p.Melds, m)
-		s.firstGoAround = false
+		p.Melds = append(p.Melds, m) // not a claim: the first turns go on (CL-D-22)
 		evs = append(evs, Event{Type: EvConcealedKong, Seat: seat, From: rules.NoWind, Meld: &m})
 		return s.replaceKong(evs, seat)
 	case ActAddKong:
@@ -348,7 +347,7 @@ func (s *State) draw(evs []Event, seat rules.Wind) []Event {
 	}
 	p := &s.Players[seat]
 	p.Concealed.Add(t)
-	s.Phase, s.Turn, s.drawn, s.how = PhaseTurn, seat, t, turnDraw
+	s.Phase, s.Turn, s.drawn, s.drawnFrom, s.how = PhaseTurn, seat, t, FromFront, turnDraw
 	evs = append(evs, Event{Type: EvDraw, Seat: seat, From: rules.NoWind, Tiles: []tile.Kind{t}, Source: FromFront})
 	if t.IsBonus() && s.setup.Bonus {
 		evs = s.replaceBonus(seat, evs)
@@ -364,7 +363,7 @@ func (s *State) replaceKong(evs []Event, seat rules.Wind) []Event {
 		return s.noReplacement(seat, evs)
 	}
 	s.Players[seat].Concealed.Add(t)
-	s.Phase, s.Turn, s.drawn, s.how = PhaseTurn, seat, t, turnKong
+	s.Phase, s.Turn, s.drawn, s.drawnFrom, s.how = PhaseTurn, seat, t, FromTail, turnKong
 	evs = append(evs, Event{Type: EvDraw, Seat: seat, From: rules.NoWind, Tiles: []tile.Kind{t}, Source: FromTail})
 	if t.IsBonus() {
 		evs = s.replaceBonus(seat, evs)

@@ -197,7 +197,7 @@ func (s *State) completeExtend(evs []Event, seat rules.Wind, k tile.Kind) []Even
 		return s.endVoid(evs, "no compensation tile is left")
 	}
 	s.Players[seat].Concealed.Add(t)
-	s.Phase, s.Turn, s.drawn, s.how = PhaseTurn, seat, t, turnComp
+	s.Phase, s.Turn, s.drawn, s.drawnFrom, s.how = PhaseTurn, seat, t, FromTail, turnComp
 	return append(evs, Event{Type: EvDraw, Seat: seat, From: rules.NoWind, Tiles: []tile.Kind{t}, Source: FromTail})
 }
 

@@ -2,8 +2,8 @@ package game
 
 import (
 	"fmt"
-	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 
+	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 )
@@ -14,9 +14,9 @@ import (
 // deal. It is for hints on a hand typed in notation (`fourwinds hint`).
 // h must hold 14 effective tiles (concealed tiles, its winning tile, which
 // is taken as the tile just drawn, and 3 per meld), none of them a fifth
-// copy or a bonus tile; its declared groups are h.Melds, or h.Groups as
-// written (jilin's combinations, rules.ReadHand); dominant is the hand's
-// dominant wind.
+// copy or a bonus tile; its declared groups are h.Groups as written when
+// there are any (jilin's combinations, rules.ReadHand), else h.Melds;
+// dominant is the hand's dominant wind.
 func HintView(cfg HandConfig, seat, dominant rules.Wind, h rules.Hand) (*View, error) {
 	if seat < rules.E || seat > rules.N {
 		return nil, fmt.Errorf("game: seat %s is not E, S, W or N", seat)
@@ -29,8 +29,11 @@ func HintView(cfg HandConfig, seat, dominant rules.Wind, h rules.Hand) (*View, e
 	if h.Winning != tile.None {
 		c.Add(h.Winning)
 	}
-	for _, g := range h.Groups { // groups as written (jilin's combinations)
-		m, ok := meldOf(s.setup, g)
+	if len(h.Groups) > 0 { // the groups as written replace their melds (jilin's combinations)
+		h.Melds = nil
+	}
+	for _, g := range h.Groups {
+		m, ok := MeldOf(s.setup, g)
 		if s.setup.CardCalls {
 			m, ok = s.groupExposure(g)
 		}

@@ -8,13 +8,14 @@ import (
 	"testing"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/game/gametest"
 	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 )
 
 // hongkong builds a hongkong scenario with the named options set.
-func hongkong(t *testing.T, set map[string]string, sc game.Scenario) *game.State {
+func hongkong(t *testing.T, set map[string]string, sc gametest.Scenario) *game.State {
 	t.Helper()
 	return newScenario(t, "hongkong", set, sc)
 }
@@ -64,7 +65,7 @@ func runBonusAtStart(t *testing.T, id string, set map[string]string) {
 // the replacement is self-drawn but earns no kong-replacement double
 // (HK-4.3, FR-6.2, CL-5.3).
 func runBonusInPlay(t *testing.T, id string, set map[string]string) {
-	s := newScenario(t, id, set, game.Scenario{
+	s := newScenario(t, id, set, gametest.Scenario{
 		Phase: game.PhaseClaim, Turn: rules.E, Discards: [4]string{"9s"},
 		Hands: [4]string{inertA, "123m 456m 789m 123p 4p", inertC, inertD}, Wall: "1f", Tail: "2y 4p",
 	})
@@ -89,7 +90,7 @@ func TestHK_5_3_JapaneseDiscards(t *testing.T) {
 // latest discard, and an exhausted wall makes a void hand, since the
 // Celestial Empire needs face-up discards (HK-5.3, FR-7.3, FR-D21).
 func runJapaneseDiscards(t *testing.T, id string, japanese map[string]string) {
-	sc := game.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Wall: "9m",
+	sc := gametest.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Wall: "9m",
 		Discards: [4]string{"1z 2z", "3z", "4z 5p"}, Hands: [4]string{inertA, inertB, inertC, inertD}}
 	s := newScenario(t, id, japanese, sc)
 	wantTurn(t, s, rules.N, "9m")
@@ -115,8 +116,8 @@ func runJapaneseDiscards(t *testing.T, id string, japanese map[string]string) {
 		t.Fatalf("chinese discards: S sees E's %v", d)
 	}
 	// Without face-up discards there is no Celestial Empire: the hand is void.
-	s = newScenario(t, id, japanese, game.Scenario{Phase: game.PhaseClaim, Turn: rules.N, Discards: [4]string{3: "9m"},
-		Hands: [4]string{inertA, inertB, inertC, inertD}, Live: game.LiveExhausted})
+	s = newScenario(t, id, japanese, gametest.Scenario{Phase: game.PhaseClaim, Turn: rules.N, Discards: [4]string{3: "9m"},
+		Hands: [4]string{inertA, inertB, inertC, inertD}, Live: gametest.LiveExhausted})
 	if s.Phase != game.PhaseEnd || s.Result.Winner != rules.NoWind {
 		t.Fatalf("phase %s: want a void hand", s.Phase)
 	}
@@ -129,10 +130,10 @@ func TestHK_5_4_Servi(t *testing.T) { runServi(t, "hongkong", "HK-OPT-16") }
 func runServi(t *testing.T, id, option string) {
 	ready := "123m 456m 789m 123p 4p"
 	others := [4]string{inertA, "", inertC, inertD}
-	first := func(hand string, discards string) game.Scenario {
+	first := func(hand string, discards string) gametest.Scenario {
 		h := others
 		h[rules.S] = hand
-		return game.Scenario{Turn: rules.S, FirstTurns: true, Hands: h, Discards: [4]string{"9p", discards}}
+		return gametest.Scenario{Turn: rules.S, FirstTurns: true, Hands: h, Discards: [4]string{"9p", discards}}
 	}
 	servi := game.Action{Type: game.ActDiscard, Tile: tk("9s"), Declare: game.DeclServi}
 	t.Run("declared with the first discard when ready", func(t *testing.T) {
@@ -149,7 +150,7 @@ func runServi(t *testing.T, id, option string) {
 		}
 	})
 	t.Run("East after his first discard", func(t *testing.T) {
-		s := newScenario(t, id, nil, game.Scenario{Turn: rules.E, FirstTurns: true, Hands: [4]string{ready + " 9s", inertB, inertC, inertD}})
+		s := newScenario(t, id, nil, gametest.Scenario{Turn: rules.E, FirstTurns: true, Hands: [4]string{ready + " 9s", inertB, inertC, inertD}})
 		if !legal(s, rules.E, servi) {
 			t.Fatalf("East may not declare servi: %v", s.LegalActions(rules.E))
 		}
@@ -176,22 +177,22 @@ func runServi(t *testing.T, id, option string) {
 // drawn tile that does not win, declares no kong and claims only for
 // mahjong (HK-5.4, HK-OPT-9, FR-11.3, FR-11.4).
 func runLock(t *testing.T, id string, set map[string]string, d game.Declaration) {
-	locked := func(sc game.Scenario) *game.State {
+	locked := func(sc gametest.Scenario) *game.State {
 		sc.Declared[rules.S] = d
 		return newScenario(t, id, set, sc)
 	}
 	for _, c := range []struct{ drawn, want string }{{"7z", "discard 7z"}, {"1m", "discard 1m"}, {"4p", "self-draw 4p, discard 4p"}} {
-		s := locked(game.Scenario{Turn: rules.S, Hands: [4]string{inertB, "111m 456m 789m 123p 4p +" + c.drawn, inertC, "258m 369p 147s 2345z"}})
+		s := locked(gametest.Scenario{Turn: rules.S, Hands: [4]string{inertB, "111m 456m 789m 123p 4p +" + c.drawn, inertC, "258m 369p 147s 2345z"}})
 		if got := actionList(s.LegalActions(rules.S)); got != c.want {
 			t.Errorf("locked S drew %s: legal %s, want %s", c.drawn, got, c.want)
 		}
 	}
 	// East's 6p completes S's hand as a chow, West's 5p as a pung.
-	s := locked(game.Scenario{Phase: game.PhaseClaim, Turn: rules.E, Discards: [4]string{"6p"}, Hands: [4]string{inertA, "123m 456m 789m 44p 57p", inertC, inertD}})
+	s := locked(gametest.Scenario{Phase: game.PhaseClaim, Turn: rules.E, Discards: [4]string{"6p"}, Hands: [4]string{inertA, "123m 456m 789m 44p 57p", inertC, inertD}})
 	if got := actionList(s.LegalActions(rules.S)); got != "pass, mahjong 6p" {
 		t.Errorf("locked S on East's 6p: %s, want pass and mahjong only", got)
 	}
-	s = locked(game.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Discards: [4]string{2: "5p"}, Hands: [4]string{inertA, "123m 456m 789m 44p 55p", inertC, inertB}})
+	s = locked(gametest.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Discards: [4]string{2: "5p"}, Hands: [4]string{inertA, "123m 456m 789m 44p 55p", inertC, inertB}})
 	if got := actionList(s.LegalActions(rules.S)); got != "pass, mahjong 5p" {
 		t.Errorf("locked S on West's 5p: %s, want pass and mahjong only", got)
 	}
@@ -214,7 +215,7 @@ func TestHK_6_1_PungThenDiscard(t *testing.T) { runAfterAClaim(t, "hongkong") }
 
 func TestHK_OPT_5_LastDiscardDouble(t *testing.T) {
 	for _, on := range []string{"off", "on"} {
-		s := hongkong(t, map[string]string{"HK-OPT-5": on}, game.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Live: game.LiveExhausted,
+		s := hongkong(t, map[string]string{"HK-OPT-5": on}, gametest.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Live: gametest.LiveExhausted,
 			Discards: [4]string{2: "5p"}, Hands: [4]string{"123m 456m 789m 123p 5p", inertC, inertB, inertD}})
 		mustApply(t, s, rules.E, act(game.ActMahjong, "5p"))
 		if got := hasItem(s.Result.Values[rules.E], "HK-S-29"); got != (on == "on") {
@@ -226,7 +227,7 @@ func TestHK_OPT_5_LastDiscardDouble(t *testing.T) {
 func TestHK_6_2_KongFromDiscardThenAct(t *testing.T) {
 	// After a claimed kong's replacement the claimant may declare another
 	// kong (HK-5.2), which draws the next replacement.
-	s := hongkong(t, nil, game.Scenario{Phase: game.PhaseClaim, Turn: rules.E, Discards: [4]string{"5p"},
+	s := hongkong(t, nil, gametest.Scenario{Phase: game.PhaseClaim, Turn: rules.E, Discards: [4]string{"5p"},
 		Hands: [4]string{inertC, inertB, "555p 6666s 123m 45m 9m", inertD}, Tail: "7z 3m"})
 	mustApply(t, s, rules.W, act(game.ActKong, "5p"))
 	wantTurn(t, s, rules.W, "7z")
@@ -244,14 +245,14 @@ func TestHK_6_5_NearestMahjongWins(t *testing.T) {
 }
 
 func TestHK_7_1_NoConcealedKongAfterClaim(t *testing.T) {
-	s := hongkong(t, nil, game.Scenario{Phase: game.PhaseClaim, Turn: rules.E, Discards: [4]string{"5p"},
+	s := hongkong(t, nil, gametest.Scenario{Phase: game.PhaseClaim, Turn: rules.E, Discards: [4]string{"5p"},
 		Hands: [4]string{inertA, inertB, "55p 4444p 234s 678s 9s", inertD}})
 	mustApply(t, s, rules.W, act(game.ActPung, "5p"))
 	if legal(s, rules.W, act(game.ActConcealedKong, "4p")) {
 		t.Fatal("a concealed kong straight after a claim")
 	}
 	// East's dealt 14 count as a draw (HK-D-19).
-	s = hongkong(t, nil, game.Scenario{Turn: rules.E, FirstTurns: true,
+	s = hongkong(t, nil, gametest.Scenario{Turn: rules.E, FirstTurns: true,
 		Hands: [4]string{"4444p 123m 567m 789s 1z", inertB, inertD, inertE}})
 	if !legal(s, rules.E, act(game.ActConcealedKong, "4p")) {
 		t.Fatalf("East may not declare a kong on his dealt tiles: %v", s.LegalActions(rules.E))
@@ -267,7 +268,7 @@ func TestHK_7_4_RobbingTheKong(t *testing.T) { runRobbing(t, "hongkong", "score.
 // replacement is drawn (HK-7.4, FR-11.1, CL-8.5). item is the robbing row.
 func runRobbing(t *testing.T, id, item string) {
 	hands := [4]string{"123s 456s 789s 78p 11z", "123m 456m 789m 1z [999p] +9p", "123p 456p 78p 55p [222p]", inertC}
-	s := newScenario(t, id, nil, game.Scenario{Turn: rules.S, Hands: hands})
+	s := newScenario(t, id, nil, gametest.Scenario{Turn: rules.S, Hands: hands})
 	mustApply(t, s, rules.S, act(game.ActAddKong, "9p"))
 	mustApply(t, s, rules.E, act(game.ActMahjong, "9p"))
 	evs := mustApply(t, s, rules.W, act(game.ActMahjong, "9p"))
@@ -282,7 +283,7 @@ func runRobbing(t *testing.T, id, item string) {
 		t.Fatalf("flags %v items %v: want robbing-kong and %s", s.Result.Flags, itemRules(s.Result.Values[rules.W]), item)
 	}
 	// Nobody robs: the kong stands and South draws its replacement.
-	s = newScenario(t, id, nil, game.Scenario{Turn: rules.S, Hands: hands, Tail: "1z"})
+	s = newScenario(t, id, nil, gametest.Scenario{Turn: rules.S, Hands: hands, Tail: "1z"})
 	mustApply(t, s, rules.S, act(game.ActAddKong, "9p"))
 	passRest(t, s)
 	wantTurn(t, s, rules.S, "1z")
@@ -301,7 +302,7 @@ func TestHK_8_1_LastTile(t *testing.T) { runLastTile(t, "hongkong", "HK-OPT-11",
 func runLastTile(t *testing.T, id, celestial, item string) {
 	off := map[string]string{celestial: "off"}
 	t.Run("fishing the moon", func(t *testing.T) {
-		s := newScenario(t, id, nil, game.Scenario{Turn: rules.N, Hands: [4]string{3: "123m 456m 789m 123p 4p +4p"}, Live: game.LiveExhausted})
+		s := newScenario(t, id, nil, gametest.Scenario{Turn: rules.N, Hands: [4]string{3: "123m 456m 789m 123p 4p +4p"}, Live: gametest.LiveExhausted})
 		mustApply(t, s, rules.N, selfDraw(t, s, rules.N))
 		if !hasFlag(s, rules.LastTile) || !hasItem(s.Result.Values[rules.N], item) {
 			t.Fatalf("flags %v items %v: want last-tile and %s", s.Result.Flags, itemRules(s.Result.Values[rules.N]), item)
@@ -310,7 +311,7 @@ func runLastTile(t *testing.T, id, celestial, item string) {
 	t.Run("the discard after it", func(t *testing.T) { runLastDiscardMahjongOnly(t, id) })
 	// West discards 6z, which nobody claims; North draws the last live tile.
 	flower := func(set map[string]string) *game.State {
-		return newScenario(t, id, set, game.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Live: 1, Wall: "2f",
+		return newScenario(t, id, set, gametest.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Live: 1, Wall: "2f",
 			Discards: [4]string{"4p", "", "9s 6z"}, Hands: [4]string{inertA, inertB, inertC, "123m 456m 789m 123p 4p"}})
 	}
 	t.Run("a bonus tile: the drawer invokes alone and wins", func(t *testing.T) {
@@ -339,7 +340,7 @@ func runLastTile(t *testing.T, id, celestial, item string) {
 		}
 	})
 	kong := func(set map[string]string) *game.State {
-		return newScenario(t, id, set, game.Scenario{Turn: rules.N, Live: game.LiveExhausted, Discards: [4]string{"2z"},
+		return newScenario(t, id, set, gametest.Scenario{Turn: rules.N, Live: gametest.LiveExhausted, Discards: [4]string{"2z"},
 			Hands: [4]string{inertA, inertD, inertC, "555m 123p 456p 789s 2z +5m"}})
 	}
 	t.Run("a kong: the drawer invokes alone", func(t *testing.T) {
@@ -376,7 +377,7 @@ func TestHK_8_2_CelestialEmpire(t *testing.T) {
 // void after North. selfDrawn and lastTile are the rows a win by
 // invocation does not score.
 func runCelestialEmpire(t *testing.T, id, selfDrawn, lastTile string) {
-	sc := game.Scenario{Phase: game.PhaseClaim, Turn: rules.N, Live: game.LiveExhausted, Discards: [4]string{2: "2p", 3: "6z"},
+	sc := gametest.Scenario{Phase: game.PhaseClaim, Turn: rules.N, Live: gametest.LiveExhausted, Discards: [4]string{2: "2p", 3: "6z"},
 		Hands: [4]string{"9m 147m 258p 369s 123z", "123m 456m 78m 123p 44p", inertC, inertD}}
 	s := newScenario(t, id, nil, sc)
 	if s.Phase != game.PhaseInvoke || s.Turn != rules.E || !legal(s, rules.E, pass) {
@@ -411,14 +412,14 @@ func TestHK_8_2_InvokedTileIsAnotherSeatsDiscard(t *testing.T) {
 	// North invokes 4p, which lies in his own row and in East's. The
 	// engine takes East's, so that it counts as a discard and North wins
 	// (HK-8.2, FR-12.2); taking North's own would refuse the win.
-	s := hongkong(t, nil, game.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Live: 1, Wall: "2f",
+	s := hongkong(t, nil, gametest.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Live: 1, Wall: "2f",
 		Discards: [4]string{"4p", "", "9s 6z", "4p"}, Hands: [4]string{inertA, inertB, inertC, "123m 456m 789m 123p 4p"}})
 	mustApply(t, s, rules.N, act(game.ActInvoke, "4p"))
 	wantWin(t, s, rules.N, "4p", rules.E)
 }
 
 func TestHK_9_3_EastWinsOnDealtTiles(t *testing.T) {
-	s := hongkong(t, nil, game.Scenario{Turn: rules.E, FirstTurns: true, Hands: [4]string{"123m 456m 789m 123p 44p", inertB, inertC, inertD}})
+	s := hongkong(t, nil, gametest.Scenario{Turn: rules.E, FirstTurns: true, Hands: [4]string{"123m 456m 789m 123p 44p", inertB, inertC, inertD}})
 	mustApply(t, s, rules.E, selfDraw(t, s, rules.E))
 	if s.Result.From != rules.NoWind || !hasItem(s.Result.Values[rules.E], "score.self_drawn") || hasFlag(s, rules.Heavenly) {
 		t.Fatalf("from %s items %v flags %v: want a plain self-drawn win (HK-D-9, HK-D-19)", s.Result.From, itemRules(s.Result.Values[rules.E]), s.Result.Flags)
@@ -434,7 +435,7 @@ func TestHK_OPT_9_CallingHand(t *testing.T) {
 // only his bonus tiles (HK-OPT-9, FR-11.4). item is the calling-hand row.
 func runCallingHand(t *testing.T, id string, on map[string]string, item string) {
 	calling := game.Action{Type: game.ActDiscard, Tile: tk("9s"), Declare: game.DeclCalling}
-	sc := game.Scenario{Turn: rules.S, Hands: [4]string{1: "123m 456m 789m 4p [123p] +9s"}, Discards: [4]string{1: "1z"}}
+	sc := gametest.Scenario{Turn: rules.S, Hands: [4]string{1: "123m 456m 789m 4p [123p] +9s"}, Discards: [4]string{1: "1z"}}
 	s := newScenario(t, id, on, sc)
 	if !legal(s, rules.S, calling) || legal(s, rules.S, game.Action{Type: game.ActDiscard, Tile: tk("1m"), Declare: game.DeclCalling}) {
 		t.Fatalf("legal %v: want a calling hand only with the discard that leaves S ready", s.LegalActions(rules.S))
@@ -443,7 +444,7 @@ func runCallingHand(t *testing.T, id string, on map[string]string, item string) 
 		t.Fatal("a calling hand with the option off")
 	}
 	runLock(t, id, on, game.DeclCalling)
-	sc = game.Scenario{Turn: rules.S, Hands: [4]string{inertA, "123m 456m 789m 123p 4p +4p", inertC, inertD}, Declared: [4]game.Declaration{1: game.DeclCalling}}
+	sc = gametest.Scenario{Turn: rules.S, Hands: [4]string{inertA, "123m 456m 789m 123p 4p +4p", inertC, inertD}, Declared: [4]game.Declaration{1: game.DeclCalling}}
 	s = newScenario(t, id, on, sc)
 	mustApply(t, s, rules.S, selfDraw(t, s, rules.S))
 	if !hasItem(s.Result.Values[rules.S], item) {
@@ -451,7 +452,7 @@ func runCallingHand(t *testing.T, id string, on map[string]string, item string) 
 	}
 	// A loser with a calling hand scores his bonus tiles only.
 	for _, d := range []game.Declaration{game.DeclNone, game.DeclCalling} {
-		s = newScenario(t, id, on, game.Scenario{Turn: rules.E, Declared: [4]game.Declaration{1: d},
+		s = newScenario(t, id, on, gametest.Scenario{Turn: rules.E, Declared: [4]game.Declaration{1: d},
 			Hands: [4]string{"123m 456m 789m 123p 4p +4p", "777z 555p 789s 11s 23p", inertC, inertD}})
 		mustApply(t, s, rules.E, selfDraw(t, s, rules.E))
 		if got := s.Result.Values[rules.S].Value; (got == 0) != (d == game.DeclCalling) {
@@ -460,9 +461,31 @@ func runCallingHand(t *testing.T, id string, on map[string]string, item string) 
 	}
 }
 
+func TestHK_OPT_9_CallingHandOnTheFirstTurn(t *testing.T) {
+	runCallingOnFirstTurn(t, "hongkong", map[string]string{"HK-OPT-9": "on"})
+}
+
+// runCallingOnFirstTurn: a ready player on his first turn, with servi and
+// the calling hand both on, is offered both declarations and chooses
+// (HK-5.4, HK-OPT-9, FR-11.3, FR-11.4).
+func runCallingOnFirstTurn(t *testing.T, id string, on map[string]string) {
+	sc := gametest.Scenario{Turn: rules.S, FirstTurns: true, Hands: [4]string{inertA, "123m 456m 789m 123p 4p +9s", inertC, inertD}, Discards: [4]string{"9p"}}
+	for _, d := range []game.Declaration{game.DeclServi, game.DeclCalling} {
+		s := newScenario(t, id, on, sc)
+		a := game.Action{Type: game.ActDiscard, Tile: tk("9s"), Declare: d}
+		if !legal(s, rules.S, a) {
+			t.Fatalf("S may not declare %s on his first turn: %v", d, s.LegalActions(rules.S))
+		}
+		mustApply(t, s, rules.S, a)
+		if got := s.View(rules.N).Seats[rules.S].Declared; got != d {
+			t.Fatalf("S declared %s, the table shows %q", d, got)
+		}
+	}
+}
+
 func TestHK_TV_4_DiscardWinDominantWest(t *testing.T) {
 	hand := "234m 567m 5z [666z] [999p]"
-	s := hongkong(t, nil, game.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Dice: [2]int{7, 5}, Discards: [4]string{2: "5z"},
+	s := hongkong(t, nil, gametest.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Dice: [2]int{7, 5}, Discards: [4]string{2: "5z"},
 		Hands: [4]string{inertA, hand, "369m 147p 258s 1234z", inertE}})
 	if s.Dominant != rules.W {
 		t.Fatalf("dominant %s, want W (a = 7)", s.Dominant)
@@ -471,7 +494,7 @@ func TestHK_TV_4_DiscardWinDominantWest(t *testing.T) {
 	if v := s.Result.Values[rules.S].Value; v != 56 || s.Result.Net[rules.S] != 56 {
 		t.Fatalf("value %d net %d, want 56", v, s.Result.Net[rules.S])
 	}
-	s = hongkong(t, nil, game.Scenario{Turn: rules.S, Dice: [2]int{7, 5}, Hands: [4]string{inertA, hand + " +5z", "369m 147p 258s 1234z", inertE}})
+	s = hongkong(t, nil, gametest.Scenario{Turn: rules.S, Dice: [2]int{7, 5}, Hands: [4]string{inertA, hand + " +5z", "369m 147p 258s 1234z", inertE}})
 	mustApply(t, s, rules.S, selfDraw(t, s, rules.S))
 	if v := s.Result.Values[rules.S].Value; v != 70 {
 		t.Fatalf("self-drawn value %d, want 70", v)
@@ -480,12 +503,12 @@ func TestHK_TV_4_DiscardWinDominantWest(t *testing.T) {
 
 func TestHK_TV_5_CapThenEastDoubles(t *testing.T) {
 	others := "258m 369m 147s 2456z"
-	s := hongkong(t, nil, game.Scenario{Turn: rules.E, Hands: [4]string{"111z 555p 777p 8p [333p] +8p", inertB, inertC, others}})
+	s := hongkong(t, nil, gametest.Scenario{Turn: rules.E, Hands: [4]string{"111z 555p 777p 8p [333p] +8p", inertB, inertC, others}})
 	mustApply(t, s, rules.E, selfDraw(t, s, rules.E))
 	if v := s.Result.Values[rules.E].Value; v != 688 || s.Result.Net[rules.E] != 1376 {
 		t.Fatalf("value %d net %d, want 688 recorded as 1376", v, s.Result.Net[rules.E])
 	}
-	s = hongkong(t, map[string]string{"HK-OPT-2": "advanced"}, game.Scenario{Turn: rules.E, Hands: [4]string{"111z 555p 777p 8p [333p] +8p", inertB, inertC, others}})
+	s = hongkong(t, map[string]string{"HK-OPT-2": "advanced"}, gametest.Scenario{Turn: rules.E, Hands: [4]string{"111z 555p 777p 8p [333p] +8p", inertB, inertC, others}})
 	mustApply(t, s, rules.E, selfDraw(t, s, rules.E))
 	if v := s.Result.Values[rules.E].Value; v != 688 {
 		t.Fatalf("advanced value %d, want H[E] = 688", v)
@@ -497,7 +520,7 @@ func TestHK_TV_7_ImperialOnlySelfDrawn(t *testing.T) {
 	others := [4]string{"369m 147p 258s 1234z", inertA, "258m 369p 147s 123z 9m"}
 	h := others
 	h[rules.N] = hand + " +7z"
-	s := hongkong(t, nil, game.Scenario{Turn: rules.N, Hands: h})
+	s := hongkong(t, nil, gametest.Scenario{Turn: rules.N, Hands: h})
 	mustApply(t, s, rules.N, selfDraw(t, s, rules.N))
 	if v := s.Result.Values[rules.N].Value; v != 6000 || s.Result.Net[rules.N] != 6000 {
 		t.Fatalf("value %d net %d, want 6000 with no cap", v, s.Result.Net[rules.N])
@@ -505,7 +528,7 @@ func TestHK_TV_7_ImperialOnlySelfDrawn(t *testing.T) {
 	h = others
 	h[rules.N] = hand
 	h[rules.W] = "258m 369p 147s 12z 9m 9p"
-	s = hongkong(t, nil, game.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Discards: [4]string{2: "7z"}, Hands: h})
+	s = hongkong(t, nil, gametest.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Discards: [4]string{2: "7z"}, Hands: h})
 	if legal(s, rules.N, act(game.ActMahjong, "7z")) {
 		t.Fatal("North may win the Imperial hand on a discard")
 	}

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
@@ -10,7 +11,8 @@ import (
 // CheckInvariants verifies what must hold after every event: every tile is
 // somewhere exactly once (hands, melds, bonus rows, discard rows, the wall,
 // and the winning tile at the end), no view carries another seat's hidden
-// tiles, and a decision is owed whenever the hand is not over.
+// tiles, a decision is owed whenever the hand is not over, and a win
+// carries only the flags of its setup (rules.Setup.WinFlags).
 func (s *State) CheckInvariants() error {
 	var all tile.Counts
 	for x := range s.Players {
@@ -40,6 +42,9 @@ func (s *State) CheckInvariants() error {
 	}
 	if s.Phase == PhaseEnd && s.Result.Winner != rules.NoWind {
 		all[s.Result.Tile]++
+		if f := s.Result.Flags; len(f) > 0 && !contained(f, s.setup.WinFlags().Names()) {
+			return fmt.Errorf("game: the win carries the flags %v; a win under this setup carries only %v", f, s.setup.WinFlags().Names())
+		}
 	}
 	if s.joker != tile.None {
 		all[s.joker]++ // the indicator, out of the wall (JL-8.1)
@@ -62,6 +67,16 @@ func (s *State) CheckInvariants() error {
 		}
 	}
 	return nil
+}
+
+// contained reports whether every name of a is in b.
+func contained(a, b []string) bool {
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			return false
+		}
+	}
+	return true
 }
 
 // checkCounts verifies the tile counts of the Charleston and of card play:

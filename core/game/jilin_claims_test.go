@@ -8,13 +8,14 @@ import (
 	"testing"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/game/gametest"
 	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 )
 
 // jilin builds a jilin scenario with the default options.
-func jilin(t *testing.T, sc game.Scenario) *game.State {
+func jilin(t *testing.T, sc gametest.Scenario) *game.State {
 	t.Helper()
 	return newScenario(t, "jilin", nil, sc)
 }
@@ -73,7 +74,7 @@ func drawSource(evs []game.Event, seat rules.Wind) game.Source {
 
 func TestJL_5_1_TCHE(t *testing.T) {
 	t.Run("suit tile, from the previous player only", func(t *testing.T) {
-		s := jilin(t, game.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Discards: [4]string{2: "5p"},
+		s := jilin(t, gametest.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Discards: [4]string{2: "5p"},
 			Hands: [4]string{jlA, "46p 147m 369s 11z 2z 5z 9p", jlC, "46p 147m 369s 44z 3z 6z 9p"}})
 		if !legal(s, rules.N, chowOf("4p")) {
 			t.Fatalf("N, next(W), may not TCHE 4p5p6p; legal: %v", s.LegalActions(rules.N))
@@ -83,14 +84,14 @@ func TestJL_5_1_TCHE(t *testing.T) {
 		}
 	})
 	t.Run("never a wind", func(t *testing.T) {
-		s := jilin(t, game.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Discards: [4]string{2: "3z"},
+		s := jilin(t, gametest.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Discards: [4]string{2: "3z"},
 			Hands: [4]string{jlA, jlB, jlC, "24z 147m 258p 369s 5z 1z"}})
 		if slices.Contains(claimTypes(s, rules.N), game.ActChow) {
 			t.Fatalf("N may TCHE the wind 3z: %v", s.LegalActions(rules.N))
 		}
 	})
 	t.Run("the dragon run", func(t *testing.T) {
-		s := jilin(t, game.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Discards: [4]string{2: "6z"},
+		s := jilin(t, gametest.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Discards: [4]string{2: "6z"},
 			Hands: [4]string{jlA, "57z 147m 258p 369s 4z 1z", jlC, "57z 147m 258p 369s 4z 2z"}})
 		if slices.Contains(claimTypes(s, rules.S), game.ActChow) {
 			t.Fatalf("S may TCHE W's dragon: %v", s.LegalActions(rules.S))
@@ -123,7 +124,7 @@ const (
 // the seats in ting announced TING.
 func race(t *testing.T, e, south, n string, ting ...rules.Wind) *game.State {
 	t.Helper()
-	sc := game.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Discards: [4]string{2: "5p"}, Hands: [4]string{e, south, jlC, n}}
+	sc := gametest.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Discards: [4]string{2: "5p"}, Hands: [4]string{e, south, jlC, n}}
 	for _, x := range ting {
 		sc.Declared[x] = game.DeclTing
 	}
@@ -193,11 +194,12 @@ func TestJL_6_1_CompensationForEveryKong(t *testing.T) {
 		}
 	})
 	t.Run("concealed kong", func(t *testing.T) {
-		s := jilin(t, game.Scenario{Turn: rules.S, Hands: [4]string{jlB, "555p 258m 147s 11z 3z 7z +5p", jlC, jlD}, Tail: "9m"})
+		s := jilin(t, gametest.Scenario{Turn: rules.S, Hands: [4]string{jlB, "555p 258m 147s 11z 3z 7z +5p", jlC, jlD}, Tail: "9m"})
 		evs := mustApply(t, s, rules.S, act(game.ActConcealedKong, "5p"))
 		if drawSource(evs, rules.S) != game.FromTail {
 			t.Fatalf("S's concealed kong owes no compensation: %v", eventsOf(evs, game.EvDraw))
 		}
+		wantCompensationWin(t, "kong", "555p 123m 456s 789m 9m +5p", "9m", game.Act(game.ActConcealedKong, tk("5p")))
 		wantTurn(t, s, rules.S, "9m")
 	})
 }
@@ -206,7 +208,7 @@ func TestJL_6_2_PromotedKongInAnyTurn(t *testing.T) {
 	// JL-D4: S adds the 5p he kept in his hand, not the tile he drew; there
 	// is no robbing a kong, not even by a TING player waiting on 5p.
 	hands := [4]string{jlB, "5p 147m 369s 44z 2z [555p] +8s", jlC, raceRouN}
-	s := jilin(t, game.Scenario{Turn: rules.S, Hands: hands, Tail: "1s", Declared: [4]game.Declaration{3: game.DeclTing}})
+	s := jilin(t, gametest.Scenario{Turn: rules.S, Hands: hands, Tail: "1s", Declared: [4]game.Declaration{3: game.DeclTing}})
 	evs := mustApply(t, s, rules.S, act(game.ActAddKong, "5p"))
 	if s.Phase != game.PhaseTurn || drawSource(evs, rules.S) != game.FromTail {
 		t.Fatalf("phase %s, draws %v: want S's compensation at once", s.Phase, eventsOf(evs, game.EvDraw))
@@ -219,7 +221,7 @@ func TestJL_6_2_PromotedKongInAnyTurn(t *testing.T) {
 
 func TestJL_6_4_ExposeThenExtend(t *testing.T) {
 	t.Run("expose 3 different, then extend one at a time", func(t *testing.T) {
-		s := jilin(t, game.Scenario{Turn: rules.S, Hands: [4]string{jlA, "1z2z3z4z 123m 456m 789m +5m", jlC, jlD}, Tail: "9p"})
+		s := jilin(t, gametest.Scenario{Turn: rules.S, Hands: [4]string{jlA, "1z2z3z4z 123m 456m 789m +5m", jlC, jlD}, Tail: "9p"})
 		var exposures int
 		for _, a := range s.LegalActions(rules.S) {
 			if a.Type == game.ActExpose {
@@ -247,7 +249,7 @@ func TestJL_6_4_ExposeThenExtend(t *testing.T) {
 		}
 	})
 	t.Run("a TCHE'd dragon run never grows", func(t *testing.T) {
-		s := jilin(t, game.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Discards: [4]string{2: "6z"},
+		s := jilin(t, gametest.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Discards: [4]string{2: "6z"},
 			Hands: [4]string{jlA, jlB, jlC, "57z 5z 147m 258p 369s 4z"}, Wall: "9m 9p 9s 1s"})
 		mustApply(t, s, rules.N, chowOf("5z"))
 		mustApply(t, s, rules.N, act(game.ActDiscard, "4z"))
@@ -267,11 +269,25 @@ func exposeOf(s string) game.Action {
 	return game.Action{Type: game.ActExpose, Tile: tile.None, Tiles: tile.CountsOf(tile.MustParse(s))}
 }
 
+// wantCompensationWin: S, TING, plays change with hand and wins on the
+// compensation tile tail, flagged compensation (M6), jilin's own flag, and
+// not classical's kong-replacement (JL-6.1, JL-11).
+func wantCompensationWin(t *testing.T, change, hand, tail string, a game.Action) {
+	t.Helper()
+	s := jilin(t, gametest.Scenario{Turn: rules.S, Hands: [4]string{jlB, hand, jlC, jlD}, Tail: tail, Declared: tingSeats(rules.S)})
+	mustApply(t, s, rules.S, a)
+	mustApply(t, s, rules.S, selfDraw(t, s, rules.S))
+	wantWin(t, s, rules.S, tail, rules.NoWind)
+	if !hasFlag(s, rules.Compensation) || hasFlag(s, rules.KongReplacement) || !hasItem(s.Result.Values[rules.S], "JL-11.M6") {
+		t.Fatalf("%s: flags %v items %v, want compensation (M6) and no kong-replacement", change, s.Result.Flags, itemRules(s.Result.Values[rules.S]))
+	}
+}
+
 func TestJL_15_17_CompensationWin(t *testing.T) {
 	// V17: S adds 4z to [1z2z3z]; N holds 4z4z, but a first 4z is no
 	// duplicate, so no TCHA window opens (JL-6.5). The compensation wins.
 	hands := [4]string{jlA, "[1z2z3z] 123m 456m 789m 5m +4z", jlC, jlD}
-	s := jilin(t, game.Scenario{Turn: rules.S, Hands: hands, Tail: "5m", Declared: [4]game.Declaration{1: game.DeclTing}})
+	s := jilin(t, gametest.Scenario{Turn: rules.S, Hands: hands, Tail: "5m", Declared: [4]game.Declaration{1: game.DeclTing}})
 	evs := mustApply(t, s, rules.S, act(game.ActExtend, "4z"))
 	if s.Phase != game.PhaseTurn || drawSource(evs, rules.S) != game.FromTail {
 		t.Fatalf("phase %s, draws %v: want S's compensation at once", s.Phase, eventsOf(evs, game.EvDraw))
@@ -289,7 +305,7 @@ func TestJL_15_19_DuplicateTCHA(t *testing.T) {
 	// announced TING and waits on 1z, may not ROU on it.
 	hands := [4]string{"11z 369m 147p 258s 4z 6z", "2z3z 123m 456m 789m 55m", "[1z2z3z] 1z 123m 456m 789m +9p", "147m 369p 258s 44z 3z 5z"}
 	build := func(t *testing.T) *game.State {
-		s := jilin(t, game.Scenario{Turn: rules.W, Hands: hands, Wall: "9s", Tail: "8p", Declared: [4]game.Declaration{1: game.DeclTing}})
+		s := jilin(t, gametest.Scenario{Turn: rules.W, Hands: hands, Wall: "9s", Tail: "8p", Declared: [4]game.Declaration{1: game.DeclTing}})
 		mustApply(t, s, rules.W, act(game.ActExtend, "1z"))
 		if s.Phase != game.PhaseDuplicate || !legal(s, rules.E, act(game.ActPung, "1z")) {
 			t.Fatalf("phase %s, E may %v: want E's TCHA on the duplicate", s.Phase, s.LegalActions(rules.E))

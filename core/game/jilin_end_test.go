@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/game/gametest"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 )
 
@@ -26,7 +27,7 @@ func stacksLeft(s *game.State) int {
 
 func TestJL_10_2_LastSixStacks(t *testing.T) {
 	t.Run("no front draw from the last six stacks", func(t *testing.T) {
-		s := jilin(t, game.Scenario{Turn: rules.E, Hands: [4]string{"147m 258p 369s 11z 2z 5z +9s", jlB, jlC, jlE}, Live: 1, Wall: "9p"})
+		s := jilin(t, gametest.Scenario{Turn: rules.E, Hands: [4]string{"147m 258p 369s 11z 2z 5z +9s", jlB, jlC, jlE}, Live: 1, Wall: "9p"})
 		if n := stacksLeft(s); n <= 6 {
 			t.Fatalf("%d stacks left with a live draw", n)
 		}
@@ -41,7 +42,7 @@ func TestJL_10_2_LastSixStacks(t *testing.T) {
 		}
 	})
 	t.Run("compensations still draw from them", func(t *testing.T) {
-		s := jilin(t, game.Scenario{Turn: rules.S, Hands: [4]string{jlB, "555p 258m 147s 11z 3z 7z +5p", jlC, jlD}, Live: game.LiveExhausted, Tail: "9m"})
+		s := jilin(t, gametest.Scenario{Turn: rules.S, Hands: [4]string{jlB, "555p 258m 147s 11z 3z 7z +5p", jlC, jlD}, Live: gametest.LiveExhausted, Tail: "9m"})
 		evs := mustApply(t, s, rules.S, act(game.ActConcealedKong, "5p"))
 		if drawSource(evs, rules.S) != game.FromTail {
 			t.Fatalf("no compensation from the last stacks: %v", eventsOf(evs, game.EvDraw))
@@ -49,8 +50,8 @@ func TestJL_10_2_LastSixStacks(t *testing.T) {
 		wantTurn(t, s, rules.S, "9m")
 	})
 	t.Run("the last discard may still be won on", func(t *testing.T) {
-		s := jilin(t, game.Scenario{Turn: rules.W, Hands: [4]string{jlA, "123m 456s 789p 888m 5p", "147m 369s 258p 44z 3z 6z +5p", jlC},
-			Live: game.LiveExhausted, Declared: tingSeats(rules.S)})
+		s := jilin(t, gametest.Scenario{Turn: rules.W, Hands: [4]string{jlA, "123m 456s 789p 888m 5p", "147m 369s 258p 44z 3z 6z +5p", jlC},
+			Live: gametest.LiveExhausted, Declared: tingSeats(rules.S)})
 		mustApply(t, s, rules.W, act(game.ActDiscard, "5p"))
 		if !legal(s, rules.S, act(game.ActMahjong, "5p")) {
 			t.Fatalf("S may not ROU on the last discard; legal: %v", s.LegalActions(rules.S))
@@ -61,7 +62,7 @@ func TestJL_10_2_LastSixStacks(t *testing.T) {
 func TestJL_10_3_NoWinner(t *testing.T) {
 	// W holds [1z2z3z4z], 4 end points, and S a concealed kong, 2 (JL-13).
 	hands := [4]string{jlB, "(2222p) 147m 258s 11z 6z 7z", "[1z2z3z4z] 258m 147p 369s 5z", "369m 147p 258s 5z 6z 1z 2z"}
-	s := jilin(t, game.Scenario{Phase: game.PhaseClaim, Turn: rules.N, Hands: hands, Discards: [4]string{3: "9m"}, Live: game.LiveExhausted})
+	s := jilin(t, gametest.Scenario{Phase: game.PhaseClaim, Turn: rules.N, Hands: hands, Discards: [4]string{3: "9m"}, Live: gametest.LiveExhausted})
 	answerAll(t, s)
 	if s.Phase != game.PhaseEnd || s.Result.Winner != rules.NoWind {
 		t.Fatalf("phase %s: want a hand with no winner", s.Phase)
@@ -113,5 +114,27 @@ func TestJL_D20_Circuits(t *testing.T) {
 			t.Fatalf("circuits %d: another hand after the end: %v", circuits, err)
 		}
 		wantBalances(t, m, 0)
+	}
+}
+
+// TestJL_D22_OnlyRouAfterTheLastFrontDraw: the discard that follows the
+// last front draw may be claimed only for ROU; a TCHE or TCHA would leave
+// a player due to draw from an exhausted wall (JL-10.2, JL-D22).
+func TestJL_D22_OnlyRouAfterTheLastFrontDraw(t *testing.T) {
+	s := jilin(t, gametest.Scenario{Turn: rules.W, Live: gametest.LiveExhausted, Declared: tingSeats(rules.S),
+		Hands: [4]string{jlB, "123m 456s 789p 888m 5p", jlC + " +5p", "46p 55p 147m 369s 2z 6z 7z"}})
+	mustApply(t, s, rules.W, act(game.ActDiscard, "5p"))
+	if got := actionList(s.LegalActions(rules.N)); strings.Contains(got, "chow") || strings.Contains(got, "pung") {
+		t.Errorf("N may TCHE or TCHA the 5p: %s", got)
+	}
+	if got := actionList(s.LegalActions(rules.S)); got != "pass, mahjong 5p" {
+		t.Errorf("S, TING on 5p: %s, want pass and ROU", got)
+	}
+	// The same discard with a live draw left may be claimed.
+	s = jilin(t, gametest.Scenario{Turn: rules.W, Live: 1,
+		Hands: [4]string{jlB, "123m 456s 789p 888m 5p", jlC + " +5p", "46p 55p 147m 369s 2z 6z 7z"}})
+	mustApply(t, s, rules.W, act(game.ActDiscard, "5p"))
+	if got := actionList(s.LegalActions(rules.N)); !strings.Contains(got, "chow") || !strings.Contains(got, "pung") {
+		t.Errorf("N with a live draw left: %s, want TCHE and TCHA", got)
 	}
 }

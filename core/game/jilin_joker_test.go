@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/game/gametest"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
@@ -32,7 +33,7 @@ func indexOf(evs []game.Event, typ game.EventType, seat rules.Wind) int {
 func TestJL_8_1_JokerAtTheHoldersNextTurn(t *testing.T) {
 	// S announced the first TING and W the second; N announces his later.
 	hands := [4]string{"147m 258p 369s 11z 2z 5z +9s", "123m 456s 789p 888m 5p", "123m 456s 999m 46p 77p", "234s 567s 789s 111s 9s"}
-	s := jilin(t, game.Scenario{Turn: rules.E, Hands: hands, Declared: tingSeats(rules.S, rules.W), JokerHolder: rules.S, Wall: "1s 3p 1p"})
+	s := jilin(t, gametest.Scenario{Turn: rules.E, Hands: hands, Declared: tingSeats(rules.S, rules.W), JokerHolder: rules.S, Wall: "1s 3p 1p"})
 	before := s.Wall().Remaining()
 	evs := discardDrawn(t, s)
 	j := jokerOf(evs, rules.S)
@@ -68,7 +69,7 @@ func TestJL_15_20_JokerRedraw(t *testing.T) {
 	// V20: the indicator 2p has its 3 other copies exposed in N's [222p]; at
 	// S's next turn it goes back face up and S draws another (JL-8.2, JL-8.3).
 	hands := [4]string{"147m 369p 258s 11z 2z 5z +9s", "123m 456s 789p 888m 5p", jlC, "[222p] 147m 369s 44z 3z 6z"}
-	s := jilin(t, game.Scenario{Turn: rules.E, Hands: hands, Declared: tingSeats(rules.S), Joker: "2p", Wall: "1s"})
+	s := jilin(t, gametest.Scenario{Turn: rules.E, Hands: hands, Declared: tingSeats(rules.S), Joker: "2p", Wall: "1s"})
 	if s.View(rules.S).Joker != tk("2p") {
 		t.Fatalf("S sees the joker as %s, want 2p", s.View(rules.S).Joker)
 	}
@@ -95,7 +96,7 @@ func TestJL_8_4_JokerWins(t *testing.T) {
 	}{{"6p", "6p", 4, false}, {"5m", "5m", 8, true}} {
 		t.Run("joker "+c.joker, func(t *testing.T) {
 			hands := [4]string{"147m 258p 369s 11z 2z 5z +" + c.joker, "2345m 123p 789p [777s]", jlC, jlD}
-			s := jilin(t, game.Scenario{Turn: rules.E, Hands: hands, Declared: tingSeats(rules.S), Joker: c.joker, Wall: c.drawn})
+			s := jilin(t, gametest.Scenario{Turn: rules.E, Hands: hands, Declared: tingSeats(rules.S), Joker: c.joker, Wall: c.drawn})
 			mustApply(t, s, rules.E, act(game.ActDiscard, c.joker))
 			if !c.m3 && legal(s, rules.S, act(game.ActMahjong, c.joker)) { // 5m is a real wait
 				t.Fatal("S may ROU on a discarded joker")
@@ -114,7 +115,7 @@ func TestJL_8_4_JokerWins(t *testing.T) {
 		// N has not discarded, so he may ROU without TING (JL-9.5), but
 		// not with the joker W drew.
 		hands := [4]string{jlA, jlB, "123m 456s 999m 46p 77p", "2345m 123p 789p 777s +6p"}
-		s := jilin(t, game.Scenario{Turn: rules.N, Hands: hands, Discards: [4]string{2: "9m"}, Declared: tingSeats(rules.W), Joker: "6p"})
+		s := jilin(t, gametest.Scenario{Turn: rules.N, Hands: hands, Discards: [4]string{2: "9m"}, Declared: tingSeats(rules.W), Joker: "6p"})
 		if s.View(rules.N).Joker != tile.None {
 			t.Fatal("N sees the joker")
 		}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/game/gametest"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 )
 
@@ -40,7 +41,7 @@ func TestJL_7_2_TingOnlyWithWaits(t *testing.T) {
 		{"V15: no triple", "123m 456p 789s 234s 5p +9s", nil, []string{"9s", "5p"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			s := jilin(t, game.Scenario{Turn: rules.S, Hands: [4]string{jlB, c.hand, jlC, jlE}})
+			s := jilin(t, gametest.Scenario{Turn: rules.S, Hands: [4]string{jlB, c.hand, jlC, jlE}})
 			for _, k := range c.yes {
 				if !legal(s, rules.S, ting(k)) {
 					t.Errorf("S may not discard %s and announce TING; legal: %v", k, s.LegalActions(rules.S))
@@ -54,7 +55,7 @@ func TestJL_7_2_TingOnlyWithWaits(t *testing.T) {
 		})
 	}
 	t.Run("the announcement", func(t *testing.T) {
-		s := jilin(t, game.Scenario{Turn: rules.S, Hands: [4]string{jlB, "123m 456s 789p 777m 5p +9s", jlC, jlE}})
+		s := jilin(t, gametest.Scenario{Turn: rules.S, Hands: [4]string{jlB, "123m 456s 789p 777m 5p +9s", jlC, jlE}})
 		evs := mustApply(t, s, rules.S, ting("9s"))
 		if d := eventsOf(evs, game.EvDiscard); len(d) != 1 || d[0].Declare != game.DeclTing {
 			t.Fatalf("discards %+v, want 9s with TING", d)
@@ -67,14 +68,14 @@ func TestJL_7_2_TingOnlyWithWaits(t *testing.T) {
 
 func TestJL_7_5_FrozenHand(t *testing.T) {
 	t.Run("discard the drawn tile", func(t *testing.T) {
-		s := jilin(t, game.Scenario{Turn: rules.S, Hands: [4]string{jlB, "123m 456s 789p 777m 5p +9s", jlC, jlE}, Declared: tingSeats(rules.S)})
+		s := jilin(t, gametest.Scenario{Turn: rules.S, Hands: [4]string{jlB, "123m 456s 789p 777m 5p +9s", jlC, jlE}, Declared: tingSeats(rules.S)})
 		if got := s.LegalActions(rules.S); len(got) != 1 || got[0] != act(game.ActDiscard, "9s") {
 			t.Fatalf("S after TING may %v; want only to discard the drawn 9s", got)
 		}
 	})
 	t.Run("a kong that keeps some waits", func(t *testing.T) {
 		// 1113m waits on 2m and 3m; after the kong of 1m, on 3m only (JL-D9).
-		s := jilin(t, game.Scenario{Turn: rules.S, Hands: [4]string{jlB, "1113m 456p 789p 555s +1m", jlC, jlE},
+		s := jilin(t, gametest.Scenario{Turn: rules.S, Hands: [4]string{jlB, "1113m 456p 789p 555s +1m", jlC, jlE},
 			Declared: tingSeats(rules.S), Tail: "9s", Wall: "2m 3m"})
 		evs := mustApply(t, s, rules.S, act(game.ActConcealedKong, "1m"))
 		if drawSource(evs, rules.S) != game.FromTail {
@@ -93,7 +94,7 @@ func TestJL_7_5_FrozenHand(t *testing.T) {
 	})
 	t.Run("no kong that leaves no wait", func(t *testing.T) {
 		// 11123m waits on 1m and 5s; the kong of 1m would leave 23m.
-		s := jilin(t, game.Scenario{Turn: rules.S, Hands: [4]string{jlB, "11123m 456p 789p 55s +1m", jlC, jlE}, Declared: tingSeats(rules.S)})
+		s := jilin(t, gametest.Scenario{Turn: rules.S, Hands: [4]string{jlB, "11123m 456p 789p 55s +1m", jlC, jlE}, Declared: tingSeats(rules.S)})
 		if legal(s, rules.S, act(game.ActConcealedKong, "1m")) {
 			t.Fatal("S may declare a kong that leaves him no wait")
 		}
@@ -102,7 +103,7 @@ func TestJL_7_5_FrozenHand(t *testing.T) {
 	t.Run("only exposures that keep the waits", func(t *testing.T) {
 		// 1z2z3z4z4z 123m 456m 78m waits on 3m with 1z2z3z exposed and 4z4z
 		// the pair; any other three winds leave no wait.
-		s := jilin(t, game.Scenario{Turn: rules.S, Hands: [4]string{jlB, "1z2z3z4z4z 123m 456m 78m +9p", jlC, jlA}, Declared: tingSeats(rules.S)})
+		s := jilin(t, gametest.Scenario{Turn: rules.S, Hands: [4]string{jlB, "1z2z3z4z4z 123m 456m 78m +9p", jlC, jlA}, Declared: tingSeats(rules.S)})
 		for _, c := range []struct {
 			tiles string
 			ok    bool
@@ -119,7 +120,7 @@ func TestJL_7_5_FrozenHand(t *testing.T) {
 	t.Run("no extension that changes the waits", func(t *testing.T) {
 		// Adding the 4z he holds would leave him the drawn 5m, waiting on 5m
 		// instead of 4z.
-		s := jilin(t, game.Scenario{Turn: rules.S, Hands: [4]string{jlB, "[1z2z3z] 4z 123m 456m 789m +5m", jlC, jlE}, Declared: tingSeats(rules.S)})
+		s := jilin(t, gametest.Scenario{Turn: rules.S, Hands: [4]string{jlB, "[1z2z3z] 4z 123m 456m 789m +5m", jlC, jlE}, Declared: tingSeats(rules.S)})
 		if legal(s, rules.S, act(game.ActExtend, "4z")) {
 			t.Fatal("S may add 4z, which changes his winning set")
 		}
@@ -131,7 +132,7 @@ func TestJL_7_4_ExposureRound(t *testing.T) {
 	// seat that holds a combination may expose it, S last; E keeps his
 	// 5z6z7z concealed and loses its end points (JL-13.2).
 	hands := [4]string{"5z6z7z 258m 147p 369s 4z", "2z3z4z 123m 456m 789m 5m +9p", "1z2z3z 369m 258p 147s 5z", "147m 369p 258s 11z 6z 7z"}
-	s := jilin(t, game.Scenario{Turn: rules.S, Hands: hands, Live: game.LiveExhausted})
+	s := jilin(t, gametest.Scenario{Turn: rules.S, Hands: hands, Live: gametest.LiveExhausted})
 	mustApply(t, s, rules.S, ting("9p"))
 	for _, step := range []struct {
 		seat rules.Wind
@@ -156,7 +157,7 @@ func TestJL_7_4_ExposureRound(t *testing.T) {
 
 	t.Run("only at the first TING", func(t *testing.T) {
 		hands := [4]string{"5z6z7z 258m 147p 369s 4z", "123m 456s 789p 777m 5p +9s", "1z2z3z 369m 258p 147s 5z", "123m 456s 999m 46p 77p"}
-		s := jilin(t, game.Scenario{Turn: rules.S, Hands: hands, Declared: tingSeats(rules.N)})
+		s := jilin(t, gametest.Scenario{Turn: rules.S, Hands: hands, Declared: tingSeats(rules.N)})
 		mustApply(t, s, rules.S, ting("9s"))
 		if s.Phase == game.PhaseExpose {
 			t.Fatal("a second TING opens another exposure round")
@@ -166,7 +167,7 @@ func TestJL_7_4_ExposureRound(t *testing.T) {
 
 func TestJL_9_5_RouBeforeTing(t *testing.T) {
 	t.Run("East on his dealt tiles", func(t *testing.T) {
-		s := jilin(t, game.Scenario{Turn: rules.E, FirstTurns: true, Hands: [4]string{"123m 456s 789p 777m 55p", jlB, jlC, jlE}})
+		s := jilin(t, gametest.Scenario{Turn: rules.E, FirstTurns: true, Hands: [4]string{"123m 456s 789p 777m 55p", jlB, jlC, jlE}})
 		mustApply(t, s, rules.E, selfDraw(t, s, rules.E))
 		if s.Result.Winner != rules.E || !hasFlag(s, rules.Heavenly) {
 			t.Fatalf("result %+v: want East's win on his dealt tiles", s.Result)
@@ -178,7 +179,7 @@ func TestJL_9_5_RouBeforeTing(t *testing.T) {
 		may      bool
 	}{{"before his first discard", "", true}, {"after it, without TING", "9m", false}} {
 		t.Run(c.name, func(t *testing.T) {
-			s := jilin(t, game.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Discards: [4]string{1: c.discards, 2: "5p"},
+			s := jilin(t, gametest.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Discards: [4]string{1: c.discards, 2: "5p"},
 				Hands: [4]string{jlB, "123m 456s 789p 777m 5p", jlC, jlE}})
 			if legal(s, rules.S, act(game.ActMahjong, "5p")) != c.may {
 				t.Fatalf("S may ROU on 5p: %v, want %v", !c.may, c.may)
@@ -186,7 +187,7 @@ func TestJL_9_5_RouBeforeTing(t *testing.T) {
 		})
 	}
 	t.Run("no self-drawn ROU after a discard, without TING", func(t *testing.T) {
-		s := jilin(t, game.Scenario{Turn: rules.S, Discards: [4]string{1: "9m"}, Hands: [4]string{jlB, "123m 456s 789p 777m 5p +5p", jlC, jlE}})
+		s := jilin(t, gametest.Scenario{Turn: rules.S, Discards: [4]string{1: "9m"}, Hands: [4]string{jlB, "123m 456s 789p 777m 5p +5p", jlC, jlE}})
 		for _, a := range s.LegalActions(rules.S) {
 			if a.Type == game.ActSelfDraw {
 				t.Fatal("S may ROU without TING after his first discard")

@@ -107,9 +107,7 @@ func (s *State) turnActions() []Action {
 		if s.how == turnInvoke || s.how == turnLoneInvke {
 			continue
 		}
-		if d := s.declarable(seat, k, &left); d != DeclNone {
-			acts = append(acts, Action{Type: ActDiscard, Tile: k, Declare: d})
-		}
+		acts = s.declarations(acts, seat, k, &left)
 	}
 	return acts
 }
@@ -158,17 +156,20 @@ func (s *State) selfDrawWin() (tile.Kind, rules.Flag, bool) {
 	seat := s.Turn
 	p := &s.Players[seat]
 	var flags rules.Flag
-	if s.how == turnKong {
-		flags |= rules.KongReplacement
+	switch {
+	case s.setup.Compensation && (s.how == turnKong || s.how == turnComp):
+		flags |= rules.Compensation // JL-6.1, JL-11 M6
+	case s.how == turnKong && s.drawnFrom == FromTail:
+		flags |= rules.KongReplacement // CL-12; CL-5.3: not a bonus tile's replacement
 	}
-	if s.wall.LiveLeft() == 0 {
+	// CL-12, HK-S-25, FR-4.7: the last live tile itself, from the front or,
+	// where the tail is live (the hill), from the tail; never a replacement
+	// from the dead wall drawn after (or because of) the last live tile.
+	if s.wall.LiveLeft() == 0 && (s.drawnFrom == FromFront || s.wall.TailIsLive()) {
 		flags |= rules.LastTile
 	}
-	if s.setup.Heavenly && seat == rules.E && p.Discarded == 0 && s.firstGoAround {
-		flags |= rules.Heavenly // CL-10.3
-	}
-	if s.how == turnComp || s.how == turnKong {
-		flags |= rules.Compensation // JL-11 M6
+	if s.setup.Heavenly && seat == rules.E && p.Discarded == 0 && s.how == turnDraw && s.firstGoAround {
+		flags |= rules.Heavenly // CL-10.3, JL-9.5: the dealt tiles, before any kong
 	}
 	if !s.mayWin(seat) {
 		return tile.None, 0, false
@@ -211,16 +212,19 @@ type discardSets struct {
 	w         [tile.NumStandard]tile.Set
 }
 
-// declarable returns the declaration seat may make with the discard of k;
-// left caches the turn's discardSets.
-func (s *State) declarable(seat rules.Wind, k tile.Kind, left *discardSets) Declaration {
+// declarations appends to acts the discards of k with each declaration
+// seat may make: servi at the end of his first turn and, where the
+// ruleset has it, the calling hand or TING — on the first turn a ready
+// player chooses between servi and the calling hand (HK-5.4, HK-OPT-9,
+// FR-11.3, FR-11.4, JL-7.5). left caches the turn's discardSets.
+func (s *State) declarations(acts []Action, seat rules.Wind, k tile.Kind, left *discardSets) []Action {
 	p := &s.Players[seat]
 	if p.Declared != DeclNone {
-		return DeclNone
+		return acts
 	}
 	servi := s.setup.Servi && p.Discarded == 0 && len(p.Melds) == 0 && s.how == turnDraw
 	if !servi && !s.setup.CallingHand && !s.setup.Ting {
-		return DeclNone
+		return acts
 	}
 	if !left.known {
 		left.known = true
@@ -237,15 +241,19 @@ func (s *State) declarable(seat rules.Wind, k tile.Kind, left *discardSets) Decl
 	}
 	ready := s.isReady(seat, waits)
 	p.Concealed.Add(k)
-	switch {
-	case !ready:
-		return DeclNone
-	case servi:
-		return DeclServi
-	case s.setup.Ting:
-		return DeclTing
+	if !ready {
+		return acts
 	}
-	return DeclCalling
+	if servi {
+		acts = append(acts, Action{Type: ActDiscard, Tile: k, Declare: DeclServi})
+	}
+	switch {
+	case s.setup.Ting:
+		acts = append(acts, Action{Type: ActDiscard, Tile: k, Declare: DeclTing})
+	case s.setup.CallingHand:
+		acts = append(acts, Action{Type: ActDiscard, Tile: k, Declare: DeclCalling})
+	}
+	return acts
 }
 
 // isReady reports whether seat's 13 tiles, whose waits are waits, are one

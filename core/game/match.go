@@ -3,6 +3,7 @@ package game
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
@@ -167,6 +168,15 @@ func (m *Match) NextHand() ([]Event, error) {
 	if m.Hand.Phase != PhaseEnd {
 		return nil, fmt.Errorf("game: hand %d is not over yet", m.Number)
 	}
+	if m.advance() {
+		return m.end(), nil
+	}
+	return m.deal()
+}
+
+// advance moves the deal, the round and the hand number on after a
+// finished hand; it reports true when the match ends instead.
+func (m *Match) advance() (over bool) {
 	g := m.setup.Game
 	res := m.Hand.Result
 	keep := (res.Winner == rules.E && g.DealerKeepsOnWin) || (res.Winner == rules.NoWind && g.DealerKeepsOnDraw)
@@ -182,27 +192,98 @@ func (m *Match) NextHand() ([]Event, error) {
 		if m.passes == 4 {
 			m.passes = 0
 			if int(m.Round)+1 >= rounds {
-				return m.end(), nil
+				return true
 			}
-			m.Round++
+			m.newRound(m.Round + 1)
 		}
 	default:
 		if m.Number >= 4*rounds {
-			return m.end(), nil
+			return true
 		}
 		if m.Number%4 == 0 {
-			m.Round = rules.Wind(m.Number / 4)
-			switch g.RoundStart {
-			case "redraw":
-				m.Dealer = wall.NewRand(wall.Derive(m.cfg.Seed, "seats", m.Number)).IntN(4)
-			case "none":
-			default: // HK-2.5, FR-3.3: the initial winds rotated r times
-				m.Dealer = (m.initialDealer + int(m.Round)) % 4
-			}
+			m.newRound(rules.Wind(m.Number / 4))
 		}
 	}
 	m.Number++
-	return m.deal()
+	return false
+}
+
+// Standing is where a match stands before one of its hands is dealt, in
+// public facts only: no seed, no tile. A table can go on from it on
+// another device (ResumeMatch), its walls' seeds supplied from outside.
+type Standing struct {
+	// Number is the hand to deal; Round its prevailing wind; Dealer the
+	// player who will be East.
+	Number int        `json:"number"`
+	Round  rules.Wind `json:"round"`
+	Dealer int        `json:"dealer"`
+	// FirstDealer is the first hand's dealer, from whom the winds are
+	// rotated at a new round (HK-2.5, FR-3.3).
+	FirstDealer int `json:"first_dealer"`
+	// Passes counts the passes of the deal in the round (CountDealerPasses).
+	Passes int `json:"passes"`
+	// Balances are each player's totals before the hand.
+	Balances [4]int `json:"balances"`
+	// Over is set when no hand is left to deal.
+	Over bool `json:"over,omitempty"`
+}
+
+// Standing returns where the match stands for a table that would go on
+// from it now: before the current hand while it is being played (a hand
+// cut short is voided, its tiles never counted), before the next hand once
+// it has ended.
+func (m *Match) Standing() Standing {
+	c := *m
+	if m.Hand != nil && m.Hand.Phase == PhaseEnd && !m.Over {
+		c.Over = c.advance()
+	}
+	return Standing{Number: c.Number, Round: c.Round, Dealer: c.Dealer, FirstDealer: c.initialDealer, Passes: c.passes, Balances: c.Balances, Over: c.Over}
+}
+
+// ResumeMatch goes on with a match from public facts: where it stands and
+// its finished hands (history, whose seeds become the first hand seeds),
+// and deals hand st.Number from seed. cfg.Seed serves only what is not
+// dealt from the hand seeds (the dice of a "redraw" round start); the
+// walls of the next hands are supplied hand by hand (SupplySeed).
+func ResumeMatch(cfg MatchConfig, st Standing, history []HandSummary, seed wall.Seed) (*Match, []Event, error) {
+	switch {
+	case st.Over:
+		return nil, nil, ErrMatchOver
+	case st.Number != len(history)+1:
+		return nil, nil, fmt.Errorf("game: hand %d cannot follow %d finished hands; it must be hand %d", st.Number, len(history), len(history)+1)
+	case st.Dealer < 0 || st.Dealer > 3 || st.FirstDealer < 0 || st.FirstDealer > 3:
+		return nil, nil, fmt.Errorf("game: dealer %d, first dealer %d; players are 0 to 3", st.Dealer, st.FirstDealer)
+	case st.Round < rules.E || st.Round > rules.N || st.Passes < 0 || st.Passes > 3:
+		return nil, nil, fmt.Errorf("game: round %d with %d passes; want a wind and 0 to 3 passes", st.Round, st.Passes)
+	}
+	for i, h := range history {
+		if h.Number != i+1 {
+			return nil, nil, fmt.Errorf("game: finished hand %d is numbered %d", i+1, h.Number)
+		}
+	}
+	cfg.HandSeeds = make([]wall.Seed, 0, st.Number)
+	for _, h := range history {
+		cfg.HandSeeds = append(cfg.HandSeeds, h.Seed)
+	}
+	cfg.HandSeeds = append(cfg.HandSeeds, seed)
+	m := &Match{cfg: cfg, setup: cfg.Ruleset.Setup(cfg.Options), Dealer: st.Dealer, initialDealer: st.FirstDealer,
+		Number: st.Number, Round: st.Round, passes: st.Passes, Balances: st.Balances, History: slices.Clone(history)}
+	evs, err := m.deal()
+	return m, evs, err
+}
+
+// newRound starts round r and re-designates the winds as the setup says
+// (HK-2.5, HK-OPT-15, FR-3.3): "rotate" gives the player who had wind k in
+// the first hand the wind k−r, "redraw" chooses the dealer with the dice
+// again, anything else leaves the deal where it stands (CL-3.4).
+func (m *Match) newRound(r rules.Wind) {
+	m.Round = r
+	switch m.setup.Game.RoundStart {
+	case "rotate":
+		m.Dealer = (m.initialDealer + int(r)) % 4
+	case "redraw":
+		m.Dealer = wall.NewRand(wall.Derive(m.cfg.Seed, "seats", m.Number)).IntN(4)
+	}
 }
 
 // end closes the match with its final balances.

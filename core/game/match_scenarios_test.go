@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/game/gametest"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 )
@@ -40,12 +41,12 @@ func playScriptedWith(t *testing.T, m *game.Match, winner rules.Wind, win string
 	cfg := m.Config()
 	hc := game.HandConfig{Ruleset: cfg.Ruleset, Options: cfg.Options, Number: m.Number, Round: m.Round,
 		Seed: wall.Derive(cfg.Seed, "scripted", m.Number)}
-	sc := game.Scenario{Phase: game.PhaseClaim, Turn: rules.N, Discards: [4]string{3: "9m"}, Live: game.LiveExhausted}
+	sc := gametest.Scenario{Phase: game.PhaseClaim, Turn: rules.N, Discards: [4]string{3: "9m"}, Live: gametest.LiveExhausted}
 	if winner != rules.NoWind {
-		sc = game.Scenario{Turn: winner}
+		sc = gametest.Scenario{Turn: winner}
 		sc.Hands[winner] = win
 	}
-	s, err := game.NewScenario(hc, sc)
+	s, err := gametest.New(hc, sc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,20 +203,31 @@ func runNewRound(t *testing.T, id string) {
 	wantDeal(t, m, 9, rules.W, (d+1)%4)
 }
 
+// TestHK_OPT_14_RoundsOfDealerPasses: with rotations a round is four
+// passes of the deal, and at the start of rounds 2, 3 and 4 the winds are
+// re-designated as HK-OPT-15 says (HK-2.5): rotate makes the first South
+// East in the South round; none leaves the deal where the passes put it.
 func TestHK_OPT_14_RoundsOfDealerPasses(t *testing.T) {
-	m := newMatch(t, "hongkong", map[string]string{"HK-OPT-14": "rotations"})
-	d := m.Dealer
-	for range 5 {
-		playScripted(t, m, rules.E) // East keeps the deal: no pass, no new round
-	}
-	wantDeal(t, m, 6, rules.E, d)
-	for pass := 1; pass < 16; pass++ {
+	for _, c := range []struct {
+		start string
+		// shift is how far the deal moves at each new round.
+		shift int
+	}{{"rotate", 1}, {"none", 0}} {
+		m := newMatch(t, "hongkong", map[string]string{"HK-OPT-14": "rotations", "round_start": c.start})
+		d := m.Dealer
+		for range 5 {
+			playScripted(t, m, rules.E) // East keeps the deal: no pass, no new round
+		}
+		wantDeal(t, m, 6, rules.E, d)
+		for pass := 1; pass < 16; pass++ {
+			playScripted(t, m, rules.S)
+			round := pass / 4
+			wantDeal(t, m, 6+pass, rules.Wind(round), (d+round*c.shift+pass%4)%4)
+		}
 		playScripted(t, m, rules.S)
-		wantDeal(t, m, 6+pass, rules.Wind(pass/4), (d+pass)%4)
-	}
-	playScripted(t, m, rules.S)
-	if !m.Over {
-		t.Fatal("the game goes on after sixteen passes of the deal")
+		if !m.Over {
+			t.Fatalf("round_start %s: the game goes on after sixteen passes of the deal", c.start)
+		}
 	}
 }
 

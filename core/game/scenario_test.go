@@ -1,12 +1,12 @@
 package game_test
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/game/gametest"
 	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	_ "github.com/fourwinds-mahjong/fourwinds/core/rules/all"
@@ -14,7 +14,7 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 )
 
-// This file tests NewScenario and holds the helpers of the
+// This file tests gametest.New and holds the helpers of the
 // *_scenarios_test.go files, which play the rules files' situations.
 
 // handConfig returns hand 1 of the East round of ruleset id with the named
@@ -33,9 +33,9 @@ func handConfig(t testing.TB, id string, set map[string]string) game.HandConfig 
 }
 
 // newScenario builds a scenario of ruleset id and checks its invariants.
-func newScenario(t testing.TB, id string, set map[string]string, sc game.Scenario) *game.State {
+func newScenario(t testing.TB, id string, set map[string]string, sc gametest.Scenario) *game.State {
 	t.Helper()
-	s, err := game.NewScenario(handConfig(t, id, set), sc)
+	s, err := gametest.New(handConfig(t, id, set), sc)
 	if err != nil {
 		t.Fatalf("%s scenario: %v", id, err)
 	}
@@ -213,7 +213,7 @@ var claimCases = []struct {
 func runClaimCases(t *testing.T, id string) {
 	for _, c := range claimCases {
 		t.Run(c.name, func(t *testing.T) {
-			sc := game.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Discards: [4]string{2: "5p"}}
+			sc := gametest.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Discards: [4]string{2: "5p"}}
 			sc.Hands[c.seat] = c.hand
 			s := newScenario(t, id, nil, sc)
 			for _, a := range c.want {
@@ -243,7 +243,7 @@ type claimRace struct {
 // turn order from East so that the first answer is never simply taken.
 func runRace(t *testing.T, id string, c claimRace) {
 	t.Helper()
-	s := newScenario(t, id, nil, game.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Discards: [4]string{2: "5p"}, Hands: c.hands})
+	s := newScenario(t, id, nil, gametest.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Discards: [4]string{2: "5p"}, Hands: c.hands})
 	for _, x := range []rules.Wind{rules.E, rules.S, rules.N} {
 		if a, ok := c.answers[x]; ok {
 			mustApply(t, s, x, a)
@@ -318,7 +318,7 @@ func runDealerStarts(t *testing.T, id string) {
 // win on it (CL-7.3, HK-6.1, HK-6.2, FR-8.3, FR-8.8, FR-8.9).
 func runAfterAClaim(t *testing.T, id string) {
 	t.Run("pung: discard at once, skipped seats lose their turn", func(t *testing.T) {
-		s := newScenario(t, id, nil, game.Scenario{
+		s := newScenario(t, id, nil, gametest.Scenario{
 			Phase: game.PhaseClaim, Turn: rules.E, Discards: [4]string{"5p"},
 			Hands: [4]string{inertA, inertB, "55p 4444p 234s 678s 9s", inertD}, Wall: "9p",
 		})
@@ -335,7 +335,7 @@ func runAfterAClaim(t *testing.T, id string) {
 		wantTurn(t, s, rules.N, "9p")
 	})
 	t.Run("chow: discard at once", func(t *testing.T) {
-		s := newScenario(t, id, nil, game.Scenario{
+		s := newScenario(t, id, nil, gametest.Scenario{
 			Phase: game.PhaseClaim, Turn: rules.W, Discards: [4]string{2: "5p"},
 			Hands: [4]string{inertA, inertD, inertB, "46p 3333m 123s 789s 1z"}, Wall: "9m",
 		})
@@ -350,7 +350,7 @@ func runAfterAClaim(t *testing.T, id string) {
 		wantTurn(t, s, rules.E, "9m")
 	})
 	t.Run("kong: replacement draw, then win or discard", func(t *testing.T) {
-		s := newScenario(t, id, nil, game.Scenario{
+		s := newScenario(t, id, nil, gametest.Scenario{
 			Phase: game.PhaseClaim, Turn: rules.E, Discards: [4]string{"5p"},
 			Hands: [4]string{inertC, inertB, "555p 123m 456m 78s 99s", inertD}, Tail: "9s",
 		})
@@ -371,7 +371,7 @@ func runAfterAClaim(t *testing.T, id string) {
 // claimed only for mahjong (CL-7.4, HK-D-18, FR-8.10).
 func runLastDiscardMahjongOnly(t *testing.T, id string) {
 	hands := [4]string{"123m 456m 789m 123p 5p", "55p 234m 567s 789s 19s", inertB, "46p 123s 456s 789s 1z 9m"}
-	s := newScenario(t, id, nil, game.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Discards: [4]string{2: "5p"}, Hands: hands, Live: game.LiveExhausted})
+	s := newScenario(t, id, nil, gametest.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Discards: [4]string{2: "5p"}, Hands: hands, Live: gametest.LiveExhausted})
 	if legal(s, rules.S, act(game.ActPung, "5p")) || legal(s, rules.N, act(game.ActChow, "4p")) {
 		t.Fatalf("the last discard may be punged or chowed: S %v, N %v", s.LegalActions(rules.S), s.LegalActions(rules.N))
 	}
@@ -386,18 +386,18 @@ func runLastDiscardMahjongOnly(t *testing.T, id string) {
 // an exposed pung, and never a discard (CL-8.3, CL-D-10, HK-D-8, HK-6.6,
 // FR-9.2, FR-8.6).
 func runAddedKongOnlyDrawnTile(t *testing.T, id string) {
-	s := newScenario(t, id, nil, game.Scenario{Turn: rules.S, Hands: [4]string{inertA, "123m 456m 78s 1z 2z [999p] +9p", inertC, inertE}})
+	s := newScenario(t, id, nil, gametest.Scenario{Turn: rules.S, Hands: [4]string{inertA, "123m 456m 78s 1z 2z [999p] +9p", inertC, inertE}})
 	if !legal(s, rules.S, act(game.ActAddKong, "9p")) {
 		t.Fatalf("S may not add the drawn 9p; legal %v", s.LegalActions(rules.S))
 	}
 	// The 9p held from before may not be added on a later turn (CL-D-10).
-	s = newScenario(t, id, nil, game.Scenario{Turn: rules.S, Hands: [4]string{inertA, "9p 123m 456m 78s 1z [999p] +2z", inertC, inertE}})
+	s = newScenario(t, id, nil, gametest.Scenario{Turn: rules.S, Hands: [4]string{inertA, "9p 123m 456m 78s 1z [999p] +2z", inertC, inertE}})
 	if legal(s, rules.S, act(game.ActAddKong, "9p")) {
 		t.Fatal("S may add a 9p he did not just draw")
 	}
 	// A discard is never added to an exposed pung: nobody may claim East's
 	// 9p, so South simply draws.
-	s = newScenario(t, id, nil, game.Scenario{Phase: game.PhaseClaim, Turn: rules.E, Discards: [4]string{"9p"},
+	s = newScenario(t, id, nil, gametest.Scenario{Phase: game.PhaseClaim, Turn: rules.E, Discards: [4]string{"9p"},
 		Hands: [4]string{inertA, "123m 456m 78s 1z 2z [999p]", inertC, inertE}, Wall: "3z"})
 	wantTurn(t, s, rules.S, "3z")
 }
@@ -405,12 +405,12 @@ func runAddedKongOnlyDrawnTile(t *testing.T, id string) {
 // chineseFamily are the rulesets this package's scenario files cover.
 var chineseFamily = []string{"classical", "hongkong", "french"}
 
-func TestNewScenarioPlacesEveryTileOnce(t *testing.T) {
+func TestScenarioPlacesEveryTileOnce(t *testing.T) {
 	for _, id := range chineseFamily {
-		for _, sc := range []game.Scenario{
+		for _, sc := range []gametest.Scenario{
 			{Turn: rules.E, FirstTurns: true, Hands: [4]string{"123m 456m 789m 123p 45p"}},
 			{Turn: rules.S, Hands: [4]string{1: "123m 456m 789m [123p] 4p +4p"}, Discards: [4]string{"1z 2z", "", "3z", "4z"}, Live: 20},
-			{Turn: rules.W, How: game.AfterKong, Hands: [4]string{2: "123m 456m 4p (7777s) [555z] +4p"}, Live: game.LiveExhausted},
+			{Turn: rules.W, How: game.AfterKong, Hands: [4]string{2: "123m 456m 4p (7777s) [555z] +4p"}, Live: gametest.LiveExhausted},
 			{Turn: rules.N, How: game.AfterClaim, Hands: [4]string{3: "123m 456m 789m 44p [555p]"}, Wall: "1z 2z 3z", Tail: "7z 6z"},
 			{Phase: game.PhaseClaim, Turn: rules.E, Discards: [4]string{"9p"}, Live: 1},
 		} {
@@ -422,11 +422,11 @@ func TestNewScenarioPlacesEveryTileOnce(t *testing.T) {
 	}
 }
 
-func TestNewScenarioDrawsTheScenarioTiles(t *testing.T) {
+func TestScenarioDrawsTheScenarioTiles(t *testing.T) {
 	for _, id := range chineseFamily {
 		// S discards 9p, which nobody can claim; W draws the wall's first
 		// tile, declares the concealed kong and gets the tail's first tile.
-		s := newScenario(t, id, nil, game.Scenario{
+		s := newScenario(t, id, nil, gametest.Scenario{
 			Phase: game.PhaseClaim, Turn: rules.S, Discards: [4]string{1: "9p"},
 			Hands: [4]string{"123m 456m 789m 11s 34z", "123s 456s 789s 1z 3z 4z 5z", "222z 333m 456p 678s 1z", "123p 456p 567s 11m 66z"},
 			Wall:  "2z 6z", Tail: "7z 4z", Live: 30,
@@ -445,10 +445,10 @@ func TestNewScenarioDrawsTheScenarioTiles(t *testing.T) {
 	}
 }
 
-func TestNewScenarioLiveCounts(t *testing.T) {
+func TestScenarioLiveCounts(t *testing.T) {
 	for _, id := range chineseFamily {
-		for _, live := range []int{game.LiveExhausted, 1, 2, 13, 40} {
-			s := newScenario(t, id, nil, game.Scenario{Turn: rules.N, Hands: [4]string{3: "123m 456m 789m 123p 4p +4p"}, Live: live})
+		for _, live := range []int{gametest.LiveExhausted, 1, 2, 13, 40} {
+			s := newScenario(t, id, nil, gametest.Scenario{Turn: rules.N, Hands: [4]string{3: "123m 456m 789m 123p 4p +4p"}, Live: live})
 			if s.WallLive() != max(live, 0) {
 				t.Errorf("%s: %d live draws, want %d", id, s.WallLive(), max(live, 0))
 			}
@@ -456,8 +456,8 @@ func TestNewScenarioLiveCounts(t *testing.T) {
 	}
 }
 
-func TestNewScenarioClaimWindow(t *testing.T) {
-	s := newScenario(t, "hongkong", nil, game.Scenario{
+func TestScenarioClaimWindow(t *testing.T) {
+	s := newScenario(t, "hongkong", nil, gametest.Scenario{
 		Phase: game.PhaseClaim, Turn: rules.W, Discards: [4]string{2: "1z 5p"},
 		Hands: [4]string{"123m 456m 789m 11s 34z", "55p 123s 456s 789s 22z", "", "46p 234m 789m 99s 333z"},
 	})
@@ -472,62 +472,62 @@ func TestNewScenarioClaimWindow(t *testing.T) {
 	}
 }
 
-func TestNewScenarioErrors(t *testing.T) {
+func TestScenarioErrors(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		set  map[string]string
-		sc   game.Scenario
+		sc   gametest.Scenario
 		want string
 	}{
-		{"short hand", nil, game.Scenario{Turn: rules.E, Hands: [4]string{"123m"}}, "holds 3 tiles"},
-		{"bad notation", nil, game.Scenario{Turn: rules.E, Hands: [4]string{"123x"}}, "hand of E"},
-		{"five of a kind", nil, game.Scenario{Turn: rules.E, Hands: [4]string{"11111m 56m 789m 123p +4p"}}, "5 tiles of 1m"},
-		{"plus off turn", nil, game.Scenario{Turn: rules.E, Hands: [4]string{"123m 456m 789m 123p 4p +4p", "123m 456m 789m 12p +3p"}}, "only the seat to play"},
-		{"claim with plus", nil, game.Scenario{Turn: rules.E, How: game.AfterClaim, Hands: [4]string{"123m 456m 789m 123p 4p +4p"}}, "no drawn tile"},
-		{"kong without plus", nil, game.Scenario{Turn: rules.E, How: game.AfterKong, Hands: [4]string{"123m 456m 789m 123p 44p"}}, "kong replacement"},
-		{"no discard to answer", nil, game.Scenario{Phase: game.PhaseClaim, Turn: rules.S}, "no discard"},
-		{"bonus off", map[string]string{"flowers": "off"}, game.Scenario{Turn: rules.E, Hands: [4]string{"123m 456m 789m 123p 4p +4p bonus: 1f"}}, "without them"},
-		{"bonus in hand", nil, game.Scenario{Turn: rules.E, Hands: [4]string{"123m 456m 789m 123p 4p +1f"}}, "bonus"},
-		{"bonus discarded", nil, game.Scenario{Phase: game.PhaseClaim, Turn: rules.E, Discards: [4]string{"1f"}}, "never discarded"},
-		{"pair group", nil, game.Scenario{Turn: rules.E, Hands: [4]string{"123m 456m 789m 1234p [44p] +4p"}}, "not a chow"},
-		{"chow in parentheses", nil, game.Scenario{Turn: rules.E, Hands: [4]string{"123m 456m 789m 44p (123p) +4p"}}, "not a chow"},
-		{"empty turn hand", nil, game.Scenario{Turn: rules.S}, "needs a written hand"},
-		{"phase", nil, game.Scenario{Phase: game.PhaseRob, Turn: rules.E}, "allowed: turn, claim"},
-		{"turn", nil, game.Scenario{Turn: rules.NoWind}, "allowed: E, S, W, N"},
-		{"how", nil, game.Scenario{Turn: rules.E, How: 9, Hands: [4]string{"123m 456m 789m 123p 4p +4p"}}, "allowed: AfterDraw"},
-		{"too many live", nil, game.Scenario{Turn: rules.E, Hands: [4]string{"123m 456m 789m 123p 4p +4p"}, Live: 100}, "want 100"},
-		{"first turns with filler", nil, game.Scenario{Turn: rules.E, FirstTurns: true, Hands: [4]string{"123m 456m 789m 123p 4p +4p"}, Live: 3}, "FirstTurns"},
-		{"dice", nil, game.Scenario{Turn: rules.E, Dice: [2]int{1, 13}, Hands: [4]string{"123m 456m 789m 123p 4p +4p"}}, "throw"},
-		{"wall notation", nil, game.Scenario{Turn: rules.E, Hands: [4]string{"123m 456m 789m 123p 4p +4p"}, Wall: "5q"}, "wall"},
+		{"short hand", nil, gametest.Scenario{Turn: rules.E, Hands: [4]string{"123m"}}, "holds 3 tiles"},
+		{"bad notation", nil, gametest.Scenario{Turn: rules.E, Hands: [4]string{"123x"}}, "hand of E"},
+		{"five of a kind", nil, gametest.Scenario{Turn: rules.E, Hands: [4]string{"11111m 56m 789m 123p +4p"}}, "5 tiles of 1m"},
+		{"plus off turn", nil, gametest.Scenario{Turn: rules.E, Hands: [4]string{"123m 456m 789m 123p 4p +4p", "123m 456m 789m 12p +3p"}}, "only the seat to play"},
+		{"claim with plus", nil, gametest.Scenario{Turn: rules.E, How: game.AfterClaim, Hands: [4]string{"123m 456m 789m 123p 4p +4p"}}, "no drawn tile"},
+		{"kong without plus", nil, gametest.Scenario{Turn: rules.E, How: game.AfterKong, Hands: [4]string{"123m 456m 789m 123p 44p"}}, "kong replacement"},
+		{"no discard to answer", nil, gametest.Scenario{Phase: game.PhaseClaim, Turn: rules.S}, "no discard"},
+		{"bonus off", map[string]string{"flowers": "off"}, gametest.Scenario{Turn: rules.E, Hands: [4]string{"123m 456m 789m 123p 4p +4p bonus: 1f"}}, "without them"},
+		{"bonus in hand", nil, gametest.Scenario{Turn: rules.E, Hands: [4]string{"123m 456m 789m 123p 4p +1f"}}, "bonus"},
+		{"bonus discarded", nil, gametest.Scenario{Phase: game.PhaseClaim, Turn: rules.E, Discards: [4]string{"1f"}}, "never discarded"},
+		{"pair group", nil, gametest.Scenario{Turn: rules.E, Hands: [4]string{"123m 456m 789m 1234p [44p] +4p"}}, "not a chow"},
+		{"chow in parentheses", nil, gametest.Scenario{Turn: rules.E, Hands: [4]string{"123m 456m 789m 44p (123p) +4p"}}, "not a chow"},
+		{"empty turn hand", nil, gametest.Scenario{Turn: rules.S}, "needs a written hand"},
+		{"phase", nil, gametest.Scenario{Phase: game.PhaseRob, Turn: rules.E}, "allowed: turn, claim"},
+		{"turn", nil, gametest.Scenario{Turn: rules.NoWind}, "allowed: E, S, W, N"},
+		{"how", nil, gametest.Scenario{Turn: rules.E, How: 9, Hands: [4]string{"123m 456m 789m 123p 4p +4p"}}, "allowed: AfterDraw"},
+		{"too many live", nil, gametest.Scenario{Turn: rules.E, Hands: [4]string{"123m 456m 789m 123p 4p +4p"}, Live: 100}, "want 100"},
+		{"first turns with filler", nil, gametest.Scenario{Turn: rules.E, FirstTurns: true, Hands: [4]string{"123m 456m 789m 123p 4p +4p"}, Live: 3}, "FirstTurns"},
+		{"dice", nil, gametest.Scenario{Turn: rules.E, Dice: [2]int{1, 13}, Hands: [4]string{"123m 456m 789m 123p 4p +4p"}}, "throw"},
+		{"wall notation", nil, gametest.Scenario{Turn: rules.E, Hands: [4]string{"123m 456m 789m 123p 4p +4p"}, Wall: "5q"}, "wall"},
 	} {
-		_, err := game.NewScenario(handConfig(t, "french", c.set), c.sc)
+		_, err := gametest.New(handConfig(t, "french", c.set), c.sc)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: got %v, want an error with %q", c.name, err, c.want)
 		}
 	}
 	for _, id := range rules.IDs() {
 		if cfg := handConfig(t, id, nil); cfg.Ruleset.Setup(cfg.Options).CardCalls {
-			if _, err := game.NewScenario(cfg, game.Scenario{Turn: rules.E, Hands: [4]string{"123m 456m 789m 123p 4p +4p"}}); err == nil {
+			if _, err := gametest.New(cfg, gametest.Scenario{Turn: rules.E, Hands: [4]string{"123m 456m 789m 123p 4p +4p"}}); err == nil {
 				t.Errorf("%s: a scenario with card calls was built", id)
 			}
 		}
 	}
 }
 
-// FuzzNewScenario: no input panics, and every scenario built keeps the
+// FuzzScenario: no input panics, and every scenario built keeps the
 // invariants.
-func FuzzNewScenario(f *testing.F) {
+func FuzzScenario(f *testing.F) {
 	f.Add("123m 456m 789m 123p 4p +4p", "", "1z 2z", "9p", "5p", 0, uint8(0), uint8(0), uint8(0))
 	f.Add("55p 123s 456s 789s 2z", "46p 123m 789m 11s 2z", "", "1f", "", 3, uint8(1), uint8(2), uint8(1))
 	f.Add("[555z] (1111p) 23s 4s +4s bonus: 1f 2y", "", "", "7z", "8z", -1, uint8(2), uint8(0), uint8(2))
 	r, _ := rules.Get("french")
 	cfg := game.HandConfig{Ruleset: r, Options: rules.DefaultOptions(r), Seed: wall.SeedFromString("fuzz"), Number: 1, Round: rules.E}
 	f.Fuzz(func(t *testing.T, h0, h1, discards, front, tail string, live int, phase, turn, how uint8) {
-		sc := game.Scenario{
+		sc := gametest.Scenario{
 			Hands: [4]string{h0, h1}, Discards: [4]string{discards, discards}, Wall: front, Tail: tail,
 			Live: live % 200, Phase: game.Phase(phase % 4), Turn: rules.Wind(turn % 5), How: game.TurnStart(how % 4),
 		}
-		s, err := game.NewScenario(cfg, sc)
+		s, err := gametest.New(cfg, sc)
 		if err != nil {
 			return
 		}
@@ -535,33 +535,4 @@ func FuzzNewScenario(f *testing.F) {
 			t.Fatalf("%+v: %v", sc, err)
 		}
 	})
-}
-
-func BenchmarkNewScenario(b *testing.B) {
-	cfg := handConfig(b, "hongkong", nil)
-	sc := game.Scenario{Phase: game.PhaseClaim, Turn: rules.W, Discards: [4]string{2: "5p"}, Live: 10,
-		Hands: [4]string{1: "55p 123m 456m 789m 11z", 3: "46p 123s 456s 789s 22z"}}
-	for b.Loop() {
-		if _, err := game.NewScenario(cfg, sc); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-// ExampleNewScenario builds FR-16 T1: West's 5p, which North may chow and
-// South may pung.
-func ExampleNewScenario() {
-	r, _ := rules.Get("french")
-	s, err := game.NewScenario(
-		game.HandConfig{Ruleset: r, Options: rules.DefaultOptions(r), Seed: wall.SeedFromString("T1"), Number: 1, Round: rules.E},
-		game.Scenario{
-			Phase: game.PhaseClaim, Turn: rules.W, Discards: [4]string{2: "5p"},
-			Hands: [4]string{"19m 19p 19s 1234567z", "55p 123s 456s 78s 22z 9m", "", "46p 234m 789m 1s 9s 333z"},
-		})
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	fmt.Println(s.LegalActions(rules.S), s.LegalActions(rules.N))
-	// Output: [pass pung 5p] [pass chow 4p]
 }

@@ -165,7 +165,10 @@ type State struct {
 	Turn rules.Wind
 	// drawn is the tile the seat to play last drew (tile.None after a claim).
 	drawn tile.Kind
-	how   turnKind
+	// drawnFrom is where drawn came from: the front, the tail (a kong's
+	// replacement or a compensation) or the tail for a bonus tile.
+	drawnFrom Source
+	how       turnKind
 	// Pending is the discard (PhaseClaim) or the added tile (PhaseRob).
 	Pending tile.Kind
 	// answers holds each seat's answer in a claim or robbing window.
@@ -173,7 +176,8 @@ type State struct {
 	// options holds each seat's legal answers in the window.
 	options [4][]Action
 
-	// firstGoAround is true until any claim or kong breaks the first turns.
+	// firstGoAround is true until a claim or an added kong breaks the first
+	// turns; a concealed kong is not a claim (CL-10.4, CL-D-22).
 	firstGoAround bool
 	// dealerDiscarded is set once the dealer has discarded.
 	dealerDiscarded bool
@@ -329,7 +333,7 @@ func NewHand(cfg HandConfig) (*State, []Event, error) {
 
 // startPlay gives the dealer the first turn on the dealt hand.
 func (s *State) startPlay() {
-	s.Phase, s.Turn, s.drawn, s.Pending = PhaseTurn, rules.E, tile.None, tile.None
+	s.Phase, s.Turn, s.drawn, s.drawnFrom, s.Pending = PhaseTurn, rules.E, tile.None, "", tile.None
 	s.how = turnDraw // HK-D-19, FR-D14, AM-5.1: the dealer's 14 dealt tiles count as a draw.
 	s.updateWaits()
 }
@@ -352,7 +356,7 @@ func (s *State) replaceBonus(seat rules.Wind, evs []Event) []Event {
 			return s.noReplacement(seat, evs)
 		}
 		p.Concealed.Add(t)
-		s.drawn = t
+		s.drawn, s.drawnFrom = t, FromBonus
 		evs = append(evs, Event{Type: EvDraw, Seat: seat, From: rules.NoWind, Tiles: []tile.Kind{t}, Source: FromBonus})
 	}
 }

@@ -160,3 +160,117 @@ func fullHand(c *tile.Counts) bool {
 	}
 	return true
 }
+
+// Draws answers Shanten for a hand c with one more tile, kind by kind,
+// faster than Shanten: a drawn tile changes one group (a suit or the
+// honours), so the other three groups are combined once, not for every
+// kind asked about. The zero Draws answers NoShanten; use NewDraws.
+type Draws struct {
+	c  tile.Counts
+	ok bool
+	n  int // tiles in c
+	// majors and majorPair are c's kinds of terminals and honours and
+	// whether it pairs one; pairs counts c's pairs (a kind held 4 times is
+	// two), for OrphansShanten and SevenPairsShanten.
+	majors, pairs int
+	majorPair     bool
+	// packed are the groups' packed overlaps; rest[g] is the best use of
+	// every group but g, for the sets of a hand of n+1 tiles.
+	packed [4]uint64
+	rest   [4][maxSets + 1][2]int
+}
+
+// NewDraws prepares the answers for c (3n+1 concealed standard tiles, at
+// most 13).
+func NewDraws(c *tile.Counts) Draws {
+	d := Draws{c: *c}
+	if !standardOnly(c) {
+		return d
+	}
+	gs := groups(&d.c)
+	var held [4]bool
+	for g := range gs {
+		idx, size, ok := gs[g].table.index(gs[g].tiles)
+		if !ok {
+			return d
+		}
+		d.packed[g], held[g] = gs[g].table.best[idx], size > 0
+		d.n += size
+	}
+	d.ok = true
+	for k, x := range d.c[:tile.NumStandard] {
+		d.pairs += int(x) / 2
+		if x > 0 && tile.Kind(k).IsMajor() {
+			d.majors++
+			d.majorPair = d.majorPair || x >= 2
+		}
+	}
+	sets := (d.n + 1) / 3
+	for g := range gs {
+		var best [maxSets + 1][2]int
+		for o := range gs {
+			if o != g && held[o] { // an empty group adds nothing
+				best = combine(&best, d.packed[o], sets)
+			}
+		}
+		d.rest[g] = best
+	}
+	return d
+}
+
+// Shanten returns Shanten of the hand with one more tile of standard kind
+// k: the same figure, NoShanten included.
+func (d *Draws) Shanten(k tile.Kind) int {
+	n := d.n + 1
+	if !d.ok || !k.IsStandard() || n%3 == 0 || n > maxGroupTiles {
+		return NoShanten
+	}
+	d.c[k]++
+	gs := groups(&d.c)
+	g := 3
+	if k.IsSuited() {
+		g = int(k) / 9
+	}
+	idx, _, ok := gs[g].table.index(gs[g].tiles)
+	d.c[k]--
+	if !ok {
+		return NoShanten
+	}
+	sets := n / 3
+	return 3*sets + 2 - bestWith(&d.rest[g], gs[g].table.best[idx], sets) - 1
+}
+
+// full reports whether the hand with one more k is a hand the special
+// shapes measure: 13 or 14 standard tiles, at most 4 of a kind.
+func (d *Draws) full(k tile.Kind) bool {
+	return d.ok && k.IsStandard() && d.n+1 >= 13 && d.n+1 <= 14 && d.c[k] < maxCopies
+}
+
+// Orphans returns OrphansShanten of the hand with one more tile of k.
+func (d *Draws) Orphans(k tile.Kind) int {
+	if !d.full(k) {
+		return NoShanten
+	}
+	kinds, pair := d.majors, d.majorPair
+	if k.IsMajor() {
+		kinds += b2i(d.c[k] == 0)
+		pair = pair || d.c[k] == 1
+	}
+	return 13 - kinds - b2i(pair)
+}
+
+// SevenPairs returns SevenPairsShanten of the hand with one more tile of k.
+func (d *Draws) SevenPairs(k tile.Kind) int {
+	if !d.full(k) {
+		return NoShanten
+	}
+	return 6 - min(d.pairs+int(d.c[k]%2), 7)
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -41,6 +41,16 @@ type Header struct {
 	// Uniform: every discard opened a window every seat answered
 	// (game.MatchConfig.Uniform).
 	Uniform bool `json:"uniform,omitempty"`
+	// From, for a game taken over from another device, is where the match
+	// stood when this record begins (game.ResumeMatch).
+	From *Continuation `json:"from,omitempty"`
+}
+
+// Continuation is where a match taken over from another device stood:
+// its standing and its finished hands.
+type Continuation struct {
+	Standing game.Standing      `json:"standing"`
+	History  []game.HandSummary `json:"history,omitempty"`
 }
 
 // Record is a whole game: its header and its events.
@@ -138,7 +148,7 @@ func (r *Record) Replay(step Step) (*game.Match, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, produced, err := game.NewMatch(cfg)
+	m, produced, err := r.start(cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -171,4 +181,27 @@ func (r *Record) Replay(step Step) (*game.Match, error) {
 		i++
 	}
 	return m, nil
+}
+
+// start deals the record's first hand: a new match, or the match taken
+// over where it stood (Header.From), with the hand seeds that follow.
+func (r *Record) start(cfg game.MatchConfig) (*game.Match, []game.Event, error) {
+	f := r.Header.From
+	if f == nil {
+		return game.NewMatch(cfg)
+	}
+	n := f.Standing.Number
+	if n < 1 || len(cfg.HandSeeds) < n {
+		return nil, nil, fmt.Errorf("%w: a game taken over at hand %d has %d hand seeds", ErrRecord, n, len(cfg.HandSeeds))
+	}
+	m, evs, err := game.ResumeMatch(cfg, f.Standing, f.History, cfg.HandSeeds[n-1])
+	if err != nil {
+		return nil, nil, fmt.Errorf("%w: %v", ErrRecord, err)
+	}
+	for i, s := range cfg.HandSeeds[n:] {
+		if err := m.SupplySeed(n+1+i, s); err != nil {
+			return nil, nil, fmt.Errorf("%w: %v", ErrRecord, err)
+		}
+	}
+	return m, evs, nil
 }

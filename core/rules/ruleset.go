@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
@@ -63,7 +64,7 @@ func Get(id string) (Ruleset, error) {
 	if r, ok := registry[id]; ok {
 		return r, nil
 	}
-	return nil, fmt.Errorf("%w %q; known: %v", ErrUnknownRuleset, id, idsLocked())
+	return nil, fmt.Errorf("%w %q; known: %s", ErrUnknownRuleset, id, strings.Join(idsLocked(), ", "))
 }
 
 // IDs returns the registered ids, sorted.

@@ -246,6 +246,12 @@ func (s *Settlement) Pay(from, to Wind, amount int) {
 	s.Net[to] += amount
 }
 
+// MaxValue is the largest hand value (and end-of-hand amount) a
+// settlement is asked to pay: about a thousand times the largest limit an
+// option allows (HK-OPT-3, 10^9), and small enough that no settlement's
+// sums and doublings overflow.
+const MaxValue = 1 << 40
+
 // SettleInput is what a settlement needs: the winner (NoWind for a void
 // hand), the discarder (NoWind when self-drawn), every seat's valuation
 // (indexed by seat wind) and the options.
@@ -268,6 +274,32 @@ type SeatFacts struct {
 	Bonus int
 	// Bet: american's bettor named this seat before the deal (AM-8.5).
 	Bet bool
+}
+
+// Fact names one field of SeatFacts.
+type Fact uint8
+
+// The seat facts a settlement may read.
+const (
+	FactTing   Fact = 1 << iota // FactTing: SeatFacts.Ting.
+	FactCalled                  // FactCalled: SeatFacts.Called.
+	FactBonus                   // FactBonus: SeatFacts.Bonus.
+)
+
+// FactReader is implemented by rulesets whose settlement reads per-seat
+// facts (SeatFacts) beyond the values: SeatFacts says which, so that a
+// caller asks for them (jilin: TING, calls and end-of-hand points) and
+// refuses them where they mean nothing.
+type FactReader interface {
+	SeatFacts(o Options) Fact
+}
+
+// SeatFactsOf returns the seat facts r's settlement reads under o.
+func SeatFactsOf(r Ruleset, o Options) Fact {
+	if fr, ok := r.(FactReader); ok {
+		return fr.SeatFacts(o)
+	}
+	return 0
 }
 
 // Names returns the command-line names of the flags set in f, in order.

@@ -43,6 +43,10 @@ type Setup struct {
 	// extended, each added tile owing a compensation draw, with a TCHA
 	// window on a duplicate (JL-6.4, JL-6.5, JL-7.4).
 	Combinations bool
+	// Compensation: every tail draw is a compensation (JL-6.1), and a win
+	// on one is flagged Compensation (JL-11 M6); otherwise a win on a
+	// kong's replacement is flagged KongReplacement (CL-12).
+	Compensation bool
 	// ChowDragons: the three dragons may be claimed as a run (JL-5.1).
 	ChowDragons bool
 	// SharedJoker: the first player to announce TING draws the shared
@@ -102,8 +106,9 @@ type GameSpec struct {
 	DealerKeepsOnDraw bool
 	// DealerKeepsOnWin: the dealer keeps the deal when he wins (all but american).
 	DealerKeepsOnWin bool
-	// RoundStart is how winds are re-designated at a new round, for
-	// CountHands games: "rotate", "redraw" or "none" (HK-2.5, FR-3.3).
+	// RoundStart is how winds are re-designated at a new round, whatever
+	// the count: "rotate", "redraw", or "none" and "" (the deal stays
+	// where it stands, CL-3.4) (HK-2.5, HK-OPT-15, FR-3.3).
 	RoundStart string
 }
 
@@ -132,4 +137,36 @@ type Charleston struct {
 // jokers are neither discarded nor exposed.
 type DeadHands interface {
 	Feasible(o Options, exposed [][]tile.Kind, avail tile.Counts, jokers int) bool
+}
+
+// WinFlags returns the flags a win can carry when played under s: the
+// engine sets no other, and a flag outside them belongs to another
+// ruleset (jilin's TING and joker flags mean nothing in classical).
+func (s Setup) WinFlags() Flag {
+	f := LastTile | LastDiscard
+	switch {
+	case s.Compensation:
+		f |= Compensation
+	case !s.CardCalls:
+		f |= KongReplacement
+	}
+	for k := range tile.Kind(tile.NumStandard) {
+		if !s.CardCalls && (s.RobKong == nil || s.RobKong(k)) {
+			f |= RobbingKong
+			break
+		}
+	}
+	for _, on := range []struct {
+		set  bool
+		flag Flag
+	}{
+		{s.Heavenly, Heavenly}, {s.Earthly, Earthly}, {s.CallingHand, Calling},
+		{s.Ting, Ting | AnyTing | NoCalls}, {s.SharedJoker, JokerDrawn | JokerWins},
+		{s.CelestialEmpire, Invoked},
+	} {
+		if on.set {
+			f |= on.flag
+		}
+	}
+	return f
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/fourwinds-mahjong/fourwinds/core/ai"
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/record"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 )
@@ -68,6 +69,12 @@ type LocalConfig struct {
 	// NoRecord keeps no game record (self-play that wants none; Record
 	// then fails). A table that saves always keeps one.
 	NoRecord bool `json:"-"`
+	// From, when set, goes on with a match taken over from another
+	// device where it stood (Info.Standing and Info.History), from public
+	// facts only: its first hand is From.Standing.Number, and Seed serves
+	// only this device's computer players and dice, never a wall (each
+	// wall comes from HandSeed).
+	From *record.Continuation `json:"from,omitempty"`
 	// Watch, when set, is called on the table's goroutine after every
 	// step with the match and the step's events, unredacted: for
 	// self-play statistics and invariant checks. It must not change the

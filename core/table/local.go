@@ -641,8 +641,11 @@ func (t *Local) finish() {
 // asking LocalConfig.HandSeed for its seed when set.
 func (t *Local) deal() {
 	n := 1
-	if t.m != nil {
+	switch {
+	case t.m != nil:
 		n = t.m.Number + 1
+	case t.cfg.From != nil:
+		n = t.cfg.From.Standing.Number
 	}
 	if t.cfg.HandSeed == nil {
 		t.dealWith(n, nil)
@@ -675,10 +678,18 @@ func (t *Local) dealWith(n int, seed *wall.Seed) {
 		if seed != nil {
 			cfg.HandSeeds = []wall.Seed{*seed}
 		}
-		t.m, evs, err = game.NewMatch(cfg)
+		if f := t.cfg.From; f != nil {
+			s := wall.Derive(t.res.seed, "hand", n)
+			if seed != nil {
+				s = *seed
+			}
+			t.m, evs, err = game.ResumeMatch(cfg, f.Standing, f.History, s)
+		} else {
+			t.m, evs, err = game.NewMatch(cfg)
+		}
 		if err == nil && (!t.cfg.NoRecord || t.saved != nil) {
 			t.rec = record.New(cfg)
-			t.rec.Header.Card = t.cfg.Card
+			t.rec.Header.Card, t.rec.Header.From = t.cfg.Card, t.cfg.From
 		}
 	} else {
 		if seed != nil {

@@ -152,7 +152,7 @@ func (t *Local) snapshot(k int) Snapshot {
 func (t *Local) info() Info {
 	in := Info{
 		Rules: t.res.rs.ID(), Options: t.res.opts.Map(), Card: t.cfg.Card, Name: t.cfg.Name,
-		Seats: t.seats, Ready: t.ready, Over: t.over, Started: t.started && t.m != nil,
+		Seats: t.seats, Ready: t.ready, Over: t.over, Started: t.started && t.m != nil, Hands: t.cfg.Hands,
 	}
 	if t.problem != nil {
 		in.Problem = t.problem.Error()
@@ -164,6 +164,9 @@ func (t *Local) info() Info {
 		in.Winds[p] = t.m.WindOf(p)
 	}
 	in.Balances, in.Hand, in.Round = t.m.Balances, t.m.Number, t.m.Round
+	if st := t.m.Standing(); !t.over && !st.Over {
+		in.Standing = &st
+	}
 	if len(t.m.History) > 0 {
 		in.History = make([]game.HandSummary, len(t.m.History))
 		for i, h := range t.m.History {

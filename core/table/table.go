@@ -123,6 +123,13 @@ type Info struct {
 	// Started is set once the first hand is dealt (a table may wait in
 	// its lobby until its host starts it).
 	Started bool `json:"started,omitempty"`
+	// Hands is the number of hands the match ends after (0: the whole game).
+	Hands int `json:"hands,omitempty"`
+	// Standing is where the match stands for a table that would go on from
+	// it on another device (LocalConfig.From): before the hand in play,
+	// which would be voided, or before the next one once it has ended.
+	// Nil before the first hand and after the last.
+	Standing *game.Standing `json:"standing,omitempty"`
 	// Problem says what keeps the table from going on, such as a hand's
 	// seed that could not be agreed; the next IntentNextHand tries again.
 	Problem string `json:"problem,omitempty"`

@@ -54,7 +54,9 @@ const delimiters = " \t,\n\r[(+])"
 
 // ParseHand reads a hand in notation. Errors name the bad token and position.
 func ParseHand(s string) (Hand, error) {
-	h := Hand{Winning: None}
+	// A hand's concealed tiles fit in one allocation (14 tiles, more for
+	// american flowers in the hand, where append grows it).
+	h := Hand{Winning: None, Concealed: make([]Kind, 0, 14)}
 	bad := func(tok string, off int, reason string) error {
 		return &NotationError{Input: s, Token: tok, Offset: off, Reason: reason}
 	}
@@ -103,7 +105,8 @@ func ParseHand(s string) (Hand, error) {
 				h.WinningJoker = true
 				tok = tok[:len(tok)-1]
 			}
-			ks, err := parseRun(s, tok, i+1, nil)
+			var one [1]Kind // the winning tile, without an allocation
+			ks, err := parseRun(s, tok, i+1, one[:0])
 			if err != nil {
 				return Hand{}, err
 			}

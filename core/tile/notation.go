@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // ErrNotation is wrapped by every notation error.
@@ -93,7 +94,11 @@ func parseRun(input, tok string, off int, out []Kind) ([]Kind, error) {
 			digits = 0
 			start = i + 1
 		default:
-			return out, bad(fmt.Sprintf("unexpected character %q", c))
+			r, _ := utf8.DecodeRuneInString(tok[i:])
+			if r >= 0x1F000 && r <= 0x1F02F { // the Mahjong Tiles block
+				return out, bad(fmt.Sprintf("tile glyph %q is not read; write tiles such as 5z (red dragon) or 1m", r))
+			}
+			return out, bad(fmt.Sprintf("unexpected character %q", r))
 		}
 	}
 	if digits > 0 {

@@ -282,3 +282,13 @@ func sameHand(a, b tile.Hand) bool {
 	return slices.Equal(a.Concealed, b.Concealed) && slices.Equal(a.Bonus, b.Bonus) &&
 		a.Winning == b.Winning && a.WinningJoker == b.WinningJoker
 }
+
+// TestNotationNamesTheCharacter: an error names the character typed, not
+// its first byte, and says how to write a tile glyph.
+func TestNotationNamesTheCharacter(t *testing.T) {
+	for in, want := range map[string]string{"🀄": "tile glyph '🀄'", "12é": "'é'"} {
+		if _, err := tile.Parse(in); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Parse(%q): %v, want %s", in, err, want)
+		}
+	}
+}

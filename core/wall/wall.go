@@ -155,6 +155,11 @@ func (w *Wall) TailLeft() int {
 	return w.left
 }
 
+// TailIsLive reports whether tail draws take live tiles: the hill's tail is
+// the live wall's other end (HK-3.6, FR-4.6, FR-4.7), while the dead wall
+// and jilin's last stacks lie outside the live draws (CL-4.5, JL-10.2).
+func (w *Wall) TailIsLive() bool { return w.spec.Layout == Hill }
+
 // InLastWall reports whether the next live draw comes from american's
 // reserved part, East's stacks 1..r (AM-3.5; the hot wall of AM-5.9).
 func (w *Wall) InLastWall() bool {

@@ -27,6 +27,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/multiformats/go-multiaddr"
 )
 
 // redialWait bounds one reconnection attempt, and one search for the
@@ -57,7 +58,25 @@ type Options struct {
 	// OnEvent, when set, receives every message from the dealer as it is
 	// decoded, in order (for logs and secrecy checks).
 	OnEvent func(*wire.Msg)
+	// TakeOver, when set, lets the seated devices hand the table over
+	// among themselves when the dealer stays unreachable for
+	// TakeOverAfter: in the order of the dealer's last roster
+	// (wire.Roster.Succession), the first device that answers deals on.
+	// When it is this device's turn, TakeOver is called with the table's
+	// last public facts (info.Standing says where the match goes on; the
+	// hand cut short is voided) and the seated devices, and must return
+	// the table it now deals on this host (dealer.Succeed); the client
+	// then plays on that table. The others rejoin their seats there.
+	TakeOver func(ctx context.Context, info table.Info, holders [4]peer.ID) (table.Table, error)
+	// TakeOverAfter is how long the dealer must stay unreachable before
+	// the table is handed over (DefaultTakeOverAfter when zero), and how
+	// long each device in the succession is tried before the next.
+	TakeOverAfter time.Duration
 }
+
+// DefaultTakeOverAfter is how long a dealer must stay unreachable before
+// its table is handed over, when Options.TakeOverAfter is zero.
+const DefaultTakeOverAfter = 20 * time.Second
 
 // Client is a joined table. It implements table.Table for its player.
 type Client struct {
@@ -94,6 +113,10 @@ type Client struct {
 	deals     map[int]*handDeal
 	verified  *bool
 	dealErr   error
+	// roster is the dealer's last roster; local, once this device has
+	// taken the table over, is the table it deals.
+	roster *wire.Roster
+	local  table.Table
 }
 
 // handDeal is this device's part in one hand's commit-reveal, and the
@@ -115,6 +138,9 @@ func Join(ctx context.Context, h host.Host, dealer peer.AddrInfo, opts Options) 
 	if opts.Retry <= 0 {
 		opts.Retry = time.Second
 	}
+	if opts.TakeOverAfter <= 0 {
+		opts.TakeOverAfter = DefaultTakeOverAfter
+	}
 	cctx, end := context.WithCancel(context.Background())
 	c := &Client{h: h, dealer: dealer, opts: opts, ctx: cctx, end: end, done: make(chan struct{}),
 		player: opts.Player, pending: map[uint64]chan *wire.Msg{}, subs: map[*subscription]struct{}{}, deals: map[int]*handDeal{}}
@@ -135,8 +161,16 @@ func (c *Client) Player() int {
 	return c.player
 }
 
-// Dealer returns the dealer's peer id.
-func (c *Client) Dealer() peer.ID { return c.dealer.ID }
+// Dealer returns the dealer's peer id (this device's own once it has taken
+// the table over).
+func (c *Client) Dealer() peer.ID {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.local != nil {
+		return c.h.ID()
+	}
+	return c.dealer.ID
+}
 
 // BytesIn returns how many bytes came from the dealer so far, frames
 // included, over every connection.
@@ -231,13 +265,25 @@ func (c *Client) run(conn *wire.Conn, st network.Stream) {
 			delete(c.pending, id)
 		}
 		c.mu.Unlock()
-		lost := time.Now()
+		lost, next := time.Now(), 0
 		for {
 			select {
 			case <-c.ctx.Done():
 				c.closeSubs()
 				return
 			case <-time.After(c.opts.Retry):
+			}
+			if c.opts.TakeOver != nil && time.Since(lost) > c.opts.TakeOverAfter {
+				lost = time.Now()
+				if c.succeed(&next) {
+					<-c.ctx.Done()
+					c.mu.Lock()
+					local := c.local
+					c.mu.Unlock()
+					local.Close()
+					c.closeSubs()
+					return
+				}
 			}
 			if c.opts.GiveUp > 0 && time.Since(lost) > c.opts.GiveUp {
 				c.mu.Lock()
@@ -262,7 +308,9 @@ func (c *Client) run(conn *wire.Conn, st network.Stream) {
 			} else if c.opts.Locate != nil {
 				lctx, cancel := context.WithTimeout(c.ctx, redialWait)
 				if info, err := c.opts.Locate(lctx, c.dealer.ID); err == nil && info.ID == c.dealer.ID {
+					c.mu.Lock()
 					c.dealer = info
+					c.mu.Unlock()
 				}
 				cancel()
 			}
@@ -343,6 +391,10 @@ func (c *Client) handle(conn *wire.Conn, m *wire.Msg) {
 		}
 	case wire.TCommitAsk, wire.TCommitments, wire.TReveal:
 		c.deal(conn, m)
+	case wire.TRoster:
+		c.mu.Lock()
+		c.roster = m.Roster
+		c.mu.Unlock()
 	case wire.TDone, wire.TRefused, wire.TSnapshot:
 		if m.ID == 0 {
 			return
@@ -488,14 +540,23 @@ func (c *Client) Snapshot(ctx context.Context, player int) (table.Snapshot, erro
 	if err := c.check(player); err != nil {
 		return table.Snapshot{}, err
 	}
-	a, err := c.request(ctx, &wire.Msg{Type: wire.TSnapReq})
-	if err != nil {
-		return table.Snapshot{}, err
+	var snap table.Snapshot
+	if local := c.dealing(); local != nil {
+		s, err := local.Snapshot(ctx, player)
+		if err != nil {
+			return s, err
+		}
+		snap = s
+	} else {
+		a, err := c.request(ctx, &wire.Msg{Type: wire.TSnapReq})
+		if err != nil {
+			return table.Snapshot{}, err
+		}
+		if a.Snapshot == nil {
+			return table.Snapshot{}, fmt.Errorf("client: the dealer answered a snapshot request with %s", a.Type)
+		}
+		snap = *a.Snapshot
 	}
-	if a.Snapshot == nil {
-		return table.Snapshot{}, fmt.Errorf("client: the dealer answered a snapshot request with %s", a.Type)
-	}
-	snap := *a.Snapshot
 	c.mu.Lock()
 	snap.Seq = uint64(max(int64(snap.Seq)+c.shift, 0))
 	c.mu.Unlock()
@@ -507,10 +568,18 @@ func (c *Client) Submit(ctx context.Context, in table.Intent) error {
 	if err := c.check(in.Player); err != nil {
 		return err
 	}
+	if local := c.dealing(); local != nil {
+		return local.Submit(ctx, in)
+	}
 	_, err := c.request(ctx, &wire.Msg{Type: wire.TIntent, Intent: &in})
 	var re *table.RefusedError
-	if errors.As(err, &re) && re.Reason == table.ReasonStale {
+	switch {
+	case errors.As(err, &re) && re.Reason == table.ReasonStale:
 		c.resync()
+	case errors.As(err, &re) && re.Reason == table.ReasonClosed && c.ctx.Err() == nil:
+		// The dealer's table is closing under it: it comes back (a
+		// restarted dealer) or is handed over; the client reconnects.
+		return ErrDisconnected
 	}
 	return err
 }
@@ -748,4 +817,75 @@ func (c *Client) Verified() (*bool, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.verified, c.dealErr
+}
+
+// dealing returns the table this device deals since it took the table
+// over, or nil.
+func (c *Client) dealing() table.Table {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.local
+}
+
+// succeed moves on to the next device in the dealer's succession, from
+// *next on: it dials that device from now on, or, when it is this device,
+// takes the table over and reports true.
+func (c *Client) succeed(next *int) bool {
+	c.mu.Lock()
+	r, info, player := c.roster, c.last.Info, c.player
+	c.mu.Unlock()
+	if r == nil || info.Standing == nil || info.Over {
+		return false
+	}
+	var holders [4]peer.ID
+	for p, h := range r.Holders {
+		if id, err := peer.Decode(h); err == nil {
+			holders[p] = id
+		}
+	}
+	order := r.Succession()
+	for *next < len(order) {
+		id, err := peer.Decode(order[*next])
+		*next++
+		if err != nil || id == c.dealer.ID {
+			continue
+		}
+		if id != c.h.ID() {
+			info := peer.AddrInfo{ID: id}
+			for _, a := range r.Addrs[order[*next-1]] {
+				if ma, err := multiaddr.NewMultiaddr(a); err == nil {
+					info.Addrs = append(info.Addrs, ma)
+				}
+			}
+			c.mu.Lock()
+			c.dealer = info
+			c.mu.Unlock()
+			return false
+		}
+		tbl, err := c.opts.TakeOver(c.ctx, info, holders)
+		if err != nil {
+			continue
+		}
+		snap, sub, err := tbl.Subscribe(c.ctx, player)
+		if err != nil {
+			tbl.Close()
+			continue
+		}
+		c.mu.Lock()
+		c.local = tbl
+		u := c.accept(snap, nil)
+		c.mu.Unlock()
+		c.publish(u)
+		go func() {
+			defer sub.Close()
+			for u := range sub.Updates() {
+				c.mu.Lock()
+				out := c.accept(u.Snapshot, u.Events)
+				c.mu.Unlock()
+				c.publish(out)
+			}
+		}()
+		return true
+	}
+	return false
 }

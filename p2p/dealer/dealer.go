@@ -350,6 +350,7 @@ func (s *session) run() error {
 	if n, ok := d.cfg.Table.(Naming); ok && player != table.Spectator && hello.Name != "" {
 		n.SetName(player, hello.Name)
 	}
+	d.announce()
 	if player != table.Spectator {
 		d.h.ConnManager().Protect(s.peer, fwhost.TableTag)
 		d.arrive(s)
@@ -463,4 +464,29 @@ func refusalOf(err error) *wire.Refusal {
 		return &wire.Refusal{Reason: table.ReasonClosed, Detail: err.Error()}
 	}
 	return &wire.Refusal{Reason: table.ReasonBadIntent, Detail: err.Error()}
+}
+
+// announce sends the roster to every welcomed client.
+func (d *Dealer) announce() {
+	r := &wire.Roster{Addrs: map[string][]string{}}
+	d.mu.Lock()
+	for p, id := range d.holders {
+		if id == "" {
+			continue
+		}
+		r.Holders[p] = id.String()
+		for _, a := range d.h.Peerstore().Addrs(id) {
+			r.Addrs[id.String()] = append(r.Addrs[id.String()], a.String())
+		}
+	}
+	var to []*session
+	for s := range d.sessions {
+		if s.welcomed {
+			to = append(to, s)
+		}
+	}
+	d.mu.Unlock()
+	for _, s := range to {
+		s.conn.Send(&wire.Msg{Type: wire.TRoster, Roster: r})
+	}
 }

@@ -27,7 +27,7 @@ func (r *rig) raw(t *testing.T, i int) (*wire.Conn, network.Stream) {
 	return wire.NewConn(st), st
 }
 
-// answer reads messages until one that is not an update.
+// answer reads messages until one that is not an update or a roster.
 func answer(t *testing.T, c *wire.Conn) *wire.Msg {
 	t.Helper()
 	for {
@@ -35,7 +35,7 @@ func answer(t *testing.T, c *wire.Conn) *wire.Msg {
 		if err != nil {
 			t.Fatalf("no answer: %v", err)
 		}
-		if m.Type != wire.TUpdate {
+		if m.Type != wire.TUpdate && m.Type != wire.TRoster {
 			return m
 		}
 	}

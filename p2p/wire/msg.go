@@ -49,6 +49,7 @@ const (
 	TCommitments Type = "commitments"      // dealer → client: Deal{Hand, All} (hashes only)
 	TSecret      Type = "secret"           // client → dealer: Deal{Hand, Secret}
 	TReveal      Type = "reveal"           // dealer → client: Deal{Hand, All with secrets, Seed}
+	TRoster      Type = "roster"           // dealer → client: Roster, whenever a seat is taken
 )
 
 // Msg is one frame's message: a type and the body that type names.
@@ -70,6 +71,31 @@ type Msg struct {
 	Update   *table.Update   `json:"update,omitempty"`
 	Lobby    *Lobby          `json:"lobby,omitempty"`
 	Deal     *Deal           `json:"deal,omitempty"`
+	Roster   *Roster         `json:"roster,omitempty"`
+}
+
+// Roster names the devices seated at the table, so that they can hand the
+// table over among themselves if the dealer is gone for good: the first
+// of them by player number that answers deals on (Succession).
+type Roster struct {
+	// Holders are the peer ids of the devices holding each player's seat
+	// ("" for a seat played on the dealer).
+	Holders [4]string `json:"holders"`
+	// Addrs are the addresses each holder listens on, as far as the dealer
+	// knows them (multiaddrs), by peer id.
+	Addrs map[string][]string `json:"addrs,omitempty"`
+}
+
+// Succession returns the seated devices in the order they take the table
+// over: by player number.
+func (r *Roster) Succession() []string {
+	var out []string
+	for _, h := range r.Holders {
+		if h != "" {
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
 // Hello opens a table stream.
@@ -184,7 +210,7 @@ var body = map[Type]struct {
 	TSnapshot: {"snapshot", true}, TUpdate: {"update", false}, TPing: {"", false},
 	TPong: {"", false}, TLobby: {"lobby", false}, TCommitAsk: {"deal", false},
 	TCommit: {"deal", false}, TCommitments: {"deal", false}, TSecret: {"deal", false},
-	TReveal: {"deal", false},
+	TReveal: {"deal", false}, TRoster: {"roster", false},
 }
 
 // Validate checks that m carries exactly the body its type names, and an
@@ -197,7 +223,7 @@ func (m *Msg) Validate() error {
 	set := map[string]bool{
 		"hello": m.Hello != nil, "welcome": m.Welcome != nil, "intent": m.Intent != nil,
 		"refused": m.Refused != nil, "snapshot": m.Snapshot != nil, "update": m.Update != nil,
-		"lobby": m.Lobby != nil, "deal": m.Deal != nil,
+		"lobby": m.Lobby != nil, "deal": m.Deal != nil, "roster": m.Roster != nil,
 	}
 	for f, isSet := range set {
 		if isSet && f != want.field {

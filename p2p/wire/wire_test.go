@@ -33,6 +33,7 @@ func examples() []*Msg {
 		{Type: TCommitments, Deal: deal},
 		{Type: TSecret, Deal: deal},
 		{Type: TReveal, Deal: deal},
+		{Type: TRoster, Roster: &Roster{Holders: [4]string{"", "a", "b", ""}, Addrs: map[string][]string{"a": {"/ip4/10.0.0.2/tcp/4001"}}}},
 	}
 }
 

@@ -137,3 +137,27 @@ func BenchmarkValue(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkScore scores the row-test hands (one or more per scoring row,
+// CL-11, CL-12) from notation, cycled.
+func BenchmarkScore(b *testing.B) {
+	var cases []patterntest.ScoreCase
+	for _, c := range rowCases {
+		ctx := patterntest.Ctx(patterntest.Options(b, r, c.opts...))
+		ctx.Seat, ctx.Round, ctx.From, ctx.Flags = rules.W, c.round, rules.N, c.flags
+		if c.seat != rules.E {
+			ctx.Seat = c.seat
+		}
+		if c.east {
+			ctx.Seat = rules.E
+		}
+		if c.self {
+			ctx.From = rules.NoWind
+		}
+		if c.flags.Has(rules.Earthly) {
+			ctx.From = rules.E
+		}
+		cases = append(cases, patterntest.ScoreCase{Notation: c.hand, Ctx: ctx})
+	}
+	patterntest.BenchScore(b, r, cases)
+}

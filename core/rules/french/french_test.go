@@ -199,3 +199,18 @@ func BenchmarkValue(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkScore scores the hands of FR-16 (T2, T5, T6, T9, T10, T13) from
+// notation, cycled.
+func BenchmarkScore(b *testing.B) {
+	cases := []patterntest.ScoreCase{
+		{Notation: "123m 456m 789p 11z 78s +9s", Ctx: ctx(b, rules.N, rules.S, rules.E, 0)},
+		{Notation: "123p 456p 789s 11z 46m +5m", Ctx: ctx(b, rules.S, rules.W, rules.E, rules.RobbingKong)},
+		{Notation: "123m 456m 789p 234s 7z +7z", Ctx: ctx(b, rules.N, rules.E, rules.E, 0)},
+		{Notation: "234s 78s 33z [555z] (1111p) +9s bonus: 4f", Ctx: ctx(b, rules.N, rules.NoWind, rules.W, 0)},
+		{Notation: "234s 78s 33z [555z] (1111p) +9s bonus: 4f", Ctx: ctx(b, rules.N, rules.NoWind, rules.W, rules.LastTile)},
+		{Notation: "[222m] 999s 77z 13m 468p bonus: 1f 1y", Ctx: ctx(b, rules.E, rules.NoWind, rules.E, 0)},
+		{Notation: "55z 66z 123m 456p 789s bonus: 1f 2f 3f 4f", Ctx: ctx(b, rules.W, rules.NoWind, rules.E, 0)},
+	}
+	patterntest.BenchScore(b, r, cases)
+}

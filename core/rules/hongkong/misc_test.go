@@ -132,3 +132,18 @@ func BenchmarkValue(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkScore scores the row-test hands (one or more per scoring row of
+// HK-S) from notation, cycled.
+func BenchmarkScore(b *testing.B) {
+	var cases []patterntest.ScoreCase
+	for _, c := range rowCases {
+		cx := ctx(b, rules.W, rules.N, rules.E, c.opts...)
+		cx.Round, cx.Flags = c.round, c.flags
+		if c.self {
+			cx.From = rules.NoWind
+		}
+		cases = append(cases, patterntest.ScoreCase{Notation: c.hand, Ctx: cx})
+	}
+	patterntest.BenchScore(b, r, cases)
+}

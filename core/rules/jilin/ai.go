@@ -1,6 +1,8 @@
 package jilin
 
 import (
+	"sync"
+
 	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
@@ -116,22 +118,32 @@ func sevenPairs(c *tile.Counts, s int) int {
 }
 
 // honourUsage returns the use of c's honours: winds and dragons apart, since
-// no group mixes them, each with its own table.
+// no group mixes them, each with its own table, combined in honourTable.
 func honourUsage(c *tile.Counts) hand.Usage {
-	w := windUsage[usageIndex(c[tile.East:tile.White])]
-	d := dragonUsage[usageIndex(c[tile.White:tile.NumStandard])]
-	var u hand.Usage
-	for m := range u {
-		for p := range u[m] {
-			for m1 := 0; m1 <= m; m1++ {
-				for p1 := 0; p1 <= p; p1++ {
-					u[m][p] = max(u[m][p], w[m1][p1]+d[m-m1][p-p1])
+	return honourTable()[usageIndex(c[tile.East:tile.NumStandard])]
+}
+
+// honourTable holds honourUsage for every holding of the 7 honours
+// (indexed by usageIndex: the winds' index times 125 plus the dragons'),
+// built on first use.
+var honourTable = sync.OnceValue(func() []hand.Usage {
+	winds, dragons := windUsage(), dragonUsage()
+	out := make([]hand.Usage, len(winds)*len(dragons))
+	for i := range out {
+		w, d := &winds[i/len(dragons)], &dragons[i%len(dragons)]
+		u := &out[i]
+		for m := range u {
+			for p := range u[m] {
+				for m1 := 0; m1 <= m; m1++ {
+					for p1 := 0; p1 <= p; p1++ {
+						u[m][p] = max(u[m][p], w[m1][p1]+d[m-m1][p-p1])
+					}
 				}
 			}
 		}
 	}
-	return u
-}
+	return out
+})
 
 // usageIndex numbers a holding of 3 or 4 kinds, each held 0-4 times.
 func usageIndex(h []uint8) int {
@@ -145,10 +157,11 @@ func usageIndex(h []uint8) int {
 // The honour sets of a concealed hand (JL-0, JL-6.4): triples, and special
 // combinations of exactly 3 different winds or the 3 dragons.
 var (
-	windSets    = [][]int{{0, 0, 0}, {1, 1, 1}, {2, 2, 2}, {3, 3, 3}, {0, 1, 2}, {0, 1, 3}, {0, 2, 3}, {1, 2, 3}}
-	dragonSets  = [][]int{{0, 0, 0}, {1, 1, 1}, {2, 2, 2}, {0, 1, 2}}
-	windUsage   = usageTable(4, windSets)
-	dragonUsage = usageTable(3, dragonSets)
+	windSets   = [][]int{{0, 0, 0}, {1, 1, 1}, {2, 2, 2}, {3, 3, 3}, {0, 1, 2}, {0, 1, 3}, {0, 2, 3}, {1, 2, 3}}
+	dragonSets = [][]int{{0, 0, 0}, {1, 1, 1}, {2, 2, 2}, {0, 1, 2}}
+	// windUsage and dragonUsage are built on first use, not at start-up.
+	windUsage   = sync.OnceValue(func() []hand.Usage { return usageTable(4, windSets) })
+	dragonUsage = sync.OnceValue(func() []hand.Usage { return usageTable(3, dragonSets) })
 )
 
 // usageTable returns the usage of every holding of a class of kinds

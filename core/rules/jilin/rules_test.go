@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules/pattern/patterntest"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 )
@@ -602,4 +603,28 @@ func BenchmarkValue(b *testing.B) {
 			b.Fatal(v.Error)
 		}
 	}
+}
+
+// BenchmarkScore scores the winning hands of JL-15 (V1–V9, V11–V13, V16)
+// from notation, each won as its vector says, cycled.
+func BenchmarkScore(b *testing.B) {
+	ctx := func(seat, from rules.Wind, flags rules.Flag) rules.Context {
+		return rules.Context{Options: rules.DefaultOptions(Ruleset{}), Seat: seat, From: from, Flags: rules.Ting | rules.AnyTing | flags, Joker: tile.None}
+	}
+	cases := []patterntest.ScoreCase{
+		{Notation: "123p 456s 345m 777s 8m +8m", Ctx: ctx(rules.S, rules.NoWind, rules.NoCalls)},
+		{Notation: "234m 456p 68s 55p [1z2z3z] +7s", Ctx: ctx(rules.W, rules.N, rules.NoCalls)},
+		{Notation: "345p 678s 55s 5z7z [234m] +6z", Ctx: ctx(rules.E, rules.NoWind, 0)},
+		{Notation: "234p 678p 555p 4z [1z2z3z] +4z", Ctx: ctx(rules.N, rules.S, rules.NoCalls)},
+		{Notation: "2345m 123p 789p [777s] +6p*", Ctx: rules.Context{Options: rules.DefaultOptions(Ruleset{}), Seat: rules.S, From: rules.NoWind, Flags: rules.Ting | rules.AnyTing, Joker: tile.MustParse("6p")[0]}},
+		{Notation: "777p 5p 888s 123m 456m +6p", Ctx: ctx(rules.W, rules.E, rules.NoCalls)},
+		{Notation: "555z 6z 456p 789s [123m] +7z", Ctx: ctx(rules.N, rules.NoWind, 0)},
+		{Notation: "888s 9s 888p 123m 234s +7s", Ctx: ctx(rules.S, rules.W, rules.NoCalls)},
+		{Notation: "111m 999p 222s 77s 77z +7z", Ctx: ctx(rules.E, rules.NoWind, rules.NoCalls)},
+		{Notation: "11p 55p 33s 77s 22m 66m 8m +8m", Ctx: ctx(rules.W, rules.NoWind, rules.NoCalls)},
+		{Notation: "22m 33m 55s 66s 77p 11z 4p +4p", Ctx: ctx(rules.E, rules.S, rules.NoCalls)},
+		{Notation: "2222m 55p 33s 77s 11z 4p +4p", Ctx: ctx(rules.S, rules.N, rules.NoCalls)},
+		{Notation: "5p [123m] [777p] [456s] [999s] +5p", Ctx: ctx(rules.S, rules.N, 0)},
+	}
+	patterntest.BenchScore(b, Ruleset{}, cases)
 }

@@ -70,6 +70,7 @@ func (Ruleset) Setup(o rules.Options) rules.Setup {
 		Ting:           true,
 		AddKongAnyTurn: true,
 		Combinations:   true,
+		Compensation:   true,
 		SharedJoker:    true,
 		RobKong:        func(tile.Kind) bool { return false },
 		Heavenly:       true,

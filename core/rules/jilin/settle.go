@@ -7,6 +7,12 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 )
 
+// SeatFacts says that the settlement reads each seat's TING, calls and
+// end-of-hand points (JL-12.1, JL-12.2, JL-13.1).
+func (Ruleset) SeatFacts(rules.Options) rules.Fact {
+	return rules.FactTing | rules.FactCalled | rules.FactBonus
+}
+
 // Settle pays a finished hand. The winner's value is in.Values[in.Winner];
 // in.Extra[seat] says whether each seat announced TING and claimed, and
 // carries its end-of-hand points E (Valuation.Bonus).

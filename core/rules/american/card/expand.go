@@ -233,6 +233,7 @@ type expansion struct {
 	kinds tile.Set   // kinds of the groups
 	slots []slot     // one per kind, by kind
 	big   []Concrete // the groups of 3 or more, by kind then size
+	size  int        // tiles of the expansion: the sum of its slots
 }
 
 // newExpansion sums the concrete groups cs of in.
@@ -246,6 +247,7 @@ func newExpansion(in Inst, cs []Concrete) expansion {
 		}
 		s := &e.slots[len(e.slots)-1]
 		s.r += uint8(c.Size)
+		e.size += c.Size
 		if c.Size <= 2 {
 			s.p += uint8(c.Size)
 		} else {

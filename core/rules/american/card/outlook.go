@@ -138,6 +138,14 @@ func (o *Outlook) Measure(c *Card, h Hand, reach int, s *Supply) error {
 		}
 		jokers += s.Jokers
 	}
+	// held[t] are the kinds the hand holds t or more naturals of, for the
+	// quick bound below.
+	var held [HandSize + 1]tile.Set
+	for k := range NumFolded {
+		for t := 1; t <= int(p.n[k]) && t <= HandSize; t++ {
+			held[t] = held[t].Add(tile.Kind(k))
+		}
+	}
 	for i := range c.Lines {
 		l := &c.Lines[i]
 		if l.Concealed && p.nexp > 0 {
@@ -145,7 +153,17 @@ func (o *Outlook) Measure(c *Card, h Hand, reach int, s *Supply) error {
 		}
 		for j := range c.exp[i] {
 			e := &c.exp[i][j]
-			if !e.takes(&o.p) || (s != nil && !e.feasible(&o.p, &have, jokers)) {
+			if !e.takes(&o.p) {
+				continue
+			}
+			// The hand's naturals fill at most filled of e's slots, so it
+			// lacks at least e.size - expTiles - filled of them, less its
+			// jokers: measure would find it beyond the bound.
+			filled := 0
+			for t := 1; t <= HandSize && held[t] != 0; t++ {
+				filled += bits.OnesCount64(uint64(e.kinds & held[t]))
+			}
+			if e.size-o.p.expTiles-filled-o.p.jokers > o.best+reach || (s != nil && !e.feasible(&o.p, &have, jokers)) {
 				continue
 			}
 			t, ok := o.measure(l, e, o.best+reach)

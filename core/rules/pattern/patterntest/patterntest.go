@@ -157,3 +157,32 @@ func RandomContext(rng *rand.Rand, o rules.Options) rules.Context {
 	}
 	return ctx
 }
+
+// ScoreCase is a hand in notation, the context it is scored in, and
+// whether the ruleset finds it invalid (a hand that wins no line of a card).
+type ScoreCase struct {
+	Notation string
+	Ctx      rules.Context
+	Invalid  bool
+}
+
+// BenchScore measures rules.Score, reading the notation and valuing the
+// hand, cycled over cases (varied hands, not one hand repeated, each valid
+// or invalid as the case says); ns/op is the mean over the cycle.
+func BenchScore(b *testing.B, r rules.Ruleset, cases []ScoreCase) {
+	b.Helper()
+	for _, c := range cases {
+		if v, err := rules.Score(r, c.Notation, c.Ctx); err != nil || v.Valid == c.Invalid {
+			b.Fatalf("%s: %v, valid %v %s", c.Notation, err, v.Valid, v.Error)
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		c := &cases[i%len(cases)]
+		if _, err := rules.Score(r, c.Notation, c.Ctx); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(cases)), "hands")
+}

@@ -1,37 +1,26 @@
-package game
+// Package gametest builds hands in given situations, written in the
+// notation of the rules files, for tests and tutorials: a Scenario names
+// each seat's tiles, discards and declarations and the next draws, and New
+// lays the rest of the set into the wall and hands the result to
+// game.Arrange.
+package gametest
 
 import (
 	"fmt"
 	"slices"
 
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 )
 
-// TurnStart says how the seat to play of a PhaseTurn scenario came by its
-// 14th tile.
-type TurnStart uint8
-
-// The ways a turn starts. AfterDraw is the default.
-const (
-	// AfterDraw: a live draw, the tile written after "+" in the seat's hand;
-	// with no "+" tile, the dealer's 14 dealt tiles (HK-D-19, FR-D14).
-	AfterDraw TurnStart = iota
-	// AfterKong: a replacement draw after a kong, the "+" tile (CL-12 kong
-	// replacement, HK-S-23).
-	AfterKong
-	// AfterClaim: a chow or pung claim; the seat has no "+" tile and must
-	// discard (FR-8.9).
-	AfterClaim
-)
-
 // LiveExhausted is the Scenario.Live value of a wall with no live draw left.
 const LiveExhausted = -1
 
 // Scenario is a hand in a given situation, written in the notation of the
-// rules files, for tests, tutorials and hints. NewScenario builds its State.
+// rules files, for tests and tutorials. New builds its State.
 type Scenario struct {
 	// Hands are each seat's tiles, indexed by seat wind, in hand notation:
 	// concealed tiles, exposed melds "[555z]", declared concealed kongs
@@ -42,13 +31,13 @@ type Scenario struct {
 	// Discards are each seat's unclaimed discards, oldest first.
 	Discards [4]string
 	// Phase is PhaseTurn (the default) or PhaseClaim.
-	Phase Phase
+	Phase game.Phase
 	// Turn is the seat to play (PhaseTurn) or the discarder (PhaseClaim),
 	// whose last discard is then made as an action would make it: the claim
 	// window opens, or play moves on when no seat may claim the tile.
 	Turn rules.Wind
 	// How is how Turn's turn started (PhaseTurn only).
-	How TurnStart
+	How game.TurnStart
 	// Wall is the next live draws, in order; Tail the next replacement draws.
 	Wall, Tail string
 	// Live is the number of live draws left. Zero keeps in the wall every
@@ -59,13 +48,13 @@ type Scenario struct {
 	// Dice are East's throw and the dominant seat's throw (HK-3.3, FR-4.3,
 	// CL-4.3); zero: 5 and 5, so East is dominant.
 	Dice [2]int
-	// FirstTurns: no claim or kong has been made yet, so the heavenly and
+	// FirstTurns: no claim or added kong has been made yet, so the heavenly and
 	// earthly hands and servi may still happen (CL-10.3, CL-10.4, HK-5.4).
 	FirstTurns bool
 	// Declared are the seats' declarations (servi, calling hand, TING). A
 	// TING seat's winning set is the waits of its 13 tiles (JL-7.2), those
 	// before its drawn tile for the seat to play.
-	Declared [4]Declaration
+	Declared [4]game.Declaration
 	// Joker is the kind of the shared joker in notation ("" for none): its
 	// indicator is out of the wall, taken from the first complete stack
 	// past the Tail draws (JL-8.1). It needs a TING seat.
@@ -78,7 +67,7 @@ type Scenario struct {
 
 // placed is a scenario's tiles resolved from notation.
 type placed struct {
-	players [4]Player
+	players [4]game.Player
 	drawn   tile.Kind
 	front   []tile.Kind
 	tail    []tile.Kind
@@ -89,43 +78,34 @@ type placed struct {
 	jokerDie int
 }
 
-// NewScenario builds a hand in the situation sc describes; a meld counts 3
+// New builds a hand in the situation sc describes; a meld counts 3
 // tiles, as in the Chinese family of rulesets and jilin, whose exposed
 // special combinations are written like melds ("[1z2z3z]"; a TCHE'd
-// [5z6z7z] is made by playing the claim). The wall is made
-// of the tiles of the set that the scenario does not place, so every tile
-// is somewhere exactly once and CheckInvariants holds. The rest of the
-// wall, the empty hands and the filler discards follow cfg.Seed's shuffle.
-// Errors say which seat's tiles are wrong and what is allowed.
-func NewScenario(cfg HandConfig, sc Scenario) (*State, error) {
-	s, _, err := NewHand(cfg)
-	if err != nil {
-		return nil, err
+// [5z6z7z] is made by playing the claim). The wall is made of the tiles of
+// the set that the scenario does not place, so every tile is somewhere
+// exactly once and CheckInvariants holds. The rest of the wall, the empty
+// hands and the filler discards follow cfg.Seed's shuffle. Errors say
+// which seat's tiles are wrong and what is allowed.
+func New(cfg game.HandConfig, sc Scenario) (*game.State, error) {
+	if cfg.Ruleset == nil {
+		return nil, fmt.Errorf("gametest: no ruleset")
 	}
-	if s.setup.CardCalls {
-		return nil, fmt.Errorf("game: scenarios cannot build %s hands yet (card calls); allowed: rulesets whose melds count 3 tiles, such as classical, hongkong, french and jilin", cfg.Ruleset.ID())
+	setup := cfg.Ruleset.Setup(cfg.Options)
+	if setup.CardCalls {
+		return nil, fmt.Errorf("gametest: scenarios cannot build %s hands yet (card calls); allowed: rulesets whose melds count 3 tiles, such as classical, hongkong, french and jilin", cfg.Ruleset.ID())
 	}
-	if sc.Phase == PhaseNone {
-		sc.Phase = PhaseTurn
-	}
-	if sc.Phase != PhaseTurn && sc.Phase != PhaseClaim {
-		return nil, fmt.Errorf("game: scenario phase %s: allowed: turn, claim", sc.Phase)
-	}
-	if sc.How > AfterClaim {
-		return nil, fmt.Errorf("game: scenario turn start %d: allowed: AfterDraw, AfterKong, AfterClaim", sc.How)
-	}
-	if sc.Turn < rules.E || sc.Turn > rules.N {
-		return nil, fmt.Errorf("game: scenario turn %s: allowed: E, S, W, N", sc.Turn)
+	if sc.Phase == game.PhaseNone {
+		sc.Phase = game.PhaseTurn
 	}
 	if sc.Dice == [2]int{} {
 		sc.Dice = [2]int{5, 5}
 	}
-	pl, err := placeTiles(s.setup, sc)
+	pl, err := placeTiles(setup, sc)
 	if err != nil {
 		return nil, err
 	}
 	rng := wall.NewRand(cfg.Seed)
-	rest := s.setup.Tiles
+	rest := setup.Tiles
 	for k, n := range pl.used {
 		rest[k] -= n
 	}
@@ -133,69 +113,12 @@ func NewScenario(cfg HandConfig, sc Scenario) (*State, error) {
 	if pool, err = pl.dealEmpty(sc, pool); err != nil {
 		return nil, err
 	}
-	w, err := pl.buildWall(s.setup, sc, pool)
+	w, err := pl.buildWall(setup, sc, pool)
 	if err != nil {
 		return nil, err
 	}
-	s.wall, s.Players, s.Dice = w, pl.players, sc.Dice
-	s.Dominant = rules.Wind(w.Dominant())
-	s.Result, s.Pending, s.answers, s.options = nil, tile.None, [4]*Action{}, [4][]Action{}
-	s.legalKnown, s.invokers, s.lastDiscard = [4]bool{}, 0, false
-	s.firstGoAround = sc.FirstTurns
-	s.dealerDiscarded = len(s.Players[rules.E].Discards) > 0
-	s.Phase, s.Turn, s.drawn = PhaseTurn, sc.Turn, pl.drawn
-	s.how = [...]turnKind{AfterDraw: turnDraw, AfterKong: turnKong, AfterClaim: turnClaim}[sc.How]
-	s.lastDiscarder = rules.NoWind
-	for d := 4; d >= 1; d-- { // the nearest seat before Turn with a discard
-		if x := (sc.Turn + rules.Wind(d)) & 3; len(s.Players[x].Discards) > 0 {
-			s.lastDiscarder = x
-		}
-	}
-	s.updateWaits()
-	if err := s.placeTing(sc, pl.joker); err != nil {
-		return nil, err
-	}
-	if sc.Phase == PhaseClaim {
-		p := &s.Players[sc.Turn]
-		last := p.Discards[len(p.Discards)-1].Tile
-		p.Discards = p.Discards[:len(p.Discards)-1]
-		p.Discarded--
-		p.Concealed.Add(last)
-		s.how, s.drawn = turnDraw, tile.None
-		s.discard(nil, sc.Turn, Act(ActDiscard, last))
-	}
-	return s, nil
-}
-
-// placeTing sets the TING seats' winning sets (the waits before the drawn
-// tile), the first TING of the hand and the joker (JL-7.2, JL-8.1).
-func (s *State) placeTing(sc Scenario, joker tile.Kind) error {
-	s.joker, s.jokerHolder, s.anyTing = joker, rules.NoWind, false
-	for x := rules.E; x <= rules.N; x++ {
-		p := &s.Players[x]
-		if p.Declared != DeclTing {
-			continue
-		}
-		if !s.setup.Ting {
-			return fmt.Errorf("game: seat %s announced TING, but %s has no TING", x, s.ruleset.ID())
-		}
-		if x == s.Turn && s.drawn != tile.None {
-			p.Concealed.Remove(s.drawn)
-			s.updateSeatWaits(x)
-			p.Concealed.Add(s.drawn)
-		}
-		if p.waits == 0 {
-			return fmt.Errorf("game: seat %s announced TING, but its 13 tiles wait on nothing (JL-7.2)", x)
-		}
-		if !s.anyTing || x == sc.JokerHolder {
-			s.jokerHolder = x
-		}
-		s.anyTing = true
-	}
-	if joker != tile.None && !s.anyTing {
-		return fmt.Errorf("game: the joker %s needs a seat that announced TING to have drawn it (JL-8.1)", joker)
-	}
-	return nil
+	return game.Arrange(cfg, game.Arrangement{Wall: w, Players: pl.players, Dice: sc.Dice, Phase: sc.Phase, Turn: sc.Turn,
+		How: sc.How, Drawn: pl.drawn, FirstTurns: sc.FirstTurns, Joker: pl.joker, JokerHolder: sc.JokerHolder})
 }
 
 // placeTiles reads the scenario's hands, discards and draws and checks
@@ -219,7 +142,7 @@ func placeTiles(setup rules.Setup, sc Scenario) (*placed, error) {
 	}
 	for k, n := range pl.used {
 		if n > setup.Tiles[k] {
-			return nil, fmt.Errorf("game: the scenario places %d tiles of %s; the set has %d", n, tile.Kind(k), setup.Tiles[k])
+			return nil, fmt.Errorf("gametest: the scenario places %d tiles of %s; the set has %d", n, tile.Kind(k), setup.Tiles[k])
 		}
 	}
 	return pl, nil
@@ -237,13 +160,13 @@ func (pl *placed) readJoker(setup rules.Setup, notation string) error {
 	case err != nil:
 		return err
 	case !setup.SharedJoker:
-		return fmt.Errorf("game: this table plays without a shared joker; allowed: no joker")
+		return fmt.Errorf("gametest: this table plays without a shared joker; allowed: no joker")
 	case len(ks) != 1 || !ks[0].IsStandard():
-		return fmt.Errorf("game: the joker %q must be one suit tile, wind or dragon (JL-8.1)", notation)
+		return fmt.Errorf("gametest: the joker %q must be one suit tile, wind or dragon (JL-8.1)", notation)
 	}
 	pl.joker, pl.jokerDie = ks[0], (len(pl.tail)+1)/2+1
 	if pl.jokerDie > wall.JokerDie {
-		return fmt.Errorf("game: %d tail draws leave no room for the joker within %d stacks of the tail (JL-8.1)", len(pl.tail), wall.JokerDie)
+		return fmt.Errorf("gametest: %d tail draws leave no room for the joker within %d stacks of the tail (JL-8.1)", len(pl.tail), wall.JokerDie)
 	}
 	return nil
 }
@@ -252,7 +175,7 @@ func (pl *placed) readJoker(setup rules.Setup, notation string) error {
 func (pl *placed) take(notation, what string) ([]tile.Kind, error) {
 	ks, err := tile.Parse(notation)
 	if err != nil {
-		return nil, fmt.Errorf("game: scenario %s: %w", what, err)
+		return nil, fmt.Errorf("gametest: scenario %s: %w", what, err)
 	}
 	for _, k := range ks {
 		pl.used.Add(k)
@@ -269,42 +192,42 @@ func (pl *placed) readSeat(setup rules.Setup, sc Scenario, x rules.Wind) error {
 	}
 	for _, k := range discards {
 		if k.IsBonus() {
-			return fmt.Errorf("game: seat %s discarded the bonus tile %s; bonus tiles are never discarded (FR-6.3)", x, k)
+			return fmt.Errorf("gametest: seat %s discarded the bonus tile %s; bonus tiles are never discarded (FR-6.3)", x, k)
 		}
-		p.Discards = append(p.Discards, Discard{Tile: k})
+		p.Discards = append(p.Discards, game.Discard{Tile: k})
 	}
 	p.Discarded, p.Declared = len(discards), sc.Declared[x]
-	if sc.Phase == PhaseClaim && x == sc.Turn && len(discards) == 0 {
-		return fmt.Errorf("game: the discarder %s has no discard to answer: write it last in his discards", x)
+	if sc.Phase == game.PhaseClaim && x == sc.Turn && len(discards) == 0 {
+		return fmt.Errorf("gametest: the discarder %s has no discard to answer: write it last in his discards", x)
 	}
 	if sc.Hands[x] == "" {
 		return nil
 	}
 	h, err := tile.ParseHand(sc.Hands[x])
 	if err != nil {
-		return fmt.Errorf("game: scenario hand of %s: %w", x, err)
+		return fmt.Errorf("gametest: scenario hand of %s: %w", x, err)
 	}
 	if len(h.Bonus) > 0 && !setup.Bonus {
-		return fmt.Errorf("game: seat %s has bonus tiles, but this table plays without them", x)
+		return fmt.Errorf("gametest: seat %s has bonus tiles, but this table plays without them", x)
 	}
 	for _, k := range h.Bonus {
 		if !k.IsBonus() {
-			return fmt.Errorf("game: seat %s's bonus %s is not a flower or a season", x, k)
+			return fmt.Errorf("gametest: seat %s's bonus %s is not a flower or a season", x, k)
 		}
 		pl.used.Add(k)
 	}
 	p.Bonus = h.Bonus
 	for _, k := range h.Concealed {
 		if k.IsBonus() {
-			return fmt.Errorf("game: seat %s holds the bonus tile %s: write it after \"bonus:\"", x, k)
+			return fmt.Errorf("gametest: seat %s holds the bonus tile %s: write it after \"bonus:\"", x, k)
 		}
 		p.Concealed.Add(k)
 		pl.used.Add(k)
 	}
 	for _, g := range h.Groups {
-		m, ok := meldOf(setup, g)
+		m, ok := game.MeldOf(setup, g)
 		if !ok {
-			return fmt.Errorf("game: seat %s's group %q is not a chow, pung or kong (a concealed kong in parentheses), or an exposed special combination where the rules have them", x, tile.Format(g.Tiles))
+			return fmt.Errorf("gametest: seat %s's group %q is not a chow, pung or kong (a concealed kong in parentheses), or an exposed special combination where the rules have them", x, tile.Format(g.Tiles))
 		}
 		p.Melds = append(p.Melds, m)
 		p.Called = p.Called || (m.Open && m.Kind != hand.Combination)
@@ -315,46 +238,19 @@ func (pl *placed) readSeat(setup rules.Setup, sc Scenario, x rules.Wind) error {
 	return pl.readDrawn(sc, x, h.Winning)
 }
 
-// meldOf reads a group of a hand: a chow, pung or kong, or with
-// Combinations an exposed special combination, 3 or more winds or 3 or
-// more dragons of at least 3 kinds (JL-0, JL-6.4).
-func meldOf(setup rules.Setup, g tile.Group) (hand.Meld, bool) {
-	if setup.Combinations && g.Kind == tile.Exposed && isCombination(g.Tiles) {
-		return hand.NewCombination(g.Tiles), true
-	}
-	m, err := hand.MeldFromTiles(g.Tiles, g.Kind == tile.Exposed)
-	if err != nil || m.Kind == hand.Pair || (g.Kind == tile.ConcealedKong && m.Kind != hand.Kong) {
-		return hand.Meld{}, false
-	}
-	return m, true
-}
-
-// isCombination reports whether ks are 3 or more winds, or 3 or more
-// dragons, of at least 3 kinds.
-func isCombination(ks []tile.Kind) bool {
-	var kinds tile.Set
-	for _, k := range ks {
-		if !k.IsHonor() || k.IsWind() != ks[0].IsWind() {
-			return false
-		}
-		kinds = kinds.Add(k)
-	}
-	return kinds.Len() >= 3
-}
-
 // readDrawn places the "+" tile and checks the seat's tile count.
 func (pl *placed) readDrawn(sc Scenario, x rules.Wind, plus tile.Kind) error {
 	p := &pl.players[x]
-	toPlay := sc.Phase == PhaseTurn && x == sc.Turn
+	toPlay := sc.Phase == game.PhaseTurn && x == sc.Turn
 	switch {
 	case plus != tile.None && !toPlay:
-		return fmt.Errorf("game: seat %s has a \"+\" tile, but only the seat to play has a drawn tile", x)
-	case plus != tile.None && sc.How == AfterClaim:
-		return fmt.Errorf("game: seat %s claimed a discard and has no drawn tile: remove the \"+\" tile", x)
+		return fmt.Errorf("gametest: seat %s has a \"+\" tile, but only the seat to play has a drawn tile", x)
+	case plus != tile.None && sc.How == game.AfterClaim:
+		return fmt.Errorf("gametest: seat %s claimed a discard and has no drawn tile: remove the \"+\" tile", x)
 	case plus.IsBonus():
-		return fmt.Errorf("game: seat %s's drawn tile %s is a bonus tile, which is set aside at once: draw it from the wall instead", x, plus)
-	case plus == tile.None && toPlay && sc.How == AfterKong:
-		return fmt.Errorf("game: seat %s drew a kong replacement: write it after \"+\"", x)
+		return fmt.Errorf("gametest: seat %s's drawn tile %s is a bonus tile, which is set aside at once: draw it from the wall instead", x, plus)
+	case plus == tile.None && toPlay && sc.How == game.AfterKong:
+		return fmt.Errorf("gametest: seat %s drew a kong replacement: write it after \"+\"", x)
 	case plus != tile.None:
 		p.Concealed.Add(plus)
 		pl.used.Add(plus)
@@ -365,7 +261,7 @@ func (pl *placed) readDrawn(sc Scenario, x rules.Wind, plus tile.Kind) error {
 		want = 14
 	}
 	if n := p.Concealed.Total() + 3*len(p.Melds); n != want {
-		return fmt.Errorf("game: seat %s holds %d tiles (concealed plus 3 a meld); want %d", x, n, want)
+		return fmt.Errorf("gametest: seat %s holds %d tiles (concealed plus 3 a meld); want %d", x, n, want)
 	}
 	return nil
 }
@@ -377,12 +273,12 @@ func (pl *placed) dealEmpty(sc Scenario, pool []tile.Kind) ([]tile.Kind, error) 
 		if sc.Hands[x] != "" {
 			continue
 		}
-		if sc.Phase == PhaseTurn && x == sc.Turn {
-			return nil, fmt.Errorf("game: the seat to play, %s, needs a written hand", x)
+		if sc.Phase == game.PhaseTurn && x == sc.Turn {
+			return nil, fmt.Errorf("gametest: the seat to play, %s, needs a written hand", x)
 		}
 		var got []tile.Kind
 		if got, pool = takeFrom(pool, 13, func(k tile.Kind) bool { return !k.IsBonus() }); len(got) < 13 {
-			return nil, fmt.Errorf("game: too few tiles are left to deal seat %s a hand", x)
+			return nil, fmt.Errorf("gametest: too few tiles are left to deal seat %s a hand", x)
 		}
 		pl.players[x].Concealed = tile.CountsOf(got)
 		for _, k := range got {
@@ -421,20 +317,20 @@ func (pl *placed) buildWall(setup rules.Setup, sc Scenario, pool []tile.Kind) (*
 		live := max(sc.Live, 0)
 		fill := probe.LiveLeft() - out - live
 		if fill < 0 {
-			return nil, fmt.Errorf("game: the scenario places %d tiles, which leaves %d live draws; want %d", out, probe.LiveLeft()-out, live)
+			return nil, fmt.Errorf("gametest: the scenario places %d tiles, which leaves %d live draws; want %d", out, probe.LiveLeft()-out, live)
 		}
 		if fill > 0 && sc.FirstTurns {
-			return nil, fmt.Errorf("game: %d filler discards are needed for %d live draws, but FirstTurns says nobody has discarded", fill, live)
+			return nil, fmt.Errorf("gametest: %d filler discards are needed for %d live draws, but FirstTurns says nobody has discarded", fill, live)
 		}
 		var filler []tile.Kind
 		if filler, pool = takeFrom(pool, fill, func(k tile.Kind) bool { return !k.IsBonus() }); len(filler) < fill {
-			return nil, fmt.Errorf("game: too few tiles are left to fill the discard rows for %d live draws", live)
+			return nil, fmt.Errorf("gametest: too few tiles are left to fill the discard rows for %d live draws", live)
 		}
 		pl.fillDiscards(filler)
 		out += fill
 	}
 	if out+len(pl.front) > probe.LiveLeft() {
-		return nil, fmt.Errorf("game: the scenario places %d tiles and %d wall draws; the wall has %d live draws", out, len(pl.front), probe.LiveLeft())
+		return nil, fmt.Errorf("gametest: the scenario places %d tiles and %d wall draws; the wall has %d live draws", out, len(pl.front), probe.LiveLeft())
 	}
 	slots := make([]tile.Kind, 2*n)
 	for i := range slots {
@@ -451,12 +347,12 @@ func (pl *placed) buildWall(setup rules.Setup, sc Scenario, pool []tile.Kind) (*
 		}
 	}
 	if j < len(pl.tail) {
-		return nil, fmt.Errorf("game: %d replacement draws do not fit in the wall", len(pl.tail))
+		return nil, fmt.Errorf("gametest: %d replacement draws do not fit in the wall", len(pl.tail))
 	}
 	if pl.joker != tile.None {
 		i := 2 * (end - pl.jokerDie) // the top of the stack past the tail draws
 		if i < out+len(pl.front) {
-			return nil, fmt.Errorf("game: the joker does not fit in the wall behind the live draws")
+			return nil, fmt.Errorf("gametest: the joker does not fit in the wall behind the live draws")
 		}
 		slots[i] = pl.joker
 	}
@@ -507,9 +403,9 @@ func addCounts(a, b tile.Counts) tile.Counts {
 // fillDiscards lays filler tiles in the discard rows, round the table from
 // East, before each row's own discards.
 func (pl *placed) fillDiscards(filler []tile.Kind) {
-	var rows [4][]Discard
+	var rows [4][]game.Discard
 	for i, k := range filler {
-		rows[i%4] = append(rows[i%4], Discard{Tile: k})
+		rows[i%4] = append(rows[i%4], game.Discard{Tile: k})
 	}
 	for x := range pl.players {
 		p := &pl.players[x]
@@ -530,7 +426,7 @@ func probeWall(spec wall.Spec, dice [2]int) (*wall.Wall, error) {
 	}
 	w, err := wall.New(spec, ring, dice[0], dice[1])
 	if err != nil {
-		return nil, fmt.Errorf("game: scenario wall: %w", err)
+		return nil, fmt.Errorf("gametest: scenario wall: %w", err)
 	}
 	return w, nil
 }
@@ -548,29 +444,29 @@ func (pl *placed) layWall(setup rules.Setup, sc Scenario, probe *wall.Wall, slot
 	}
 	w, err := wall.New(setup.Wall, ring, sc.Dice[0], sc.Dice[1])
 	if err != nil {
-		return nil, fmt.Errorf("game: scenario wall: %w", err)
+		return nil, fmt.Errorf("gametest: scenario wall: %w", err)
 	}
 	for range out {
 		w.Draw()
 	}
 	if pl.joker != tile.None {
 		if k, err := w.DrawJoker(pl.jokerDie); err != nil || k != pl.joker {
-			return nil, fmt.Errorf("game: the scenario's joker does not fit this wall")
+			return nil, fmt.Errorf("gametest: the scenario's joker does not fit this wall")
 		}
 	}
 	front, tail := w.Clone(), w.Clone()
 	for _, want := range pl.front {
 		if got, _ := front.Draw(); got != want {
-			return nil, fmt.Errorf("game: the scenario's live draws do not fit this wall")
+			return nil, fmt.Errorf("gametest: the scenario's live draws do not fit this wall")
 		}
 	}
 	for _, want := range pl.tail {
 		if got, _ := tail.DrawTail(); got != want {
-			return nil, fmt.Errorf("game: the scenario's replacement draws do not fit this wall")
+			return nil, fmt.Errorf("gametest: the scenario's replacement draws do not fit this wall")
 		}
 	}
 	if live := max(sc.Live, 0); sc.Live != 0 && w.LiveLeft() != live {
-		return nil, fmt.Errorf("game: the scenario's wall has %d live draws; want %d", w.LiveLeft(), live)
+		return nil, fmt.Errorf("gametest: the scenario's wall has %d live draws; want %d", w.LiveLeft(), live)
 	}
 	return w, nil
 }

@@ -1,0 +1,88 @@
+package dealer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/record"
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	"github.com/fourwinds-mahjong/fourwinds/core/wall"
+	"github.com/libp2p/go-libp2p/core/host"
+	"github.com/libp2p/go-libp2p/core/peer"
+)
+
+// Succeeded is a table taken over on this device: the table, served to the
+// other devices. Close stops serving and closes the table.
+type Succeeded struct {
+	*table.Local
+	// Dealer serves the table.
+	Dealer *Dealer
+}
+
+// Close stops the dealer, then the table.
+func (s *Succeeded) Close() error {
+	s.Dealer.Close()
+	return s.Local.Close()
+}
+
+// Succeed deals a table taken over from a dealer gone for good on h, from
+// the table's last public facts (info; info.Standing says where the match
+// goes on, the hand cut short being voided and dealt again) and the
+// devices seated (holders, by player, h among them): no seed or secret of
+// the old dealer is needed, each hand's wall comes from the commit-reveal
+// of the devices seated now. This device plays its own seat as a person
+// (client.Options.TakeOver); the other seated devices keep their
+// seats (the same identity gets the same player back); the players the old
+// dealer's device played are played by the computer. The first hand is
+// dealt once every seated device has come back, or after cfg.DealWait.
+// cfg.Table, cfg.Open and cfg.Holders are set by Succeed; local may adjust
+// the table's configuration (a pace, a stand-in delay, a save path).
+func Succeed(h host.Host, in table.Info, holders [4]peer.ID, cfg Config, local func(*table.LocalConfig)) (*Succeeded, error) {
+	if in.Standing == nil || in.Over {
+		return nil, errors.New("dealer: no public standing to go on from: the match has not started or is over")
+	}
+	self := slices.Index(holders[:], h.ID())
+	if self < 0 {
+		return nil, fmt.Errorf("dealer: this device (%s) holds no seat at the table", h.ID())
+	}
+	lc := table.LocalConfig{Rules: in.Rules, Options: in.Options, Card: in.Card, Name: in.Name, Hands: in.Hands, Hold: true,
+		From: &record.Continuation{Standing: *in.Standing, History: in.History}}
+	var open [4]bool
+	for p, s := range in.Seats {
+		lc.Seats[p] = table.SeatConfig{Name: s.Name, Kind: table.SeatAI}
+		switch {
+		case p == self:
+			lc.Seats[p].Kind = table.SeatHuman
+		case holders[p] != "":
+			lc.Seats[p].Kind, open[p] = table.SeatRemote, true
+		}
+	}
+	var d *Dealer
+	lc.HandSeed = func(ctx context.Context, n int) (wall.Seed, error) { return d.HandSeed(ctx, n) }
+	if local != nil {
+		local(&lc)
+	}
+	tbl, err := table.NewLocal(lc)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Table, cfg.Open, cfg.Holders = tbl, open, holders
+	cfg.Holders[self] = ""
+	d = Serve(h, cfg)
+	go func() {
+		wait := d.cfg.DealWait
+		until := time.Now().Add(wait)
+		for time.Now().Before(until) && d.Connected() != open {
+			select {
+			case <-d.ctx.Done():
+				return
+			case <-time.After(wait / 50):
+			}
+		}
+		tbl.Start(d.ctx)
+	}()
+	return &Succeeded{Local: tbl, Dealer: d}, nil
+}
