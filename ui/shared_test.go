@@ -41,7 +41,7 @@ func TestNotices(t *testing.T) {
 	in.Seats[1] = table.SeatInfo{Kind: table.SeatRemote, Connected: false}
 	in.Seats[2] = table.SeatInfo{Kind: table.SeatRemote, StandIn: true}
 	in.Seats[3] = table.SeatInfo{Kind: table.SeatAI, Connected: true}
-	got := notices(in, name, false)
+	got := notices(in, name, link{})
 	want := []notice{
 		{text: "✓ Deal verified: nobody chose the wall", imp: widget.SuccessImportance},
 		{text: "Bea dropped out: reconnecting…", imp: widget.WarningImportance},
@@ -56,10 +56,10 @@ func TestNotices(t *testing.T) {
 		}
 	}
 	in = table.Info{Verified: &no}
-	if got := notices(in, name, false); len(got) != 1 || !got[0].loud || got[0].imp != widget.DangerImportance {
+	if got := notices(in, name, link{}); len(got) != 1 || !got[0].loud || got[0].imp != widget.DangerImportance {
 		t.Errorf("a failed deal check gives %+v; want one loud danger notice", got)
 	}
-	if got := notices(table.Info{}, name, true); len(got) != 1 || got[0].imp != widget.DangerImportance {
+	if got := notices(table.Info{}, name, link{offline: true}); len(got) != 1 || got[0].imp != widget.DangerImportance {
 		t.Errorf("a lost connection gives %+v; want one danger notice", got)
 	}
 }

@@ -97,10 +97,10 @@ func NewCentreScreen(a *App, t table.Table) (*CentreScreen, error) {
 	c.show(snap)
 	go c.listen()
 	c.stop = make(chan struct{})
-	watchLink(t, c.stop, func(linked bool) {
-		c.banner.offline = !linked
+	watchLink(t, c.stop, func(l link) {
+		c.banner.link = l
 		c.show(c.snap)
-		if linked {
+		if !l.offline {
 			c.resync()
 		}
 	})

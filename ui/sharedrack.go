@@ -67,10 +67,10 @@ func newRackScreen(s *TableScreen) *RackScreen {
 	}
 	r.refresh()
 	r.stop = make(chan struct{})
-	watchLink(s.t, r.stop, func(linked bool) {
-		r.banner.offline = !linked
+	watchLink(s.t, r.stop, func(l link) {
+		r.banner.link = l
 		r.refresh()
-		if linked {
+		if !l.offline {
 			s.app.resyncShared()
 		}
 	})
@@ -84,7 +84,10 @@ func (r *RackScreen) close() { close(r.stop) }
 func (r *RackScreen) Screen() *TableScreen { return r.s }
 
 // Offline tells whether the screen says this device lost the table.
-func (r *RackScreen) Offline() bool { return r.banner.offline }
+func (r *RackScreen) Offline() bool { return r.banner.link.offline }
+
+// Dealing tells whether the screen says this device took the table over.
+func (r *RackScreen) Dealing() bool { return r.banner.link.dealing }
 
 // Turn is the strip's line saying whose turn it is.
 func (r *RackScreen) Turn() string { return r.turn.Text }

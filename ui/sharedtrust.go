@@ -23,10 +23,13 @@ type notice struct {
 // notices are what a shared table's players must know beyond the game:
 // whether the last deal was verified (a loud warning when its check
 // failed), and who has dropped and is reconnecting or played by the AI.
-func notices(in table.Info, name func(p int) string, offline bool) []notice {
+func notices(in table.Info, name func(p int) string, l link) []notice {
 	var out []notice
-	if offline {
+	if l.offline {
 		out = append(out, notice{text: words.T("share.offline"), imp: widget.DangerImportance})
+	}
+	if l.dealing {
+		out = append(out, notice{text: words.T("share.dealing"), imp: widget.WarningImportance})
 	}
 	if v := in.Verified; v != nil {
 		if *v {
@@ -49,9 +52,8 @@ func notices(in table.Info, name func(p int) string, offline bool) []notice {
 // banner shows a shared table's notices, one label each.
 type banner struct {
 	box *fyne.Container
-	// offline is set while this device has lost its connection to the
-	// table's dealer.
-	offline bool
+	// link is this device's connection to the table's dealer.
+	link link
 	// warned is the hand whose failed check was already shown in a dialog.
 	warned int
 }
@@ -96,7 +98,7 @@ func (f fixedWidth) height(o fyne.CanvasObject) float32 {
 // raises an alert on win.
 func (b *banner) show(in table.Info, name func(p int) string, alert func(string)) {
 	b.box.Objects = nil
-	for _, n := range notices(in, name, b.offline) {
+	for _, n := range notices(in, name, b.link) {
 		l := widget.NewLabel(n.text)
 		l.Importance, l.Wrapping = n.imp, fyne.TextWrapWord
 		l.TextStyle = fyne.TextStyle{Bold: n.loud || n.imp == widget.SuccessImportance}
@@ -115,28 +117,48 @@ type Linked interface {
 	Linked() bool
 }
 
+// Dealing is implemented by a joined table that can be handed over: it
+// tells whether this device took the table over from a host that left.
+type Dealing interface {
+	Dealing() bool
+}
+
+// link is a shared table's connection as a screen shows it.
+type link struct{ offline, dealing bool }
+
+// linkOf reads t's connection.
+func linkOf(t table.Table) link {
+	var l link
+	if x, ok := t.(Linked); ok {
+		l.offline = !x.Linked()
+	}
+	if x, ok := t.(Dealing); ok {
+		l.dealing = x.Dealing()
+	}
+	return l
+}
+
 // linkPoll is how often a shared screen checks its connection.
 const linkPoll = time.Second
 
 // watchLink calls changed on the UI thread whenever t's connection to its
-// dealer is lost or back, until stop is closed. A table on this device has
-// no connection to lose.
-func watchLink(t table.Table, stop <-chan struct{}, changed func(linked bool)) {
-	l, ok := t.(Linked)
-	if !ok {
+// dealer is lost or back, or this device takes the table over, until stop
+// is closed. A table on this device has no connection to lose.
+func watchLink(t table.Table, stop <-chan struct{}, changed func(link)) {
+	if _, ok := t.(Linked); !ok {
 		return
 	}
 	go func() {
 		tick := time.NewTicker(linkPoll)
 		defer tick.Stop()
-		was := true
+		var was link
 		for {
 			select {
 			case <-stop:
 				return
 			case <-tick.C:
 			}
-			if now := l.Linked(); now != was {
+			if now := linkOf(t); now != was {
 				was = now
 				fyne.Do(func() { changed(now) })
 			}

@@ -61,6 +61,10 @@ type Config struct {
 	// nil). A network without multicast fails it: the table is then
 	// reached by its address only.
 	Advertise func(h host.Host) (io.Closer, error)
+	// TakeOverAfter is how long a joined table's dealer must stay
+	// unreachable before the seated devices hand the table over among
+	// themselves (client.DefaultTakeOverAfter when zero).
+	TakeOverAfter time.Duration
 }
 
 // Network is the ui.Network of a device.
@@ -69,6 +73,7 @@ type Network struct{ cfg Config }
 var (
 	_ ui.Network = (*Network)(nil)
 	_ ui.Linked  = remote{}
+	_ ui.Dealing = remote{}
 )
 
 // New returns the network of cfg.
@@ -217,11 +222,43 @@ func (n *Network) Join(ctx context.Context, j ui.JoinRequest) (table.Table, int,
 	case seat != table.Spectator && (seat < 0 || seat > 3):
 		return nil, 0, fmt.Errorf("netui: seat %d does not exist; ask for 0 to 3, any seat or the table centre", seat)
 	}
-	c, err := client.Join(ctx, n.cfg.Host, info, client.Options{Player: seat, PIN: j.PIN, Name: j.Name})
+	opts := client.Options{Player: seat, PIN: j.PIN, Name: j.Name, TakeOverAfter: n.cfg.TakeOverAfter}
+	if seat != table.Spectator {
+		opts.TakeOver = func(_ context.Context, info table.Info, holders [4]peer.ID) (table.Table, error) {
+			return n.takeOver(info, holders, j.PIN)
+		}
+	}
+	c, err := client.Join(ctx, n.cfg.Host, info, opts)
 	if err != nil {
 		return nil, 0, err
 	}
 	return remote{Client: c, h: n.cfg.Host}, c.Player(), nil
+}
+
+// takeOver deals on, on this device, a table whose dealer is gone for good
+// (dealer.Succeed), and advertises it.
+func (n *Network) takeOver(info table.Info, holders [4]peer.ID, pin string) (table.Table, error) {
+	s, err := dealer.Succeed(n.cfg.Host, info, holders, dealer.Config{Name: info.Name, PIN: pin}, nil)
+	if err != nil {
+		return nil, err
+	}
+	adv, _ := n.cfg.Advertise(n.cfg.Host)
+	return &handedOver{Succeeded: s, adv: adv}, nil
+}
+
+// handedOver is a table this device took over: closing it stops
+// advertising too.
+type handedOver struct {
+	*dealer.Succeeded
+	adv io.Closer
+}
+
+// Close stops advertising, serving and the table.
+func (t *handedOver) Close() error {
+	if t.adv != nil {
+		t.adv.Close()
+	}
+	return t.Succeeded.Close()
 }
 
 // retryPause is how often an intent sent while the connection was down is
@@ -238,10 +275,15 @@ type remote struct {
 	h host.Host
 }
 
-// Linked tells whether this device is connected to the dealer now.
+// Linked tells whether this device is connected to the dealer now (or is
+// the dealer, having taken the table over).
 func (r remote) Linked() bool {
-	return r.h.Network().Connectedness(r.Dealer()) == network.Connected
+	return r.Dealing() || r.h.Network().Connectedness(r.Dealer()) == network.Connected
 }
+
+// Dealing tells whether this device deals the table now: it took it over
+// from a dealer gone for good.
+func (r remote) Dealing() bool { return r.Dealer() == r.h.ID() }
 
 // Submit sends in, again after each reconnection, until the table answers
 // or ctx ends.

@@ -53,6 +53,9 @@ type lan struct {
 	dealers map[peer.ID]peer.AddrInfo
 	// deal deals the hosted tables (the fixed-seed deal by default).
 	deal func(ui.HostSetup, func(context.Context, int) (wall.Seed, error)) (netui.Dealt, error)
+	// takeOver is how long joined devices wait for a dealer gone away
+	// before they hand its table over (the client's default when zero).
+	takeOver time.Duration
 }
 
 func newLAN(t testing.TB) *lan {
@@ -144,7 +147,7 @@ func (l *lan) app(t *testing.T, fa fyne.App, addr string, size fyne.Size) *devic
 	w := test.NewTempWindow(t, nil)
 	w.Resize(size)
 	a := ui.New(fa, w, nil)
-	n := netui.New(netui.Config{Host: h, Deal: l.deal, Browse: l.browse, Advertise: l.advertise})
+	n := netui.New(netui.Config{Host: h, Deal: l.deal, Browse: l.browse, Advertise: l.advertise, TakeOverAfter: l.takeOver})
 	a.SetNetwork(n)
 	// Leaving for home closes the device's tables before the next test
 	// switches the language.
@@ -467,6 +470,45 @@ func TestHostPlaysToo(t *testing.T) {
 	if n := phone.app.Rack().Screen().Snapshot().Info.Seats[1].Name; n != "Bea" {
 		t.Errorf("the phone's seat is called %q; want the name it gave, Bea", n)
 	}
+}
+
+// TestHostLeaves: the tablet that dealt goes away for good mid-hand; the
+// first seated phone takes the table over and says so, the other phone
+// sits down at it again, and the hand (cut short, so dealt again) is
+// played to its end.
+func TestHostLeaves(t *testing.T) {
+	fa := newApp(t, "en")
+	l := newLAN(t)
+	l.deal = netui.Deal
+	l.takeOver = 300 * time.Millisecond
+	tablet := l.app(t, fa, "/ip4/192.168.1.20/tcp/40123", tabletSize)
+	anne := l.app(t, fa, "/ip4/192.168.1.31/tcp/40555", phoneSize)
+	bea := l.app(t, fa, "/ip4/192.168.1.32/tcp/40556", phoneSize)
+	setup := kitchen("")
+	setup.Seats[1] = ui.HostSeat{Kind: table.SeatRemote}
+	var err error
+	fyne.DoAndWait(func() { err = tablet.app.Host(setup, table.Spectator) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p, d := range []*device{anne, bea} {
+		ad := findTable(t, d)
+		fyne.DoAndWait(func() { d.app.Joining().Join(ui.JoinRequest{Addr: ad.Addr, Seat: p}) })
+		waitFor(t, "a phone's rack", func() bool { return d.app.Rack() != nil })
+		waitFor(t, "a phone seated", func() bool { return seated(t, tablet, p) })
+	}
+	fyne.DoAndWait(tablet.app.StartHosted)
+	playTurns(t, func(v *game.View, n int) bool { return n >= 3 || v.Phase == game.PhaseEnd }, anne, bea)
+
+	for _, d := range []*device{anne, bea} {
+		if err := l.mn.UnlinkPeers(d.h.ID(), tablet.h.ID()); err != nil {
+			t.Fatal(err)
+		}
+		l.mn.DisconnectPeers(d.h.ID(), tablet.h.ID())
+	}
+	waitFor(t, "the first phone dealing", func() bool { return anne.app.Rack().Dealing() })
+	waitFor(t, "the second phone seated again", func() bool { return !bea.app.Rack().Offline() })
+	playTurns(t, handOver, anne, bea)
 }
 
 // TestJoinWithPIN: a table with a PIN refuses a wrong one and seats the
