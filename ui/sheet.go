@@ -157,7 +157,7 @@ func itemAmount(it rules.Item) string {
 		parts = append(parts, fmt.Sprintf("+%d", it.Points))
 	}
 	if it.Doubles != 0 {
-		parts = append(parts, fmt.Sprintf("×2^%d", it.Doubles))
+		parts = append(parts, fmt.Sprintf("×%d", 1<<it.Doubles))
 	}
 	if it.Value != 0 {
 		parts = append(parts, fmt.Sprintf("= %d", it.Value))

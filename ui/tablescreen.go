@@ -438,9 +438,12 @@ func (s *TableScreen) seatPanel(i, p int, w rules.Wind, sv game.SeatView, turn, 
 	}
 	panel := container.NewVBox(top)
 	if i > 0 {
-		row := container.NewHBox()
+		// Melds wrap within the panel (four exposed melds do not fit a
+		// phone's half width), drawn near the discards' size to be read.
+		row := container.New(&flowLayout{})
+		mw := max(tileview.MiniWidth, s.discardWidth()*.8)
 		for _, m := range sv.Melds {
-			row.Add(s.meldTiles(m, tileview.MiniWidth))
+			row.Add(s.meldTiles(m, mw))
 		}
 		for _, b := range sv.Bonus {
 			row.Add(tileview.NewTile(b, s.app.Style(), tileview.MiniWidth))
