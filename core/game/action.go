@@ -8,8 +8,11 @@
 package game
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
@@ -183,23 +186,48 @@ func (a Action) MarshalJSON() ([]byte, error) {
 	return json.Marshal(o)
 }
 
-// UnmarshalJSON reads an action; a missing tile is tile.None.
-func (a *Action) UnmarshalJSON(b []byte) error {
-	var in struct {
-		Type    ActionType  `json:"type"`
-		Tile    *tile.Kind  `json:"tile"`
-		Declare Declaration `json:"declare"`
-		Tiles   tile.Counts `json:"tiles"`
-		N       int8        `json:"n"`
-	}
-	if err := json.Unmarshal(b, &in); err != nil {
-		return err
-	}
-	*a = Action{Type: in.Type, Tile: tile.None, Declare: in.Declare, Tiles: in.Tiles, N: in.N}
+// actionJSON is an action's JSON form.
+type actionJSON struct {
+	Type    ActionType  `json:"type"`
+	Tile    *tile.Kind  `json:"tile"`
+	Declare Declaration `json:"declare"`
+	Tiles   tile.Counts `json:"tiles"`
+	N       int8        `json:"n"`
+}
+
+// action returns the action; a missing tile is tile.None.
+func (in actionJSON) action() Action {
+	a := Action{Type: in.Type, Tile: tile.None, Declare: in.Declare, Tiles: in.Tiles, N: in.N}
 	if in.Tile != nil {
 		a.Tile = *in.Tile
 	}
+	return a
+}
+
+// UnmarshalJSON reads an action; a missing tile is tile.None.
+func (a *Action) UnmarshalJSON(b []byte) error {
+	var in actionJSON
+	if err := json.Unmarshal(b, &in); err != nil {
+		return err
+	}
+	*a = in.action()
 	return nil
+}
+
+// DecodeActionStrict reads an action as UnmarshalJSON does, but refuses
+// unknown fields and data after the action: for actions that come from
+// another device.
+func DecodeActionStrict(b []byte) (Action, error) {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	var in actionJSON
+	if err := dec.Decode(&in); err != nil {
+		return Action{}, fmt.Errorf("game: bad action: %w", err)
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return Action{}, errors.New("game: bad action: data after the action")
+	}
+	return in.action(), nil
 }
 
 // Act returns an action of type t on tile k.

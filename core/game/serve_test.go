@@ -341,3 +341,39 @@ func TestHandSeedsSuppliedFromOutside(t *testing.T) {
 		t.Fatal("hand 1's summary does not publish its seed")
 	}
 }
+
+func TestDecodeActionStrictRefusesUnknownFields(t *testing.T) {
+	for _, in := range []string{`{"type":"pass","x":1}`, `{"type":"pass"} {}`, `[1]`, `{"type":"discard","tile":"no"}`} {
+		if _, err := game.DecodeActionStrict([]byte(in)); err == nil {
+			t.Errorf("%s was accepted", in)
+		}
+	}
+	a := game.Act(game.ActDiscard, 3)
+	b, _ := json.Marshal(a)
+	if got, err := game.DecodeActionStrict(b); err != nil || got != a {
+		t.Errorf("%s decoded as %v, %v", b, got, err)
+	}
+}
+
+func FuzzDecodeActionStrict(f *testing.F) {
+	f.Add([]byte(`{"type":"discard","tile":3}`))
+	f.Add([]byte(`{"type":"pass","x":1}`))
+	f.Add([]byte(`{"type":"kong","tile":5,"tiles":[0,1],"n":2,"declare":"ting"}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		a, err := game.DecodeActionStrict(data)
+		if err != nil {
+			return
+		}
+		var loose game.Action
+		if err := json.Unmarshal(data, &loose); err != nil || loose != a {
+			t.Fatalf("strict and loose decoding disagree on %s: %v / %v (%v)", data, a, loose, err)
+		}
+		b, err := json.Marshal(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if back, err := game.DecodeActionStrict(b); err != nil || back != a {
+			t.Fatalf("%v did not round-trip: %s gave %v, %v", a, b, back, err)
+		}
+	})
+}

@@ -117,6 +117,9 @@ type Client struct {
 	// taken the table over, is the table it deals.
 	roster *wire.Roster
 	local  table.Table
+	// infos puts back the Info the dealer leaves out of updates on the
+	// current connection (wire.Msg.SameInfo).
+	infos *wire.Infos
 }
 
 // handDeal is this device's part in one hand's commit-reveal, and the
@@ -128,6 +131,9 @@ type handDeal struct {
 	// them, seen from seat.
 	dealt []game.Event
 	seat  rules.Wind
+	// seen is the first view of the hand this device was shown when it
+	// did not see the deal (it came back in the middle of the hand).
+	seen *game.View
 }
 
 var _ table.Table = (*Client)(nil)
@@ -200,7 +206,7 @@ func (c *Client) connect(ctx context.Context) (*wire.Conn, network.Stream, error
 	c.mu.Lock()
 	player := c.player
 	c.mu.Unlock()
-	if err := conn.Send(&wire.Msg{Type: wire.THello, Hello: &wire.Hello{Version: wire.Version, Player: player, PIN: c.opts.PIN, Name: c.opts.Name}}); err != nil {
+	if err := conn.Send(&wire.Msg{Type: wire.THello, Hello: &wire.Hello{Version: wire.Version, Player: player, PIN: c.opts.PIN, Name: c.opts.Name, Compress: []string{wire.Deflate}}}); err != nil {
 		st.Reset()
 		return nil, nil, err
 	}
@@ -209,6 +215,10 @@ func (c *Client) connect(ctx context.Context) (*wire.Conn, network.Stream, error
 	}
 	m, err := conn.Recv()
 	st.SetReadDeadline(time.Time{})
+	infos := &wire.Infos{}
+	if err == nil {
+		err = infos.Restore(m)
+	}
 	if err != nil {
 		st.Reset()
 		return nil, nil, fmt.Errorf("client: no welcome from the dealer: %w", err)
@@ -226,10 +236,14 @@ func (c *Client) connect(ctx context.Context) (*wire.Conn, network.Stream, error
 	}
 	c.h.ConnManager().Protect(c.dealer.ID, fwhost.TableTag)
 	w := m.Welcome
+	if w.Compress == wire.Deflate {
+		conn.DecompressRecvs()
+	}
 	c.mu.Lock()
-	c.conn, c.stream, c.player, c.heartbeat = conn, st, w.Player, w.Heartbeat
+	c.conn, c.stream, c.player, c.heartbeat, c.infos = conn, st, w.Player, w.Heartbeat, infos
 	c.resyncing = 0
 	if !c.welcomed {
+		c.noteView(w.Snapshot)
 		c.welcomed, c.last, c.dealerSeq = true, w.Snapshot, w.Snapshot.Seq
 		c.mu.Unlock()
 		return conn, st, nil
@@ -324,7 +338,7 @@ func (c *Client) serve(conn *wire.Conn, st network.Stream) (silent bool) {
 	stop := make(chan struct{})
 	defer close(stop)
 	c.mu.Lock()
-	hb := c.heartbeat
+	hb, infos := c.heartbeat, c.infos
 	c.mu.Unlock()
 	var heard atomic.Int64
 	var quiet atomic.Bool
@@ -363,6 +377,9 @@ func (c *Client) serve(conn *wire.Conn, st network.Stream) (silent bool) {
 	for {
 		m, err := conn.Recv()
 		heard.Store(time.Now().UnixNano())
+		if err == nil {
+			err = infos.Restore(m)
+		}
 		if errors.Is(err, wire.ErrBadMessage) {
 			continue
 		}
@@ -395,7 +412,7 @@ func (c *Client) handle(conn *wire.Conn, m *wire.Msg) {
 		c.mu.Lock()
 		c.roster = m.Roster
 		c.mu.Unlock()
-	case wire.TDone, wire.TRefused, wire.TSnapshot:
+	case wire.TDone, wire.TRefused, wire.TSnapshot, wire.THand:
 		if m.ID == 0 {
 			return
 		}
@@ -444,6 +461,7 @@ func (c *Client) update(u table.Update) {
 // the update that delivers it, numbered next in the client's numbering;
 // c.mu is held.
 func (c *Client) accept(s table.Snapshot, events []game.Event) table.Update {
+	c.noteView(s)
 	c.dealerSeq = s.Seq
 	s.Seq = c.last.Seq + 1
 	c.shift = int64(s.Seq) - int64(c.dealerSeq)
@@ -795,20 +813,123 @@ func (c *Client) deal(conn *wire.Conn, m *wire.Msg) {
 			}
 		}
 	case wire.TReveal:
-		if hd == nil || hd.committed == nil {
+		if hd == nil || (hd.dealt == nil && hd.seen == nil) {
+			return // this device saw nothing of the hand
+		}
+		delete(c.deals, n)
+		committed, secret := hd.committed, hd.secret
+		if committed == nil {
+			// This device took no part in the commit-reveal (it was away,
+			// or watches): it checks the reveal against itself.
+			committed, secret = m.Deal.All, nil
+		}
+		err := deal.Check(m.Deal, committed, self, secret)
+		if err == nil && hd.dealt == nil {
+			// It came back in the middle of the hand: it asks for the
+			// hand's events and replays them from the seed.
+			go c.audit(n, m.Deal.Seed, hd.seen)
 			return
 		}
-		if hd.dealt == nil {
-			return // this device did not see the deal (it came back later)
-		}
-		err := deal.Check(m.Deal, hd.committed, self, hd.secret)
 		if err == nil {
 			err = c.replay(n, m.Deal.Seed, hd)
 		}
 		ok := err == nil
 		c.verified, c.dealErr = &ok, err
-		delete(c.deals, n)
 	}
+}
+
+// noteView keeps the first view of a hand whose deal this device did not
+// see, for the check after the hand; c.mu is held.
+func (c *Client) noteView(s table.Snapshot) {
+	v := s.View
+	if v == nil || v.Phase == game.PhaseEnd {
+		return
+	}
+	hd := c.deals[v.Number]
+	if hd == nil {
+		hd = &handDeal{}
+		c.deals[v.Number] = hd
+	}
+	if hd.dealt == nil && hd.seen == nil {
+		cp := *v
+		hd.seen = &cp
+	}
+}
+
+// audit asks the dealer for hand n's events, now that its seed is
+// revealed, and checks that they follow from the seed and pass through
+// the view this device was shown. A dealer that cannot be asked leaves the
+// last verdict as it was.
+func (c *Client) audit(n int, seedBytes []byte, seen *game.View) {
+	ctx, cancel := context.WithTimeout(c.ctx, redialWait)
+	defer cancel()
+	a, err := c.request(ctx, &wire.Msg{Type: wire.THandReq, Deal: &wire.Deal{Hand: n}})
+	var re *table.RefusedError
+	switch {
+	case errors.As(err, &re):
+		err = fmt.Errorf("%w: the dealer will not show hand %d: %s", deal.ErrCheat, n, re.Detail)
+	case err != nil:
+		return
+	case a.Deal == nil:
+		err = fmt.Errorf("%w: the dealer answered for hand %d with no events", deal.ErrCheat, n)
+	default:
+		err = c.replayHand(n, seedBytes, a.Deal.Events, seen)
+	}
+	ok := err == nil
+	c.mu.Lock()
+	c.verified, c.dealErr = &ok, err
+	c.mu.Unlock()
+}
+
+// replayHand plays hand n again from its seed with the recorded actions,
+// checking that every event comes out as recorded and that the hand passes
+// through the view this device was shown.
+func (c *Client) replayHand(n int, seedBytes []byte, evs []game.Event, seen *game.View) error {
+	var seed wall.Seed
+	c.mu.Lock()
+	rs, opts := c.rules, c.options
+	c.mu.Unlock()
+	if len(seedBytes) != len(seed) || rs == nil || len(evs) == 0 || evs[0].Type != game.EvHandStart || evs[0].Start == nil || evs[0].Start.Number != n {
+		return fmt.Errorf("%w: hand %d cannot be replayed from what the dealer gave", deal.ErrCheat, n)
+	}
+	copy(seed[:], seedBytes)
+	st, produced, err := game.NewHand(game.HandConfig{Ruleset: rs, Options: opts, Seed: seed, Number: n, Round: evs[0].Start.Round, Uniform: true})
+	if err != nil {
+		return fmt.Errorf("%w: hand %d cannot be dealt from its seed: %v", deal.ErrCheat, n, err)
+	}
+	shown := false
+	for i := 0; i < len(evs); {
+		if len(produced) == 0 {
+			shown = shown || sameView(st.View(seen.Seat), seen)
+			e := evs[i]
+			if e.Type != game.EvAction || e.Action == nil {
+				return fmt.Errorf("%w: hand %d: event %d (%s) was not caused by any action", deal.ErrCheat, n, i+1, e.Type)
+			}
+			if produced, err = st.Apply(e.Seat, *e.Action); err != nil {
+				return fmt.Errorf("%w: hand %d: event %d: %v", deal.ErrCheat, n, i+1, err)
+			}
+			continue
+		}
+		want, _ := json.Marshal(evs[i])
+		got, _ := json.Marshal(produced[0])
+		if !bytes.Equal(want, got) {
+			return fmt.Errorf("%w: hand %d: event %d does not follow from the revealed seed", deal.ErrCheat, n, i+1)
+		}
+		produced = produced[1:]
+		i++
+	}
+	if !shown {
+		return fmt.Errorf("%w: hand %d as this device was shown it was not dealt from the revealed seed", deal.ErrCheat, n)
+	}
+	return nil
+}
+
+// sameView reports whether two views of a seat show the same moment: the
+// same decision, tiles, melds, discards and wall.
+func sameView(a, b *game.View) bool {
+	ja, _ := json.Marshal(a.Seats)
+	jb, _ := json.Marshal(b.Seats)
+	return a.StateID == b.StateID && a.Hand == b.Hand && a.Drawn == b.Drawn && a.WallLive == b.WallLive && bytes.Equal(ja, jb)
 }
 
 // Verified tells whether the last revealed deal checked out (nil before

@@ -12,9 +12,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sync"
 	"time"
 
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/record"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	fwhost "github.com/fourwinds-mahjong/fourwinds/p2p/host"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/wire"
@@ -26,6 +29,13 @@ import (
 // DefaultHeartbeat is how often a client must send a frame; a client silent
 // for three heartbeats is dropped (its seat stays its own).
 const DefaultHeartbeat = 2 * time.Second
+
+// Recorder is implemented by a table that keeps its game record
+// (table.Local): the dealer then answers a device that asks for a finished
+// hand's events to check its deal.
+type Recorder interface {
+	Record() (*record.Record, error)
+}
 
 // Presence is implemented by a table that stands the AI in for absent
 // players (table.Local): the dealer reports who is connected.
@@ -341,8 +351,17 @@ func (s *session) run() error {
 		return io.EOF
 	}
 	defer sub.Close()
-	if err := s.conn.Send(&wire.Msg{Type: wire.TWelcome, Welcome: &wire.Welcome{Player: player, Snapshot: snap, Heartbeat: d.cfg.Heartbeat}}); err != nil {
+	var infos wire.Infos
+	welcome := &wire.Msg{Type: wire.TWelcome, Welcome: &wire.Welcome{Player: player, Snapshot: snap, Heartbeat: d.cfg.Heartbeat}}
+	if slices.Contains(hello.Compress, wire.Deflate) {
+		welcome.Welcome.Compress = wire.Deflate
+	}
+	infos.Shrink(welcome)
+	if err := s.conn.Send(welcome); err != nil {
 		return err
+	}
+	if welcome.Welcome.Compress != "" {
+		s.conn.CompressSends()
 	}
 	d.mu.Lock()
 	s.welcomed = true
@@ -358,7 +377,9 @@ func (s *session) run() error {
 	}
 	go func() {
 		for u := range sub.Updates() {
-			if s.conn.Send(&wire.Msg{Type: wire.TUpdate, Update: &u}) != nil {
+			m := &wire.Msg{Type: wire.TUpdate, Update: &u}
+			infos.Shrink(m)
+			if s.conn.Send(m) != nil {
 				s.stream.Reset()
 				return
 			}
@@ -424,6 +445,13 @@ func (s *session) handle(m *wire.Msg) error {
 			refuse(s.conn, 0, r)
 		}
 		return nil
+	case wire.THandReq:
+		evs, r := d.handEvents(m.Deal.Hand)
+		if r != nil {
+			refuse(s.conn, m.ID, r)
+			return nil
+		}
+		return s.conn.Send(&wire.Msg{Type: wire.THand, ID: m.ID, Deal: &wire.Deal{Hand: m.Deal.Hand, Events: evs}})
 	}
 	refuse(s.conn, m.ID, &wire.Refusal{Reason: table.ReasonBadIntent, Detail: fmt.Sprintf("a client does not send %s messages", m.Type)})
 	return nil
@@ -489,4 +517,27 @@ func (d *Dealer) announce() {
 	for _, s := range to {
 		s.conn.Send(&wire.Msg{Type: wire.TRoster, Roster: r})
 	}
+}
+
+// handEvents returns the events of hand n, from its start to its end, once
+// it has ended (its seed is then public).
+func (d *Dealer) handEvents(n int) ([]game.Event, *wire.Refusal) {
+	rc, ok := d.cfg.Table.(Recorder)
+	if !ok {
+		return nil, &wire.Refusal{Reason: table.ReasonNoDecide, Detail: "this dealer keeps no record"}
+	}
+	rec, err := rc.Record()
+	if err != nil {
+		return nil, refusalOf(err)
+	}
+	from := -1
+	for i, e := range rec.Events {
+		switch {
+		case e.Type == game.EvHandStart && e.Start != nil && e.Start.Number == n:
+			from = i
+		case e.Type == game.EvHandEnd && from >= 0:
+			return rec.Events[from : i+1], nil
+		}
+	}
+	return nil, &wire.Refusal{Reason: table.ReasonNoDecide, Detail: fmt.Sprintf("hand %d has not ended at this table; a hand's events are given once it is over", n)}
 }

@@ -3,6 +3,7 @@ package dealer_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -227,5 +228,57 @@ func TestAClientGivesUpOnADealerGoneForGood(t *testing.T) {
 	}
 	if err := c.Submit(context.Background(), table.Intent{Player: 1}); !errors.Is(err, table.ErrClosed) {
 		t.Fatalf("a submit after giving up: %v", err)
+	}
+}
+
+// TestDevicesThatMissedTheDealCheckItToo: player 3's device leaves before
+// the deal and comes back afresh after it (an app restarted), and a
+// spectator sits down after it; neither saw the deal, so each asks the
+// dealer for the hand's events after the reveal and replays them from the
+// seed through the view it was shown. An honest deal checks out; a dealer
+// that changes the seed is caught by them too.
+func TestDevicesThatMissedTheDealCheckItToo(t *testing.T) {
+	for _, cheat := range []bool{false, true} {
+		t.Run(fmt.Sprint("cheat=", cheat), func(t *testing.T) {
+			seed := func(s wall.Seed) wall.Seed { return s }
+			if cheat {
+				seed = func(s wall.Seed) wall.Seed { s[0] ^= 1; return s }
+			}
+			r := newRig(t, "hongkong", 1, dealer.Config{DealWait: 2 * time.Second}, seed)
+			for i := 1; i < 4; i++ {
+				r.clients[i] = r.join(t, i, client.Options{Player: wire.AnySeat})
+			}
+			r.clients[3].Close()
+			if err := waitFor(func() bool { return r.dealer.Connected() == [4]bool{false, true, true, false} }); err != nil {
+				t.Fatal("player 3 never left")
+			}
+			if err := r.tbl.Start(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			if err := waitFor(func() bool {
+				s, err := r.tbl.Snapshot(context.Background(), table.Spectator)
+				return err == nil && s.View != nil
+			}); err != nil {
+				t.Fatal("hand 1 was never dealt")
+			}
+			r.clients[3] = r.join(t, 3, client.Options{Player: wire.AnySeat})
+			r.clients[4] = r.join(t, 4, client.Options{Player: table.Spectator})
+			if r.count(3, wire.TCommitAsk) != 0 {
+				t.Fatal("player 3 took part in the deal it was meant to miss")
+			}
+			r.playAll(t)
+			for _, p := range []int{3, 4} {
+				if err := waitFor(func() bool { v, _ := r.clients[p].Verified(); return v != nil }); err != nil {
+					t.Fatalf("client %d never checked the deal", p)
+				}
+				v, err := r.clients[p].Verified()
+				if *v == cheat || (cheat && !errors.Is(err, deal.ErrCheat)) {
+					t.Errorf("client %d: verified %v (%v)", p, *v, err)
+				}
+				if r.count(p, wire.THand) != 1 {
+					t.Errorf("client %d asked for the hand's events %d times, want once", p, r.count(p, wire.THand))
+				}
+			}
+		})
 	}
 }

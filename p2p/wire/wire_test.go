@@ -2,12 +2,15 @@ package wire
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"errors"
 	"io"
+	"net"
 	"testing"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	_ "github.com/fourwinds-mahjong/fourwinds/core/rules/all"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 )
@@ -33,6 +36,8 @@ func examples() []*Msg {
 		{Type: TCommitments, Deal: deal},
 		{Type: TSecret, Deal: deal},
 		{Type: TReveal, Deal: deal},
+		{Type: THandReq, ID: 9, Deal: &Deal{Hand: 2}},
+		{Type: THand, ID: 9, Deal: &Deal{Hand: 2, Events: []game.Event{{Type: game.EvDiscard, Tiles: []tile.Kind{3}}}}},
 		{Type: TRoster, Roster: &Roster{Holders: [4]string{"", "a", "b", ""}, Addrs: map[string][]string{"a": {"/ip4/10.0.0.2/tcp/4001"}}}},
 	}
 }
@@ -70,6 +75,7 @@ func TestDecodeIsStrict(t *testing.T) {
 		{"seq outside a pong", `{"type":"ping","seq":3}`},
 		{"trailing data", `{"type":"ping"}{"type":"ping"}`},
 		{"wrong field type", `{"type":"hello","hello":{"version":"one","player":0}}`},
+		{"unknown field in an intent's action", `{"type":"intent","id":1,"intent":{"player":0,"kind":"action","decision":1,"action":{"type":"pass","cheat":true}}}`},
 	} {
 		if _, err := Decode([]byte(tc.in)); !errors.Is(err, ErrBadMessage) {
 			t.Errorf("%s: got %v, want ErrBadMessage", tc.name, err)
@@ -130,6 +136,7 @@ func FuzzDecode(f *testing.F) {
 		b, _ := Encode(m)
 		f.Add(b)
 	}
+	f.Add([]byte(`{"type":"intent","id":1,"intent":{"player":0,"kind":"action","decision":1,"action":{"type":"pass","cheat":true}}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := Decode(data)
 		if err != nil {
@@ -138,8 +145,152 @@ func FuzzDecode(f *testing.F) {
 		if err := m.Validate(); err != nil {
 			t.Fatalf("decoded an invalid message: %v", err)
 		}
-		if _, err := Encode(m); err != nil {
+		b, err := Encode(m)
+		if err != nil {
 			t.Fatalf("a decoded message does not encode: %v", err)
+		}
+		again, err := Decode(b)
+		if err != nil {
+			t.Fatalf("a decoded message, encoded again, is refused: %v\n%s", err, b)
+		}
+		if m.Intent != nil && again.Intent.Action != m.Intent.Action {
+			t.Fatalf("an intent's action changed in a round trip: %v, then %v", m.Intent.Action, again.Intent.Action)
+		}
+	})
+}
+
+// TestUpdatesLeaveOutAnUnchangedInfo sends a welcome and updates through
+// Shrink, the wire and Restore: what arrives is what was sent, and an
+// update whose Info has not changed travels without it.
+func TestUpdatesLeaveOutAnUnchangedInfo(t *testing.T) {
+	info := table.Info{Rules: "hongkong", Options: map[string]string{"a": "b"}, Name: "kitchen", Hand: 1, Balances: [4]int{1, 2, 3, 4}}
+	moved := info
+	moved.Hand = 2
+	snap := func(seq uint64, in table.Info) table.Snapshot {
+		return table.Snapshot{Seq: seq, Player: 1, Info: in, View: &game.View{Phase: game.PhaseTurn, StateID: seq}}
+	}
+	sent := []*Msg{
+		{Type: TWelcome, Welcome: &Welcome{Player: 1, Snapshot: snap(1, info), Heartbeat: 1}},
+		{Type: TUpdate, Update: &table.Update{Seq: 2, Snapshot: snap(2, info)}},
+		{Type: TUpdate, Update: &table.Update{Seq: 3, Snapshot: snap(3, info)}},
+		{Type: TPing},
+		{Type: TUpdate, Update: &table.Update{Seq: 4, Snapshot: snap(4, moved)}},
+		{Type: TUpdate, Update: &table.Update{Seq: 5, Snapshot: snap(5, moved)}},
+	}
+	var out, in Infos
+	shrunk := 0
+	for _, m := range sent {
+		want, _ := Encode(m)
+		cp, _ := Decode(want)
+		out.Shrink(cp)
+		b, err := Encode(cp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(b) < len(want) {
+			shrunk++
+		}
+		got, err := Decode(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := in.Restore(got); err != nil {
+			t.Fatal(err)
+		}
+		if again, _ := Encode(got); !bytes.Equal(again, want) {
+			t.Fatalf("sent %s\nreceived %s", want, again)
+		}
+	}
+	if shrunk != 3 {
+		t.Errorf("%d updates left their info out, want 3 (seq 2, 3 and 5)", shrunk)
+	}
+	var fresh Infos
+	if err := fresh.Restore(&Msg{Type: TUpdate, SameInfo: true, Update: &table.Update{Seq: 9}}); !errors.Is(err, ErrBadMessage) {
+		t.Errorf("an update leaving out an info never given: %v", err)
+	}
+	if _, err := Decode([]byte(`{"type":"ping","same_info":true}`)); !errors.Is(err, ErrBadMessage) {
+		t.Errorf("a ping with same_info: %v", err)
+	}
+}
+
+// TestCompressedConnection sends every message type and a hand's updates
+// over a plain and a compressed connection: both arrive whole and in
+// order, and the compressed one costs a fraction of the bytes.
+func TestCompressedConnection(t *testing.T) {
+	msgs := examples()
+	// A hand's updates as a seat receives them.
+	tb, err := table.NewLocal(table.LocalConfig{Rules: "hongkong", Seed: "wire", AutoNext: true, Hands: 1, Hold: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tb.Close()
+	_, sub, err := tb.Subscribe(context.Background(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tb.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for u := range sub.Updates() {
+		msgs = append(msgs, &Msg{Type: TUpdate, Update: &u})
+		if u.Snapshot.Info.Over {
+			break
+		}
+	}
+	sub.Close()
+	var sizes [2]int64
+	for z := range 2 {
+		a, b := net.Pipe()
+		send, recv := NewConn(a), NewConn(b)
+		if z == 1 {
+			send.CompressSends()
+			recv.DecompressRecvs()
+		}
+		go func() {
+			for _, m := range msgs {
+				if err := send.Send(m); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+			a.Close()
+		}()
+		for i, m := range msgs {
+			got, err := recv.Recv()
+			if err != nil {
+				t.Fatalf("compressed %v: message %d: %v", z == 1, i, err)
+			}
+			want, _ := Encode(m)
+			if again, _ := Encode(got); !bytes.Equal(again, want) {
+				t.Fatalf("compressed %v: message %d changed:\n%s\n%s", z == 1, i, want, again)
+			}
+		}
+		sizes[z] = recv.In.Load()
+	}
+	if sizes[1]*4 > sizes[0] {
+		t.Errorf("compressed %d bytes, plain %d: want at most a quarter", sizes[1], sizes[0])
+	}
+	t.Logf("a hand's updates: %d bytes plain, %d compressed", sizes[0], sizes[1])
+}
+
+// FuzzCompressedRecv feeds a decompressing connection arbitrary frames:
+// it returns messages or errors, and never panics or hangs.
+func FuzzCompressedRecv(f *testing.F) {
+	var buf bytes.Buffer
+	c := NewConn(&buf)
+	c.CompressSends()
+	for _, m := range examples()[:4] {
+		c.Send(m)
+	}
+	f.Add(buf.Bytes())
+	f.Add(AppendFrame(nil, []byte{0x05, 0xff, 0x00}))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := NewConn(bytes.NewBuffer(data))
+		r.DecompressRecvs()
+		for range 16 {
+			if _, err := r.Recv(); err != nil && !errors.Is(err, ErrBadMessage) {
+				return
+			}
 		}
 	})
 }
