@@ -43,9 +43,9 @@ func (y *typist) next() string {
 	case game.ActExchange:
 		return "exchange " + a.Tile.String()
 	}
-	for i, l := range v.Legal {
-		if l == a {
-			return strconv.Itoa(i + 1)
+	for n, i := range choiceOrder(v.Legal) {
+		if v.Legal[i] == a {
+			return strconv.Itoa(n + 1)
 		}
 	}
 	return "?"
@@ -140,6 +140,9 @@ func TestPlayAmericanTyped(t *testing.T) {
 		out, typed, m := playTyped(t, fmt.Sprint("typed-", i))
 		if !m.Over || !strings.Contains(out, "The game is over.") {
 			t.Fatalf("the game did not end:\n%s", tail(out))
+		}
+		if !strings.Contains(out, "\nRanking:\n  1. ") || !strings.Contains(out, "Two throws of two dice: ") {
+			t.Fatalf("no end-of-game ranking or dice line:\n%s", tail(out))
 		}
 		if !strings.Contains(out, `"5q" is neither a tile`) || typed[0] != "5q" {
 			t.Fatalf("a bad answer was not asked again:\n%s", out[:min(len(out), 2000)])

@@ -39,9 +39,9 @@ func (y *jilinTypist) next() string {
 	case a.Type == game.ActPass:
 		return "pass"
 	}
-	for i, l := range v.Legal {
-		if l == a {
-			return strconv.Itoa(i + 1)
+	for n, i := range choiceOrder(v.Legal) {
+		if v.Legal[i] == a {
+			return strconv.Itoa(n + 1)
 		}
 	}
 	return "?"

@@ -277,8 +277,8 @@ func (t *terminal) next() error {
 	if !ok {
 		return errors.New("the table closed")
 	}
+	t.snap = u.Snapshot // its winds name the seats of the events
 	t.show(u.Events)
-	t.snap = u.Snapshot
 	return nil
 }
 
@@ -487,48 +487,77 @@ func (l *lineReader) readLine() (string, error) {
 	return string(buf), nil
 }
 
-const playHelp = `Type the number of a choice, or:
+const playHelp = `Type the number of a choice, or a command with at most one tile:
   5p          discard 5p          pass        decline a claim
-  pung, kong, chow [3m], mahjong, invoke 5p, extend 1z
+  pung, kong, mahjong, invoke 5p, extend 1z
+  chow 3m     the run that starts at 3m (3m4m5m), whichever tile was
+              discarded; or name the whole run: chow 345m
   (jilin: tche = chow, tcha = pung, rou = mahjong, ting 5p = discard 5p
    and announce TING)
   (american: pung, kong, quint, sextet or call to expose a discard, the
    fewest jokers first; exchange 5p = swap your 5p for an exposed joker;
-   c = the card lines nearest to your hand; the flowers 1f-4f, 1y-4y are
-   all one tile, F on the card; 0j is a joker)
+   c = the card lines nearest to your hand)
+  hint        the computer's advice on this decision
   t           show the table again
-  q           quit (the record is saved if you gave --record)`
+  q           quit (the game is saved: fourwinds play --resume FILE goes on)
+Tiles: a number and a suit: 1m-9m characters, 1p-9p dots, 1s-9s bamboos;
+  honours 1z-7z = East, South, West, North winds, White, Green, Red dragons;
+  1f-4f flowers, 1y-4y seasons (american: all one tile, F on the card);
+  0j a joker. Several tiles of a suit share it: 345m = 3m 4m 5m.
+Card lines (american), as c shows them: digits are number tiles and the
+  letter after a group its suit: a, b, c are three different suits (the
+  same letter, the same suit); D + letter = that suit's dragon, 0 = the
+  white dragon; F = a flower; N E W S = winds. Flags: X = exposures
+  allowed, C = concealed only; then the value; k=... = how far the
+  digits may shift (k=any: to any numbers that fit).`
 
-// writeChoices lists the legal actions, numbered: plain discards share one
-// line, every other choice gets a line of its own.
+// choiceOrder returns the legal actions' indices in the order they are
+// shown and numbered: the plain discards first, then every other choice.
+func choiceOrder(legal []game.Action) []int {
+	var plain, other []int
+	for i, a := range legal {
+		if a.Type == game.ActDiscard && a.Declare == game.DeclNone {
+			plain = append(plain, i)
+		} else {
+			other = append(other, i)
+		}
+	}
+	return append(plain, other...)
+}
+
+// writeChoices lists the legal actions, numbered in the order shown:
+// plain discards share one line, every other choice gets a line of its own.
 func writeChoices(w io.Writer, legal []game.Action) {
 	fmt.Fprintln(w, "Your choices:")
 	var discards []string
-	for i, a := range legal {
+	for n, i := range choiceOrder(legal) {
+		a := legal[i]
 		if a.Type == game.ActDiscard && a.Declare == game.DeclNone {
-			discards = append(discards, fmt.Sprintf("%d) %s", i+1, a.Tile))
+			discards = append(discards, fmt.Sprintf("%d) %s", n+1, a.Tile))
+			continue
 		}
+		if len(discards) > 0 {
+			fmt.Fprintf(w, "  discard:  %s\n", strings.Join(discards, "  "))
+			discards = nil
+		}
+		fmt.Fprintf(w, "  %d) %s\n", n+1, actionText(a))
 	}
 	if len(discards) > 0 {
 		fmt.Fprintf(w, "  discard:  %s\n", strings.Join(discards, "  "))
 	}
-	for i, a := range legal {
-		if a.Type != game.ActDiscard || a.Declare != game.DeclNone {
-			fmt.Fprintf(w, "  %d) %s\n", i+1, actionText(a))
-		}
-	}
 }
 
-// parseChoice reads a number or a short command and finds the legal action.
+// parseChoice reads a number (as writeChoices numbers the choices) or a
+// short command with at most one tile, and finds the legal action.
 func parseChoice(text string, legal []game.Action) (game.Action, bool) {
 	if n, err := strconv.Atoi(text); err == nil {
 		if n >= 1 && n <= len(legal) {
-			return legal[n-1], true
+			return legal[choiceOrder(legal)[n-1]], true
 		}
 		return game.Action{}, false
 	}
 	words := strings.Fields(strings.ToLower(text))
-	if len(words) == 0 {
+	if len(words) == 0 || len(words) > 2 {
 		return game.Action{}, false
 	}
 	verb, arg := words[0], ""
@@ -548,16 +577,23 @@ func parseChoice(text string, legal []game.Action) (game.Action, bool) {
 	}
 	size := map[string]int{"pung": 3, "kong": 4, "quint": 5, "sextet": 6}[verb]
 	typ, ok := aliases[verb]
-	if !ok { // a bare tile: discard it
+	if !ok { // a bare tile: discard it, and nothing more
+		if arg != "" {
+			return game.Action{}, false
+		}
 		typ, arg = game.ActDiscard, verb
 	}
 	var k tile.Kind = tile.None
 	if arg != "" {
 		ks, err := tile.Parse(arg)
-		if err != nil || len(ks) != 1 {
+		switch {
+		case err == nil && len(ks) == 1:
+			k = ks[0]
+		case err == nil && len(ks) == 3 && typ == game.ActChow && ks[1] == ks[0]+1 && ks[2] == ks[0]+2:
+			k = ks[0] // "chow 345m" names the run
+		default:
 			return game.Action{}, false
 		}
-		k = ks[0]
 	}
 	var found []game.Action
 	for _, a := range legal {
