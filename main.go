@@ -4,12 +4,14 @@
 package main
 
 import (
+	"log"
 	"runtime/debug"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
 
 	_ "github.com/fourwinds-mahjong/fourwinds/core/rules/all"
+	"github.com/fourwinds-mahjong/fourwinds/internal/netui"
 	"github.com/fourwinds-mahjong/fourwinds/ui"
 )
 
@@ -26,6 +28,13 @@ func main() {
 	a := app.NewWithID(AppID)
 	w := a.NewWindow("Four Winds")
 	w.Resize(fyne.NewSize(420, 780))
-	ui.New(a, w, ui.Solo{}).ShowHome()
+	u := ui.New(a, w, ui.Solo{})
+	// The shared table: Host and Join appear on the home screen.
+	if n, err := netui.OpenDevice(u.Dir()); err == nil {
+		u.SetNetwork(n)
+	} else {
+		log.Print(err)
+	}
+	u.ShowHome()
 	w.ShowAndRun()
 }

@@ -83,6 +83,11 @@ type TableScreen struct {
 	arrived uint64
 	// recorded: the finished match is in the history.
 	recorded bool
+	// shared: the table is shared over the network (no solo save to clear).
+	shared bool
+	// middle holds the middle of the play area: the other players and the
+	// discards, or rack mode's compact strip (sharedrack.go).
+	middle *fyne.Container
 }
 
 // openTable shows the table screen for player 0 of t.
@@ -179,8 +184,9 @@ func (s *TableScreen) build() {
 	felt := canvas.NewRectangle(feltColour)
 	felt.CornerRadius = 8
 	centre := container.NewStack(felt, container.NewVScroll(container.NewPadded(container.NewBorder(s.status, nil, nil, nil, s.seats))))
+	s.middle = container.NewStack(centre)
 	bottom := container.NewVBox(s.last, s.hintLabel, s.message, s.clock, s.declares, s.claims, s.rack)
-	s.playArea = container.NewBorder(top, bottom, nil, nil, centre)
+	s.playArea = container.NewBorder(top, bottom, nil, nil, s.middle)
 	s.sheetBox = container.NewStack()
 	s.root = container.NewStack(s.playArea, s.sheetBox)
 }
@@ -245,7 +251,9 @@ func (s *TableScreen) finish(in table.Info) {
 	if err := addHistory(s.app.HistoryPath(), in, path); err != nil {
 		s.say(err.Error())
 	}
-	_ = os.Remove(s.app.SavePath())
+	if !s.shared {
+		_ = os.Remove(s.app.SavePath())
+	}
 }
 
 // exportRecord saves the game's record so far where the player chooses.
