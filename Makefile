@@ -31,6 +31,7 @@ gui-deps:
 ## screenshots: the main screens at phone, tablet and desktop sizes, English and French
 screenshots:
 	FOURWINDS_SCREENSHOTS=$(CURDIR)/screenshots $(HEADLESS) $(GO) test $(TAGS) -count=1 -run '^TestScreenshots$$' ./ui/
+	FOURWINDS_SCREENSHOTS=$(CURDIR)/screenshots/shared $(HEADLESS) $(GO) test $(TAGS) -count=1 -run '^TestSharedScreenshots$$' ./internal/netui/
 
 ## test: formatting, vet, staticcheck, every test, the live table and the network under the race detector, then the packaging checks
 test: lint unit race packaging-check
@@ -73,7 +74,7 @@ build:
 	CGO_ENABLED=0 $(GO) build -o bin/fourwinds ./cmd/fourwinds
 
 # ---- Packaging: desktop releases, Android, iOS, the gobind check (README "Packaging") ----
-.PHONY: packaging-check android-check gobind-check release-check desktop-tools xvfb starts dist android ios art store-screenshots
+.PHONY: packaging-check android-check gobind-check release-check desktop-tools xvfb starts thread-check dist android ios art store-screenshots
 
 # Debian packages that validate the Linux desktop entry and AppStream metainfo.
 DESKTOP_TOOLS := desktop-file-utils appstream
@@ -150,12 +151,19 @@ dist:
 	@if [ -f main.go ]; then \
 		$(MAKE) gui-deps xvfb && \
 		CGO_ENABLED=1 $(GO) build -trimpath -ldflags="$(RELEASE_LDFLAGS)" -o $(DIST)/$(APP_BIN)-$(VERSION)-linux-amd64 . && \
-		$(MAKE) starts APP=$(DIST)/$(APP_BIN)-$(VERSION)-linux-amd64; \
+		$(MAKE) starts APP=$(DIST)/$(APP_BIN)-$(VERSION)-linux-amd64 && $(MAKE) thread-check; \
 	else echo "dist: no main.go yet: the Fyne app is not built"; fi
 	@ls -l $(DIST) $(DIST)/linux
 
 xvfb:
-	$(call apt-install,xvfb xauth)
+	$(call apt-install,xvfb xauth xdotool)
+
+## thread-check: the desktop app played on a virtual display for 40 s, failing if Fyne saw a UI change off its thread
+# The check behind FyneApp.toml's `[Migrations] fyneDo = true` (which, in a
+# packaged build, turns Fyne's own thread checks off).
+thread-check: gui-deps xvfb
+	CGO_ENABLED=1 $(GO) build -o $(DIST)/thread-check-app .
+	tools/threadcheck/run.sh $(DIST)/thread-check-app 40
 
 # starts: the app at $(APP) opens on a virtual display and is still running 10 s later.
 starts:

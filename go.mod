@@ -9,6 +9,7 @@ require (
 	github.com/libp2p/zeroconf/v2 v2.2.0
 	github.com/miekg/dns v1.1.72
 	github.com/multiformats/go-multiaddr v0.16.1
+	rsc.io/qr v0.2.0
 )
 
 require (

@@ -65,6 +65,8 @@ type App struct {
 	// screen is the table screen while a game is on, so that it can be
 	// closed when the player leaves it.
 	screen *TableScreen
+	// share is the shared table's state (shared.go); nil without a network.
+	share *share
 }
 
 // New builds the app in window w; tables opens the games. It loads the
@@ -134,5 +136,6 @@ func (a *App) page(title string, body fyne.CanvasObject) fyne.CanvasObject {
 // ShowHome shows the home screen.
 func (a *App) ShowHome() {
 	a.closeGame()
+	a.leaveShared()
 	a.show(a.homeScreen())
 }

@@ -39,6 +39,7 @@ func (s *TableScreen) showClaims() {
 		s.declares.Refresh()
 		return
 	}
+	var pass []fyne.CanvasObject // Pass comes last, after the claims
 	for _, a := range v.Legal {
 		switch {
 		case a.Type == game.ActDiscard:
@@ -46,10 +47,13 @@ func (s *TableScreen) showClaims() {
 				decls[a.Declare] = true
 			}
 		case a.Type == game.ActGive:
+		case a.Type == game.ActPass || a.Type == game.ActContinue:
+			pass = append(pass, s.claimRow(a))
 		default:
 			s.claims.Add(s.claimRow(a))
 		}
 	}
+	s.claims.Objects = append(s.claims.Objects, pass...)
 	if offered := claimActionsOf(v.Legal); len(offered) > 0 {
 		names := make([]string, len(offered))
 		for i, a := range offered {
@@ -130,12 +134,9 @@ func (s *TableScreen) claimButton(a game.Action) *ClaimButton {
 	b := &ClaimButton{Action: a}
 	b.Text = actionLabel(a)
 	b.OnTapped = func() { s.play(a) }
-	switch a.Type {
-	case game.ActMahjong, game.ActSelfDraw:
-		b.Importance = widget.HighImportance
-	case game.ActPass, game.ActContinue:
-		b.Importance = widget.LowImportance
-	default:
+	// Mah-Jong and the claims are primary; passing is secondary.
+	b.Importance = widget.HighImportance
+	if a.Type == game.ActPass || a.Type == game.ActContinue {
 		b.Importance = widget.MediumImportance
 	}
 	b.ExtendBaseWidget(b)
@@ -169,13 +170,14 @@ func spokenAction(a game.Action) string {
 	return s
 }
 
-// MinSize keeps claim buttons at least 48 by 48 and makes room for tiles.
+// MinSize keeps claim buttons large (at least 96 by 56, a thumb's
+// target) and makes room for tiles.
 func (b *ClaimButton) MinSize() fyne.Size {
 	m := b.Button.MinSize()
 	if b.content != nil {
 		m = m.Max(b.content.MinSize())
 	}
-	return fyne.NewSize(max(m.Width, 64), max(m.Height, 48))
+	return fyne.NewSize(max(m.Width, 96), max(m.Height, 56))
 }
 
 // actionTiles are the tiles an action shows.

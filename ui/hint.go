@@ -22,7 +22,6 @@ func (s *TableScreen) showHint() {
 	reason := words.Reason(adv.Reason.Key, adv.Reason.Text, adv.Reason.Args)
 	s.hintLabel.SetText(words.F("table.hint_text", map[string]any{"Action": actionLabel(adv.Action), "Reason": reason}))
 	s.hintLabel.Show()
-	s.hinted = &adv.Action
 	if adv.Action.Type == game.ActDiscard {
 		for i, k := range s.order {
 			if k == adv.Action.Tile {

@@ -35,7 +35,9 @@ func (a *App) homeScreen() fyne.CanvasObject {
 	if len(items) == 0 {
 		newGame.Importance = widget.HighImportance
 	}
-	items = append(items, newGame,
+	items = append(items, newGame)
+	items = append(items, a.sharedItems()...)
+	items = append(items,
 		big(words.T("home.scorer"), theme.DocumentCreateIcon(), a.ShowScorer),
 		big(words.T("home.rules"), theme.HelpIcon(), a.ShowRules),
 		big(words.T("home.history"), theme.HistoryIcon(), a.ShowHistory),

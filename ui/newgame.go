@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -14,6 +15,7 @@ import (
 
 	"github.com/fourwinds-mahjong/fourwinds/core/ai"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules/american"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules/american/card"
 	"github.com/fourwinds-mahjong/fourwinds/ui/words"
 )
@@ -31,10 +33,11 @@ type newGameForm struct {
 	levels  [3]string
 	card    string
 	cardMsg *widget.Label
-	// changed is called after an option changes (the scorer re-scores).
+	// useCard selects "the card loaded" in the card option's choice.
+	useCard func()
+	// changed is called after an option or the card changes (the scorer
+	// re-scores).
 	changed func()
-	// houseCard offers no user card file (the scorer).
-	houseCard bool
 }
 
 // set sets option name to v.
@@ -146,7 +149,8 @@ func (a *App) optionRows(f *newGameForm) []fyne.CanvasObject {
 			}
 			sel.OnChanged = func(string) { f.set(name, s.Choices[sel.SelectedIndex()]) }
 			input = container.NewBorder(nil, nil, widget.NewLabel(words.Option(s)), nil, sel)
-			if f.rules == "american" && name == "card" && !f.houseCard {
+			if f.rules == "american" && name == "card" {
+				f.useCard = func() { sel.SetSelectedIndex(slices.Index(s.Choices, american.CardUser)) }
 				input = container.NewVBox(input, a.cardLoader(f))
 			}
 		}
@@ -195,9 +199,15 @@ func (f *newGameForm) setCard(name string, b []byte) {
 		msg = append(msg, words.T("newgame.card.refused"))
 	} else {
 		f.card = string(b)
+		if f.useCard != nil {
+			f.useCard()
+		}
 		msg = append(msg, words.F("newgame.card.loaded", map[string]any{"N": len(c.Lines)}))
 	}
 	f.cardMsg.SetText(strings.Join(msg, "\n"))
+	if f.changed != nil {
+		f.changed()
+	}
 }
 
 // startGame deals the game set up in f.

@@ -76,11 +76,11 @@ func midHand() table.Snapshot {
 	v := &game.View{Seat: rules.S, Ruleset: "hongkong", Number: 3, Round: rules.E, Dominant: rules.E,
 		Phase: game.PhaseClaim, Turn: rules.E, Pending: tile.S1 + 3, StateID: 42,
 		Hand: must("23s 44s 567p 19m 11z 77z"), Drawn: tile.None, Joker: tile.None, WallLive: 61}
-	v.Seats[rules.E] = game.SeatView{Concealed: 10, Melds: []hand.Meld{{Kind: hand.Pung, Tile: tile.Green, Open: true}},
+	v.Seats[rules.E] = game.SeatView{Concealed: 10, Melds: []hand.Meld{{Kind: hand.Pung, Tile: tile.Green, Open: true, Claimed: 1, From: 2}},
 		Discards: discards("9m 1p 2z 8s 4s"), Bonus: []tile.Kind{tile.F1 + 2}}
 	v.Seats[rules.S] = game.SeatView{Concealed: 13, Discards: discards("3z 9p 1s 6m"), Bonus: []tile.Kind{tile.Y1 + 1}}
 	v.Seats[rules.W] = game.SeatView{Concealed: 13, Discards: discards("4z 2m 7p 5z 8m")}
-	v.Seats[rules.N] = game.SeatView{Concealed: 10, Melds: []hand.Meld{{Kind: hand.Chow, Tile: tile.M1 + 2, Open: true}},
+	v.Seats[rules.N] = game.SeatView{Concealed: 10, Melds: []hand.Meld{{Kind: hand.Chow, Tile: tile.M1 + 2, Open: true, Claimed: 2, From: 3}},
 		Discards: discards("1z 9s 3p 6z")}
 	v.Seats[rules.E].Discards[2].Claimed = true
 	v.Legal = []game.Action{game.Act(game.ActPass, tile.None), game.Act(game.ActChow, tile.S1+1),

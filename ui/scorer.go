@@ -49,6 +49,8 @@ type Scorer struct {
 	ledger *ledger.Ledger
 
 	handBox, result, ledgerBox *fyne.Container
+	// form holds the options' values and the american card file loaded.
+	form *newGameForm
 	// options are the ruleset's options (from its schema); joker the
 	// jilin shared joker, shown for jilin only.
 	options  *fyne.Container
@@ -59,6 +61,11 @@ type Scorer struct {
 	content  fyne.CanvasObject
 	// Valuation is the last score shown.
 	Valuation rules.Valuation
+	// Payments are the seats' nets shown for Valuation; Paid is false when
+	// none are shown (no winning tile, or payments that depend on the
+	// other hands).
+	Payments [4]int
+	Paid     bool
 }
 
 // NewScorer returns a scorer for the last ruleset used.
@@ -96,12 +103,7 @@ func (s *Scorer) build() {
 			pick.SetSelectedIndex(i)
 		}
 	}
-	pick.OnChanged = func(string) {
-		s.setRules(ids[pick.SelectedIndex()])
-		s.showOptions()
-		s.showFlags()
-		s.refresh()
-	}
+	pick.OnChanged = func(string) { s.SetRules(ids[pick.SelectedIndex()]) }
 	targets := []string{words.T("scorer.concealed"), words.T("scorer.exposed"), words.T("scorer.kong"), words.T("scorer.bonus"), words.T("scorer.winning")}
 	target := widget.NewSelect(targets, nil)
 	target.SetSelectedIndex(0)
@@ -215,16 +217,20 @@ func (s *Scorer) showFlags() {
 func (s *Scorer) showOptions() {
 	f := &newGameForm{rules: s.rules.ID(), values: map[string]string{}}
 	f.changed = func() {
-		o, err := rules.ResolveOptions(s.rules, f.values)
+		r, err := rules.GetWithCard(f.rules, f.card)
+		var o rules.Options
+		if err == nil {
+			o, err = rules.ResolveOptions(r, f.values)
+		}
 		if err != nil {
 			s.result.Objects = []fyne.CanvasObject{widget.NewLabel(err.Error())}
 			s.result.Refresh()
 			return
 		}
-		s.ctx.Options = o
+		s.rules, s.ctx.Options = r, o
 		s.refresh()
 	}
-	f.houseCard = true // the scorer values american hands against the house card
+	s.form = f
 	s.options.Objects = s.app.optionRows(f)
 	s.options.Refresh()
 	s.jokerRow.Hidden = s.rules.ID() != "jilin"
@@ -237,7 +243,7 @@ func (s *Scorer) Tap(k tile.Kind) {
 		s.Hand.Concealed = append(s.Hand.Concealed, k)
 	case ToExposed, ToKong:
 		s.open = append(s.open, k)
-		if len(s.open) == 4 || s.target == ToExposed && len(s.open) == 3 && !sameKind(s.open) {
+		if s.autoClose() {
 			s.closeGroup()
 		}
 	case ToBonus:
@@ -263,7 +269,40 @@ func (s *Scorer) SetContext(seat, round, dominant, from rules.Wind, flags rules.
 // SetRules switches the scorer to ruleset id and clears the ledger.
 func (s *Scorer) SetRules(id string) {
 	s.setRules(id)
+	s.showOptions()
+	s.showFlags()
 	s.refresh()
+}
+
+// longGroups are the rulesets whose exposed groups may be longer than a
+// kong or mixed (jilin's combinations, american's quints with jokers):
+// their groups end with the close-group button or a new target.
+var longGroups = map[string]bool{"jilin": true, "american": true}
+
+// autoClose reports whether the group being built is complete: a kong, or
+// three tiles that are not a pung in the making, outside longGroups.
+func (s *Scorer) autoClose() bool {
+	if longGroups[s.rules.ID()] {
+		return false
+	}
+	return len(s.open) == 4 || s.target == ToExposed && len(s.open) == 3 && !sameKind(s.open)
+}
+
+// SetOptions sets the ruleset's options from KEY=VALUE assignments (the
+// values the options form sets), defaults for the others.
+func (s *Scorer) SetOptions(m map[string]string) error {
+	o, err := rules.ResolveOptions(s.rules, m)
+	if err != nil {
+		return err
+	}
+	s.ctx.Options = o
+	s.refresh()
+	return nil
+}
+
+// SetJoker sets jilin's shared joker (tile.None: none).
+func (s *Scorer) SetJoker(k tile.Kind) {
+	s.joker.SetSelectedIndex(int(k) + 1) // None (-1) is the first choice
 }
 
 func sameKind(ks []tile.Kind) bool {
@@ -312,6 +351,7 @@ func (s *Scorer) refresh() {
 	}
 	s.handBox.Refresh()
 	s.result.Objects = nil
+	s.Paid = false
 	if len(s.Hand.Concealed)+len(s.Hand.Groups) > 0 {
 		v, err := rules.Score(s.rules, n, s.ctx)
 		s.Valuation = v
@@ -326,6 +366,7 @@ func (s *Scorer) refresh() {
 			s.result.Add(scoreLines(v.Items))
 			s.result.Add(widget.NewLabelWithStyle(valueText(v), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 			if net, ok := rules.WinnerPayments(s.rules, s.ctx.Options, s.ctx.Seat, s.ctx.From, v.Value, s.ctx.Flags); ok && s.Hand.HasWinning() {
+				s.Payments, s.Paid = net, true
 				var parts []string
 				for w := rules.E; w <= rules.N; w++ {
 					parts = append(parts, fmt.Sprintf("%s %+d", words.Wind(w), net[w]))

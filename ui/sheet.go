@@ -84,12 +84,14 @@ func (s *TableScreen) sheetContent(r *game.Result) fyne.CanvasObject {
 	}
 	body.Add(widget.NewSeparator())
 	body.Add(widget.NewLabelWithStyle(words.T("sheet.payments"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
-	for _, t := range r.Settlement.Transfers {
-		body.Add(widget.NewLabel(words.F("sheet.payment", map[string]any{"From": s.name(s.playerAt(t.From)), "To": s.name(s.playerAt(t.To)), "N": t.Amount})))
+	pays := make([]string, len(r.Settlement.Transfers)) // one label: lines close together, as the score lines
+	for i, t := range r.Settlement.Transfers {
+		pays[i] = words.F("sheet.payment", map[string]any{"From": s.name(s.playerAt(t.From)), "To": s.name(s.playerAt(t.To)), "N": t.Amount})
 	}
-	if len(r.Settlement.Transfers) == 0 {
-		body.Add(widget.NewLabel(words.T("sheet.no_payments")))
+	if len(pays) == 0 {
+		pays = append(pays, words.T("sheet.no_payments"))
 	}
+	body.Add(widget.NewLabel(strings.Join(pays, "\n")))
 	if r.Settlement.Note != "" {
 		n := widget.NewLabel(r.Settlement.Note)
 		n.Wrapping = fyne.TextWrapWord
@@ -157,7 +159,7 @@ func itemAmount(it rules.Item) string {
 		parts = append(parts, fmt.Sprintf("+%d", it.Points))
 	}
 	if it.Doubles != 0 {
-		parts = append(parts, fmt.Sprintf("×2^%d", it.Doubles))
+		parts = append(parts, fmt.Sprintf("×%d", 1<<it.Doubles))
 	}
 	if it.Value != 0 {
 		parts = append(parts, fmt.Sprintf("= %d", it.Value))

@@ -7,8 +7,10 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 	"github.com/fourwinds-mahjong/fourwinds/ui/tileview"
@@ -47,7 +49,8 @@ func openStill(t *testing.T, snap table.Snapshot) (*App, *stillTable, *TableScre
 
 // TestClaimButtonsExactlyLegal: the buttons above the rack are the view's
 // legal actions that are not discards (played from the rack) or
-// Charleston gives (played from picked tiles), no more and no fewer.
+// Charleston gives (played from picked tiles), no more and no fewer, Pass
+// last.
 func TestClaimButtonsExactlyLegal(t *testing.T) {
 	act := game.Act
 	cases := map[string][]game.Action{
@@ -65,12 +68,17 @@ func TestClaimButtonsExactlyLegal(t *testing.T) {
 			snap := midHand()
 			snap.View.Legal = legal
 			_, _, s := openStill(t, snap)
-			var want []game.Action
+			var want, pass []game.Action // Pass (Continue) last
 			for _, a := range legal {
-				if a.Type != game.ActDiscard && a.Type != game.ActGive && !onlyPass(legal) {
+				switch {
+				case a.Type == game.ActDiscard || a.Type == game.ActGive || onlyPass(legal):
+				case a.Type == game.ActPass || a.Type == game.ActContinue:
+					pass = append(pass, a)
+				default:
 					want = append(want, a)
 				}
 			}
+			want = append(want, pass...)
 			got := claimActions(s)
 			if !slices.Equal(got, want) {
 				t.Errorf("buttons %v, want %v", got, want)
@@ -211,5 +219,99 @@ func TestStandingsAtTheEnd(t *testing.T) {
 	h, err := loadHistory(a.HistoryPath())
 	if err != nil || len(h) != 1 || h[0].Balances != snap.Info.Balances {
 		t.Errorf("history after the match: %+v, %v", h, err)
+	}
+}
+
+// TestEnterDiscardsDrawn: with nothing selected, Enter discards the drawn
+// tile (not the hint's suggestion, which H shows).
+func TestEnterDiscardsDrawn(t *testing.T) {
+	snap := midHand()
+	v := snap.View
+	v.Phase, v.Turn, v.StateID, v.Drawn = game.PhaseTurn, v.Seat, 43, tile.East // a third East: the hint keeps it
+	v.Hand.Add(v.Drawn)
+	v.Legal = nil
+	for _, k := range v.Hand.Kinds() {
+		v.Legal = append(v.Legal, game.Act(game.ActDiscard, k))
+	}
+	_, f, s := openStill(t, snap)
+	s.typedKey(&fyne.KeyEvent{Name: fyne.KeyH})
+	if !s.hintLabel.Visible() || s.sel < 0 || s.order[s.sel] == v.Drawn {
+		t.Fatalf("H shows no hint, or suggests the drawn tile (selected %d)", s.sel)
+	}
+	s.sel = -1
+	s.typedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	waitIntents(t, f, 1)
+	if got := f.intents()[0].Action; got != game.Act(game.ActDiscard, v.Drawn) {
+		t.Errorf("Enter played %v, want the drawn tile's discard", got)
+	}
+}
+
+// TestClaimButtonsPrimary: the claims and Mah-Jong are primary buttons,
+// large, above the rack; Pass is secondary.
+func TestClaimButtonsPrimary(t *testing.T) {
+	snap := midHand()
+	snap.View.Legal = append(snap.View.Legal, game.Act(game.ActMahjong, tile.S1+3))
+	_, _, s := openStill(t, snap)
+	var buttons []*ClaimButton
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch x := o.(type) {
+		case *ClaimButton:
+			buttons = append(buttons, x)
+		case *fyne.Container:
+			for _, c := range x.Objects {
+				walk(c)
+			}
+		}
+	}
+	walk(s.claims)
+	if len(buttons) != len(snap.View.Legal) {
+		t.Fatalf("%d claim buttons for %d legal actions", len(buttons), len(snap.View.Legal))
+	}
+	for _, b := range buttons {
+		want := widget.HighImportance
+		if b.Action.Type == game.ActPass {
+			want = widget.MediumImportance
+		}
+		if b.Importance != want {
+			t.Errorf("%s: importance %v, want %v", b.SpokenName(), b.Importance, want)
+		}
+		if m := b.MinSize(); m.Height < 56 || m.Width < 96 {
+			t.Errorf("%s: %v, too small a target", b.SpokenName(), m)
+		}
+	}
+	if y := s.claims.Position().Y; y >= s.rack.Position().Y {
+		t.Errorf("claims at %v, not above the rack at %v", y, s.rack.Position().Y)
+	}
+}
+
+// TestClaimedTileSideways: a claimed tile lies on its side in the meld,
+// at the end pointing to the seat it came from.
+func TestClaimedTileSideways(t *testing.T) {
+	_, _, s := openStill(t, midHand())
+	for _, c := range []struct {
+		m    hand.Meld
+		at   int
+		kind tile.Kind
+	}{
+		{hand.Meld{Kind: hand.Chow, Tile: tile.M1 + 2, Open: true, Claimed: 2, From: 3}, 0, tile.M1 + 3},
+		{hand.Meld{Kind: hand.Pung, Tile: tile.Green, Open: true, Claimed: 1, From: 2}, 1, tile.Green},
+		{hand.Meld{Kind: hand.Kong, Tile: tile.Red, Open: true, Claimed: 1, From: 1}, 3, tile.Red},
+		{hand.Meld{Kind: hand.Kong, Tile: tile.Red}, -1, tile.Red},
+	} {
+		box := s.meldTiles(c.m, tileview.MiniWidth).(*fyne.Container)
+		side := -1
+		for i, o := range box.Objects {
+			if st, ok := o.(*fyne.Container); ok {
+				tl := st.Objects[1].(*tileview.Tile)
+				if !tl.Sideways || tl.Kind != c.kind {
+					t.Errorf("%+v: tile %d is %v sideways %v", c.m, i, tl.Kind, tl.Sideways)
+				}
+				side = i
+			}
+		}
+		if side != c.at {
+			t.Errorf("%+v: the sideways tile at %d, want %d", c.m, side, c.at)
+		}
 	}
 }

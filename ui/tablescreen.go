@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -50,8 +51,6 @@ type TableScreen struct {
 	panels    [5]fyne.CanvasObject
 	panelSigs [5]string
 	rackSig   string
-	// hinted is the action the hint on screen suggests, or nil.
-	hinted *game.Action
 	// manual: the person arranged the rack, so it is no longer kept sorted.
 	manual bool
 	// declare is the declaration the next discard carries.
@@ -84,6 +83,11 @@ type TableScreen struct {
 	arrived uint64
 	// recorded: the finished match is in the history.
 	recorded bool
+	// shared: the table is shared over the network (no solo save to clear).
+	shared bool
+	// middle holds the middle of the play area: the other players and the
+	// discards, or rack mode's compact strip (sharedrack.go).
+	middle *fyne.Container
 }
 
 // openTable shows the table screen for player 0 of t.
@@ -180,8 +184,9 @@ func (s *TableScreen) build() {
 	felt := canvas.NewRectangle(feltColour)
 	felt.CornerRadius = 8
 	centre := container.NewStack(felt, container.NewVScroll(container.NewPadded(container.NewBorder(s.status, nil, nil, nil, s.seats))))
+	s.middle = container.NewStack(centre)
 	bottom := container.NewVBox(s.last, s.hintLabel, s.message, s.clock, s.declares, s.claims, s.rack)
-	s.playArea = container.NewBorder(top, bottom, nil, nil, centre)
+	s.playArea = container.NewBorder(top, bottom, nil, nil, s.middle)
 	s.sheetBox = container.NewStack()
 	s.root = container.NewStack(s.playArea, s.sheetBox)
 }
@@ -200,7 +205,6 @@ func (s *TableScreen) showSnapshot(snap table.Snapshot) {
 	if v.StateID != prevID {
 		s.picked, s.declare = nil, game.DeclNone
 		s.hintLabel.Hide()
-		s.hinted = nil
 		s.message.Hide()
 		if onlyPass(v.Legal) {
 			// Nothing to decide: the table keeps its pause after the
@@ -247,7 +251,9 @@ func (s *TableScreen) finish(in table.Info) {
 	if err := addHistory(s.app.HistoryPath(), in, path); err != nil {
 		s.say(err.Error())
 	}
-	_ = os.Remove(s.app.SavePath())
+	if !s.shared {
+		_ = os.Remove(s.app.SavePath())
+	}
 }
 
 // exportRecord saves the game's record so far where the player chooses.
@@ -352,11 +358,28 @@ func seatMark(w rules.Wind, rs string, st tileview.Style) fyne.CanvasObject {
 	return container.NewHBox()
 }
 
-// meldTiles draws a meld's tiles small.
+// meldTiles draws a meld's tiles small, a claimed tile on its side and
+// pointing at the seat it came from, as on a real table: first from the
+// left-hand seat, in the middle from across, last from the right.
 func (s *TableScreen) meldTiles(m hand.Meld, w float32) fyne.CanvasObject {
 	box := container.NewHBox()
-	for _, k := range m.Tiles() {
-		box.Add(tileview.NewTile(k, s.app.Style(), w))
+	ks := m.Tiles()
+	claimed := int(m.Claimed) - 1
+	if claimed >= 0 && claimed < len(ks) {
+		k := ks[claimed]
+		ks = slices.Delete(slices.Clone(ks), claimed, claimed+1)
+		at := map[uint8]int{1: len(ks), 2: len(ks) / 2, 3: 0}[m.From]
+		ks = slices.Insert(ks, at, k)
+		claimed = at
+	}
+	for i, k := range ks {
+		t := tileview.NewTile(k, s.app.Style(), w)
+		if i != claimed {
+			box.Add(t)
+			continue
+		}
+		t.Sideways = true
+		box.Add(container.NewVBox(layout.NewSpacer(), t)) // lying on the table's edge, not stretched
 	}
 	return box
 }
@@ -415,9 +438,12 @@ func (s *TableScreen) seatPanel(i, p int, w rules.Wind, sv game.SeatView, turn, 
 	}
 	panel := container.NewVBox(top)
 	if i > 0 {
-		row := container.NewHBox()
+		// Melds wrap within the panel (four exposed melds do not fit a
+		// phone's half width), drawn near the discards' size to be read.
+		row := container.New(&flowLayout{})
+		mw := max(tileview.MiniWidth, s.discardWidth()*.8)
 		for _, m := range sv.Melds {
-			row.Add(s.meldTiles(m, tileview.MiniWidth))
+			row.Add(s.meldTiles(m, mw))
 		}
 		for _, b := range sv.Bonus {
 			row.Add(tileview.NewTile(b, s.app.Style(), tileview.MiniWidth))
@@ -730,8 +756,8 @@ func (s *TableScreen) showClock() {
 	s.clockAnim.Start()
 }
 
-// typedKey plays from the keyboard: arrows select, Enter discards (or,
-// with nothing selected, plays the hint shown), a key per claim (P pung,
+// typedKey plays from the keyboard: arrows select, Enter discards the
+// selected tile (with nothing selected, the drawn tile), a key per claim (P pung,
 // C chow, K kong, M mah-jong, Space or Escape pass, T call, X joker
 // exchange), H hint, S sort, N next hand.
 func (s *TableScreen) typedKey(e *fyne.KeyEvent) {
@@ -752,8 +778,8 @@ func (s *TableScreen) typedKey(e *fyne.KeyEvent) {
 			s.nextHand()
 		case s.sel >= 0:
 			s.discard(s.sel)
-		case s.hinted != nil && slices.Contains(v.Legal, *s.hinted):
-			s.play(*s.hinted)
+		case v.Drawn != tile.None && len(s.order) > 0:
+			s.discard(len(s.order) - 1) // the drawn tile is last
 		}
 	case fyne.KeyH:
 		s.showHint()

@@ -11,8 +11,8 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules/american"
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
-	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 )
 
 // typist types a person's answers to `fourwinds play`: it reads the
@@ -25,11 +25,10 @@ type typist struct {
 
 // next returns the next line to type.
 func (y *typist) next() string {
-	m := y.t.m
-	if m.Hand.Phase == game.PhaseEnd {
+	v := y.t.snap.View
+	if v == nil || v.Phase == game.PhaseEnd {
 		return ""
 	}
-	v := m.View(0)
 	if v.Charleston != nil {
 		return y.charleston(v)
 	}
@@ -44,9 +43,9 @@ func (y *typist) next() string {
 	case game.ActExchange:
 		return "exchange " + a.Tile.String()
 	}
-	for i, l := range v.Legal {
-		if l == a {
-			return strconv.Itoa(i + 1)
+	for n, i := range choiceOrder(v.Legal) {
+		if v.Legal[i] == a {
+			return strconv.Itoa(n + 1)
 		}
 	}
 	return "?"
@@ -113,25 +112,16 @@ func bestAction(v *game.View) game.Action {
 
 // playTyped plays a whole american game in the terminal with the typist
 // as the person, and returns the output and what was typed.
-func playTyped(t *testing.T, seed string) (string, []string, *game.Match) {
+func playTyped(t *testing.T, seed string) (string, []string, table.Info) {
 	t.Helper()
-	r := american.Ruleset{}
-	cfg := game.MatchConfig{Ruleset: r, Options: rules.DefaultOptions(r), Seed: wall.SeedFromString(seed)}
 	var out strings.Builder
 	y := &typist{}
 	y.answer = y.next
-	term := typedTerminal(cfg, &y.typer, &out)
-	y.t = term
-	m, evs, err := game.NewMatch(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	term.m = m
-	term.show(evs)
-	if err := term.loop(); err != nil {
+	y.t = typedTerminal(t, "american", seed, &y.typer, &out)
+	if err := y.t.loop(); err != nil {
 		t.Fatalf("seed %s: %v\n%s", seed, err, tail(out.String()))
 	}
-	return out.String(), y.typed, m
+	return out.String(), y.typed, y.t.snap.Info
 }
 
 // tail returns the last lines of an output, for failure messages.
@@ -150,6 +140,9 @@ func TestPlayAmericanTyped(t *testing.T) {
 		out, typed, m := playTyped(t, fmt.Sprint("typed-", i))
 		if !m.Over || !strings.Contains(out, "The game is over.") {
 			t.Fatalf("the game did not end:\n%s", tail(out))
+		}
+		if !strings.Contains(out, "\nRanking:\n  1. ") || !strings.Contains(out, "Two throws of two dice: ") {
+			t.Fatalf("no end-of-game ranking or dice line:\n%s", tail(out))
 		}
 		if !strings.Contains(out, `"5q" is neither a tile`) || typed[0] != "5q" {
 			t.Fatalf("a bad answer was not asked again:\n%s", out[:min(len(out), 2000)])

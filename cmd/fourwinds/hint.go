@@ -65,12 +65,25 @@ func runHint(args []string, stdout, stderr io.Writer) error {
 	if *asJSON {
 		return writeJSON(stdout, out)
 	}
-	printHint(stdout, out, at.seat.w, at.round.w, at.dominant.w)
+	printHint(stdout, out, windsText(r.Setup(o), at.seat.w, at.round.w, at.dominant.w))
 	return nil
 }
 
-func printHint(w io.Writer, h hintJSON, seat, round, dominant rules.Wind) {
-	fmt.Fprintf(w, "%s (rules %s, seat %s, round %s, dominant %s)\n", h.Hand, h.Rules, seat, round, dominant)
+// windsText names the seat's wind and, where the ruleset has them, the
+// round's and the dominant wind (JL-2.4: jilin has neither).
+func windsText(setup rules.Setup, seat, round, dominant rules.Wind) string {
+	s := "seat " + seat.String()
+	if setup.RoundWind {
+		s += ", round " + round.String()
+	}
+	if setup.DominantWind {
+		s += ", dominant " + dominant.String()
+	}
+	return s
+}
+
+func printHint(w io.Writer, h hintJSON, winds string) {
+	fmt.Fprintf(w, "%s (rules %s, %s)\n", h.Hand, h.Rules, winds)
 	fmt.Fprintf(w, "suggest  %s\nbecause  %s\n\n", h.Action, h.Reason.Text)
 	fmt.Fprintf(w, "%-22s %7s %5s  %-20s %7s %6s %7s %9s\n", "option", "shanten", "live", "improving tiles", "value", "win", "danger", "score")
 	for _, o := range h.Options {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/ai"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/dealer"
@@ -74,7 +75,7 @@ func parseHost(args []string, stderr io.Writer) (hostOptions, error) {
 	if *name == "" {
 		*name, _ = os.Hostname()
 	}
-	o.cfg = table.LocalConfig{Rules: r.ID(), Options: opts.Map(), Name: *name, Hands: *hands, Hold: true,
+	o.cfg = table.LocalConfig{Rules: r.ID(), Card: rules.CardTextOf(r), Options: opts.Map(), Name: *name, Hands: *hands, Hold: true,
 		StandIn: *standIn, Pace: *pace, SavePath: filepath.Join(o.stateDir, saveFile)}
 	list := strings.Split(*seats, ",")
 	if len(list) != 4 {

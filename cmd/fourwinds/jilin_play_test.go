@@ -9,8 +9,7 @@ import (
 
 	"github.com/fourwinds-mahjong/fourwinds/core/ai"
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
-	"github.com/fourwinds-mahjong/fourwinds/core/rules"
-	"github.com/fourwinds-mahjong/fourwinds/core/rules/jilin"
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 )
 
@@ -25,11 +24,10 @@ type jilinTypist struct {
 
 // next returns the next line to type.
 func (y *jilinTypist) next() string {
-	m := y.t.m
-	if m.Hand.Phase == game.PhaseEnd {
+	v := y.t.snap.View
+	if v == nil || v.Phase == game.PhaseEnd {
 		return ""
 	}
-	v := m.View(0)
 	a := y.ai.Decide(v)
 	switch {
 	case a.Type == game.ActSelfDraw || a.Type == game.ActMahjong:
@@ -41,9 +39,9 @@ func (y *jilinTypist) next() string {
 	case a.Type == game.ActPass:
 		return "pass"
 	}
-	for i, l := range v.Legal {
-		if l == a {
-			return strconv.Itoa(i + 1)
+	for n, i := range choiceOrder(v.Legal) {
+		if v.Legal[i] == a {
+			return strconv.Itoa(n + 1)
 		}
 	}
 	return "?"
@@ -51,29 +49,20 @@ func (y *jilinTypist) next() string {
 
 // playJilinTyped plays a whole jilin game in the terminal with the typist
 // as the person, and returns the output.
-func playJilinTyped(t *testing.T, seed string) (string, *game.Match) {
+func playJilinTyped(t *testing.T, seed string) (string, table.Info) {
 	t.Helper()
-	r := jilin.Ruleset{}
-	cfg := game.MatchConfig{Ruleset: r, Options: rules.DefaultOptions(r), Seed: wall.SeedFromString(seed)}
 	var out strings.Builder
 	y := &jilinTypist{}
 	y.answer = y.next
-	term := typedTerminal(cfg, &y.typer, &out)
-	y.t = term
 	var err error
-	if y.ai, err = ai.New(ai.Novice, wall.Derive(cfg.Seed, "player", 0)); err != nil {
+	if y.ai, err = ai.New(ai.Novice, wall.Derive(wall.SeedFromString(seed), "player", 0)); err != nil {
 		t.Fatal(err)
 	}
-	m, evs, err := game.NewMatch(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	term.m = m
-	term.show(evs)
-	if err := term.loop(); err != nil {
+	y.t = typedTerminal(t, "jilin", seed, &y.typer, &out)
+	if err := y.t.loop(); err != nil {
 		t.Fatalf("seed %s: %v\n%s", seed, err, tail(out.String()))
 	}
-	return out.String(), m
+	return out.String(), y.t.snap.Info
 }
 
 // TestPlayJilinTyped plays whole jilin games in the terminal, the person's

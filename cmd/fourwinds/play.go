@@ -2,17 +2,22 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/ai"
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
-	"github.com/fourwinds-mahjong/fourwinds/core/record"
+	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 )
@@ -20,8 +25,8 @@ import (
 func init() {
 	register(command{
 		name:  "play",
-		usage: "play --rules ID [--opt KEY=VALUE]... [--card FILE] [--seed S] [--ai LEVEL] [--record FILE]",
-		about: "play a whole game in the terminal against three AIs",
+		usage: "play --rules ID [--opt KEY=VALUE]... [--card FILE] [--seed S] [--ai LEVEL] [--record FILE] [--save FILE]\n       play --resume FILE [--record FILE]",
+		about: "play a whole game in the terminal against three AIs; it is saved as you play and --resume goes on with it",
 		run:   func(args []string, stdout, stderr io.Writer) error { return runPlay(args, os.Stdin, stdout) },
 	})
 }
@@ -29,58 +34,73 @@ func init() {
 // errQuit ends a game the player chose to leave.
 var errQuit = errors.New("quit")
 
-// terminal is a game of `fourwinds play`: the person is player 0.
+// terminal is a game of `fourwinds play` on a table.Local: the person is
+// player 0 and sees only what the table sends player 0.
 type terminal struct {
-	in    *bufio.Scanner
+	in    *lineReader
 	out   io.Writer
-	m     *game.Match
-	ais   [4]ai.Player
-	rec   *record.Record
+	tb    *table.Local
+	sub   table.Subscription
+	snap  table.Snapshot
 	names [4]string
+	// refused: the last intent was refused and snap is fresh.
+	refused bool
+}
+
+// defaultSave returns where `play` saves its game when --save is not given.
+func defaultSave() (string, error) {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("no place to save the game (%v); give --save FILE", err)
+	}
+	return filepath.Join(dir, "fourwinds", "play.save"), nil
 }
 
 func runPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := newFlags("play")
 	resolve := rulesFlags(fs, "", stdout)
 	seed := fs.String("seed", "", "seed: a number, 64 hex digits or any text (default: from the clock)")
-	level := fs.String("ai", string(ai.Novice), "level of the three AI players")
-	recFile := fs.String("record", "", "save the game's record to FILE when it ends or you quit")
+	level := fs.String("ai", string(ai.Novice), "level of the three AI players: "+levelList())
+	recFile := fs.String("record", "", "save the game's record to FILE when it ends, when you quit or on Ctrl-C")
+	saveFile := fs.String("save", "", "save the game to FILE after every move (default: play.save in your config directory, fourwinds/)")
+	resume := fs.String("resume", "", "go on with the game saved in FILE")
 	if pos, err := parseFlags(fs, args); err != nil {
 		return err
 	} else if len(pos) > 0 {
 		return usagef("unexpected argument %q", pos[0])
 	}
-	r, o, err := resolve()
-	if err != nil {
-		return err
-	}
-	if *seed == "" {
-		*seed = clockSeed()
-	}
-	cfg := game.MatchConfig{Ruleset: r, Options: o, Seed: wall.SeedFromString(*seed)}
-	t := &terminal{in: bufio.NewScanner(stdin), out: stdout, rec: record.New(cfg), names: [4]string{"you", "AI 1", "AI 2", "AI 3"}}
-	for p := 1; p < 4; p++ {
-		if t.ais[p], err = ai.New(ai.Level(*level), wall.Derive(cfg.Seed, "player", p)); err != nil {
-			return usagef("%v", err)
-		}
-	}
-	m, evs, err := game.NewMatch(cfg)
-	if err != nil {
-		return err
-	}
-	t.m = m
-	fmt.Fprintf(stdout, "Four Winds: %s, seed %s. Type ? for help.\n", r.Name(), *seed)
-	t.show(evs)
-	err = t.loop()
 	if *recFile != "" {
-		data, encErr := t.rec.Encode()
-		if encErr == nil {
-			encErr = writeFileAtomic(*recFile, data)
+		if err := checkWritable(*recFile); err != nil {
+			return usagef("--record: %v", err)
 		}
-		if encErr != nil {
-			return encErr
+	}
+	var tb *table.Local
+	var err error
+	if *resume != "" {
+		if tb, err = table.Resume(*resume, func(c *table.LocalConfig) { c.Hold = true }); err != nil {
+			return err
 		}
-		fmt.Fprintf(stdout, "Record saved to %s (replay it with: fourwinds replay %s).\n", *recFile, *recFile)
+	} else {
+		if tb, err = newPlayTable(resolve, *seed, *level, *saveFile); err != nil {
+			return err
+		}
+	}
+	defer tb.Close()
+	fmt.Fprintf(stdout, "Four Winds: %s. Type ? for help, hint for advice.\n", tb.Rules())
+	t, err := startTerminal(tb, stdin, stdout)
+	if err != nil {
+		return err
+	}
+	if *resume != "" {
+		fmt.Fprintf(stdout, "Resumed from %s.\n", *resume)
+	}
+	stop := saveOnInterrupt(t, *recFile)
+	err = t.loop()
+	stop()
+	if *recFile != "" {
+		if recErr := t.saveRecord(*recFile); recErr != nil {
+			return recErr
+		}
 	}
 	if errors.Is(err, errQuit) {
 		return nil
@@ -88,66 +108,185 @@ func runPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	return err
 }
 
-// loop plays until the match ends.
+// startTerminal subscribes the person, player 0, to a held table and
+// starts it.
+func startTerminal(tb *table.Local, in io.Reader, out io.Writer) (*terminal, error) {
+	t := &terminal{in: newLineReader(in), out: out, tb: tb}
+	var err error
+	if t.snap, t.sub, err = tb.Subscribe(context.Background(), 0); err != nil {
+		return nil, err
+	}
+	if err := tb.Start(context.Background()); err != nil {
+		return nil, err
+	}
+	for p, s := range t.snap.Info.Seats {
+		t.names[p] = s.Name
+	}
+	return t, nil
+}
+
+// newPlayTable makes the table of a new game: the person at player 0,
+// three computer players, saved after every move.
+func newPlayTable(resolve func() (rules.Ruleset, rules.Options, error), seed, level, save string) (*table.Local, error) {
+	r, o, err := resolve()
+	if err != nil {
+		return nil, err
+	}
+	if _, err := ai.New(ai.Level(level), wall.Seed{}); err != nil {
+		return nil, usagef("--ai: %v", err)
+	}
+	if save == "" {
+		if save, err = defaultSave(); err != nil {
+			return nil, err
+		}
+		if err := os.MkdirAll(filepath.Dir(save), 0o700); err != nil {
+			return nil, err
+		}
+	}
+	if err := checkWritable(save); err != nil {
+		return nil, usagef("--save: %v", err)
+	}
+	if seed == "" {
+		seed = clockSeed()
+	}
+	cfg := table.LocalConfig{Rules: r.ID(), Card: rules.CardTextOf(r), Options: o.Map(), Seed: seed, SavePath: save, ClaimClock: -1, Hold: true}
+	cfg.Seats[0] = table.SeatConfig{Name: "you", Kind: table.SeatHuman}
+	for p := 1; p < 4; p++ {
+		cfg.Seats[p] = table.SeatConfig{Kind: table.SeatAI, Level: ai.Level(level)}
+	}
+	return table.NewLocal(cfg)
+}
+
+// checkWritable checks, before the game, that a file can be written at
+// path, so that a record or save is not lost at the end.
+func checkWritable(path string) error {
+	f, err := os.CreateTemp(filepath.Dir(path), ".fourwinds-check-*")
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %v", path, err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
+
+// saveRecord writes the game's record to path.
+func (t *terminal) saveRecord(path string) error {
+	rec, err := t.tb.Record()
+	if err != nil {
+		return err
+	}
+	data, err := rec.Encode()
+	if err == nil {
+		err = writeFileAtomic(path, data)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(t.out, "Record saved to %s (replay it with: fourwinds replay %s).\n", path, path)
+	return nil
+}
+
+// saveOnInterrupt saves the record when the person presses Ctrl-C, then
+// ends the program (the game itself is saved after every move). The
+// returned function stops listening.
+func saveOnInterrupt(t *terminal, recFile string) func() {
+	c := make(chan os.Signal, 1)
+	signal.Notify(c, os.Interrupt)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-c:
+			fmt.Fprintln(t.out, "\nInterrupted; the game is saved: go on with fourwinds play --resume.")
+			if recFile != "" {
+				if err := t.saveRecord(recFile); err != nil {
+					fmt.Fprintf(t.out, "The record could not be saved: %v\n", err)
+				}
+			}
+			t.tb.Close()
+			os.Exit(130)
+		case <-done:
+		}
+	}()
+	return func() {
+		signal.Stop(c)
+		close(done)
+	}
+}
+
+// loop plays until the match ends: it answers the person's decisions and
+// prints what the table sends player 0.
 func (t *terminal) loop() error {
 	for {
-		if t.m.Hand.Phase == game.PhaseEnd {
-			writeResult(t.out, t.m.Hand.Result, t.seatName)
+		s := t.snap
+		v := s.View
+		switch {
+		case s.Info.Over:
+			t.gameOver()
+			return nil
+		case v == nil:
+		case v.Phase == game.PhaseEnd && !s.Info.Ready[0]:
+			writeResult(t.out, v.Result, t.seatName)
 			t.balances()
 			if err := t.pause("Press Enter for the next hand (q to quit)."); err != nil {
 				return err
 			}
-			evs, err := t.m.NextHand()
+			if err := t.submit(table.Intent{Player: 0, Kind: table.IntentNextHand}); err != nil {
+				return err
+			}
+		case len(v.Legal) == 1 && v.Legal[0].Type == game.ActPass && v.Phase != game.PhaseExpose && v.Phase != game.PhaseInvoke:
+			// Nothing to claim: the table asks every seat after every
+			// discard, and the terminal answers for the person.
+			if err := t.submit(table.Intent{Player: 0, Kind: table.IntentAction, Decision: v.StateID, Action: v.Legal[0]}); err != nil {
+				return err
+			}
+		case len(v.Legal) > 0:
+			a, err := t.ask(v)
 			if err != nil {
 				return err
 			}
-			if t.m.Over {
-				t.rec.Add(evs...)
-				fmt.Fprintln(t.out, "\nThe game is over.")
-				t.balances()
-				return nil
+			if err := t.submit(table.Intent{Player: 0, Kind: table.IntentAction, Decision: v.StateID, Action: a}); err != nil {
+				return err
 			}
-			t.show(evs)
+		}
+		if t.refused {
+			t.refused = false
 			continue
 		}
-		if err := t.step(); err != nil {
+		if err := t.next(); err != nil {
 			return err
 		}
 	}
 }
 
-// step lets the next player who owes a decision make it.
-func (t *terminal) step() error {
-	for p := 3; p >= 0; p-- { // the AIs answer claims before the person is asked
-		v := t.m.View(p)
-		if len(v.Legal) == 0 {
-			continue
-		}
-		var a game.Action
-		if p == 0 {
-			var err error
-			if a, err = t.ask(v); err != nil {
-				return err
-			}
-		} else {
-			a = t.ais[p].Decide(v)
-		}
-		evs, err := t.m.Apply(p, a)
-		if err != nil {
-			fmt.Fprintf(t.out, "Not allowed: %v\n", err)
-			return nil
-		}
-		t.show(evs)
-		return nil
+// submit sends an intent; a refusal is told, and the game goes on from a
+// fresh snapshot (no update follows a refusal).
+func (t *terminal) submit(in table.Intent) error {
+	err := t.tb.Submit(context.Background(), in)
+	var re *table.RefusedError
+	if !errors.As(err, &re) {
+		return err
 	}
-	return fmt.Errorf("nobody may act in phase %s", t.m.Hand.Phase)
+	fmt.Fprintf(t.out, "Not allowed: %s\n", re.Detail)
+	t.snap, err = t.tb.Snapshot(context.Background(), 0)
+	t.refused = true
+	return err
 }
 
-// show records events and prints them as player 0 may see them.
+// next waits for the table's next update and prints its events.
+func (t *terminal) next() error {
+	u, ok := <-t.sub.Updates()
+	if !ok {
+		return errors.New("the table closed")
+	}
+	t.snap = u.Snapshot // its winds name the seats of the events
+	t.show(u.Events)
+	return nil
+}
+
+// show prints events as player 0 sees them (the table has redacted them).
 func (t *terminal) show(evs []game.Event) {
-	t.rec.Add(evs...)
-	for _, e := range game.Redact(evs, t.m.WindOf(0)) {
-		if s := describe(e, t.setup()); s != "" {
+	setup := t.setup()
+	for _, e := range evs {
+		if s := describe(e, setup); s != "" {
 			fmt.Fprintln(t.out, t.nameSeats(s, e))
 		}
 	}
@@ -155,8 +294,10 @@ func (t *terminal) show(evs []game.Event) {
 
 // setup returns the data the match is played with.
 func (t *terminal) setup() rules.Setup {
-	c := t.m.Config()
-	return c.Ruleset.Setup(c.Options)
+	if v := t.snap.View; v != nil && v.Rules() != nil {
+		return v.Rules().Setup(v.Options())
+	}
+	return rules.Setup{}
 }
 
 // nameSeats prefixes a sentence with who is who.
@@ -169,7 +310,12 @@ func (t *terminal) nameSeats(s string, e game.Event) string {
 
 // seatName names the player at a wind, such as "E (you)".
 func (t *terminal) seatName(w rules.Wind) string {
-	return fmt.Sprintf("%s (%s)", w, t.names[t.m.PlayerAt(w)])
+	for p, pw := range t.snap.Info.Winds {
+		if pw == w {
+			return fmt.Sprintf("%s (%s)", w, t.names[p])
+		}
+	}
+	return w.String()
 }
 
 // table prints the table as player 0 sees it.
@@ -219,6 +365,9 @@ func writeTable(out io.Writer, v *game.View, setup rules.Setup, names func(rules
 		drawn = "   drew: " + v.Drawn.String()
 	}
 	fmt.Fprintf(out, "Your rack: %s%s\n", tile.Format(rack.Kinds()), drawn)
+	if ready := readyText(v); ready != "" {
+		fmt.Fprintln(out, ready)
+	}
 	if v.Joker != tile.None {
 		fmt.Fprintf(out, "Joker: %s (any tile of this kind you draw may win for you)\n", v.Joker)
 	}
@@ -253,14 +402,20 @@ func (t *terminal) ask(v *game.View) (game.Action, error) {
 }
 
 // read prompts and reads the person's next line. It handles what every
-// prompt shares — an empty line, quit, help, the table, the nearest card
-// lines — and reports answered false for those, so the caller asks again.
+// prompt shares — an empty line, a line too long, quit, help, the table,
+// a hint, the nearest card lines — and reports answered false for those,
+// so the caller asks again.
 func (t *terminal) read(v *game.View, help string, showTable func()) (text string, answered bool, err error) {
 	fmt.Fprint(t.out, "> ")
-	if !t.in.Scan() {
+	text, err = t.in.readLine()
+	if errors.Is(err, errLineTooLong) {
+		fmt.Fprintf(t.out, "That line is too long (at most %d characters); type it again.\n", maxLineLen)
+		return "", false, nil
+	}
+	if err != nil {
 		return "", false, errQuit
 	}
-	text = strings.TrimSpace(t.in.Text())
+	text = strings.TrimSpace(text)
 	switch strings.ToLower(text) {
 	case "":
 		return "", false, nil
@@ -272,6 +427,9 @@ func (t *terminal) read(v *game.View, help string, showTable func()) (text strin
 	case "t", "table":
 		showTable()
 		return "", false, nil
+	case "hint":
+		t.hint()
+		return "", false, nil
 	case "c", "card":
 		if near := nearestLines(v, 10); near != "" {
 			fmt.Fprintln(t.out, near)
@@ -281,48 +439,125 @@ func (t *terminal) read(v *game.View, help string, showTable func()) (text strin
 	return text, true, nil
 }
 
-const playHelp = `Type the number of a choice, or:
+// hint prints the computer's advice on the person's decision.
+func (t *terminal) hint() {
+	s := t.snap
+	a, err := table.Hint(&s)
+	if err != nil {
+		fmt.Fprintf(t.out, "No hint: %v\n", err)
+		return
+	}
+	fmt.Fprintf(t.out, "Hint: %s. %s\n", actionText(a.Action), a.Reason.Text)
+}
+
+// maxLineLen is the longest line the terminal reads.
+const maxLineLen = 4096
+
+// errLineTooLong is a line longer than maxLineLen.
+var errLineTooLong = errors.New("line too long")
+
+// lineReader reads the person's lines. A line longer than maxLineLen is
+// skipped to its end and refused with errLineTooLong, so the game asks
+// again instead of ending as if the input had run out.
+type lineReader struct{ r *bufio.Reader }
+
+// newLineReader reads lines from r.
+func newLineReader(r io.Reader) *lineReader { return &lineReader{r: bufio.NewReader(r)} }
+
+// readLine returns the next line without its end.
+func (l *lineReader) readLine() (string, error) {
+	var buf []byte
+	long := false
+	for {
+		chunk, more, err := l.r.ReadLine()
+		if err != nil {
+			return "", err
+		}
+		if !long {
+			buf = append(buf, chunk...)
+			long = len(buf) > maxLineLen
+		}
+		if !more {
+			break
+		}
+	}
+	if long {
+		return "", errLineTooLong
+	}
+	return string(buf), nil
+}
+
+const playHelp = `Type the number of a choice, or a command with at most one tile:
   5p          discard 5p          pass        decline a claim
-  pung, kong, chow [3m], mahjong, invoke 5p, extend 1z
+  pung, kong, mahjong, invoke 5p, extend 1z
+  chow 3m     the run that starts at 3m (3m4m5m), whichever tile was
+              discarded; or name the whole run: chow 345m
   (jilin: tche = chow, tcha = pung, rou = mahjong, ting 5p = discard 5p
    and announce TING)
   (american: pung, kong, quint, sextet or call to expose a discard, the
    fewest jokers first; exchange 5p = swap your 5p for an exposed joker;
-   c = the card lines nearest to your hand; the flowers 1f-4f, 1y-4y are
-   all one tile, F on the card; 0j is a joker)
+   c = the card lines nearest to your hand)
+  hint        the computer's advice on this decision
   t           show the table again
-  q           quit (the record is saved if you gave --record)`
+  q           quit (the game is saved: fourwinds play --resume FILE goes on)
+Tiles: a number and a suit: 1m-9m characters, 1p-9p dots, 1s-9s bamboos;
+  honours 1z-7z = East, South, West, North winds, White, Green, Red dragons;
+  1f-4f flowers, 1y-4y seasons (american: all one tile, F on the card);
+  0j a joker. Several tiles of a suit share it: 345m = 3m 4m 5m.
+Card lines (american), as c shows them: digits are number tiles and the
+  letter after a group its suit: a, b, c are three different suits (the
+  same letter, the same suit); D + letter = that suit's dragon, 0 = the
+  white dragon; F = a flower; N E W S = winds. Flags: X = exposures
+  allowed, C = concealed only; then the value; k=... = how far the
+  digits may shift (k=any: to any numbers that fit).`
 
-// writeChoices lists the legal actions, numbered: plain discards share one
-// line, every other choice gets a line of its own.
+// choiceOrder returns the legal actions' indices in the order they are
+// shown and numbered: the plain discards first, then every other choice.
+func choiceOrder(legal []game.Action) []int {
+	var plain, other []int
+	for i, a := range legal {
+		if a.Type == game.ActDiscard && a.Declare == game.DeclNone {
+			plain = append(plain, i)
+		} else {
+			other = append(other, i)
+		}
+	}
+	return append(plain, other...)
+}
+
+// writeChoices lists the legal actions, numbered in the order shown:
+// plain discards share one line, every other choice gets a line of its own.
 func writeChoices(w io.Writer, legal []game.Action) {
 	fmt.Fprintln(w, "Your choices:")
 	var discards []string
-	for i, a := range legal {
+	for n, i := range choiceOrder(legal) {
+		a := legal[i]
 		if a.Type == game.ActDiscard && a.Declare == game.DeclNone {
-			discards = append(discards, fmt.Sprintf("%d) %s", i+1, a.Tile))
+			discards = append(discards, fmt.Sprintf("%d) %s", n+1, a.Tile))
+			continue
 		}
+		if len(discards) > 0 {
+			fmt.Fprintf(w, "  discard:  %s\n", strings.Join(discards, "  "))
+			discards = nil
+		}
+		fmt.Fprintf(w, "  %d) %s\n", n+1, actionText(a))
 	}
 	if len(discards) > 0 {
 		fmt.Fprintf(w, "  discard:  %s\n", strings.Join(discards, "  "))
 	}
-	for i, a := range legal {
-		if a.Type != game.ActDiscard || a.Declare != game.DeclNone {
-			fmt.Fprintf(w, "  %d) %s\n", i+1, actionText(a))
-		}
-	}
 }
 
-// parseChoice reads a number or a short command and finds the legal action.
+// parseChoice reads a number (as writeChoices numbers the choices) or a
+// short command with at most one tile, and finds the legal action.
 func parseChoice(text string, legal []game.Action) (game.Action, bool) {
 	if n, err := strconv.Atoi(text); err == nil {
 		if n >= 1 && n <= len(legal) {
-			return legal[n-1], true
+			return legal[choiceOrder(legal)[n-1]], true
 		}
 		return game.Action{}, false
 	}
 	words := strings.Fields(strings.ToLower(text))
-	if len(words) == 0 {
+	if len(words) == 0 || len(words) > 2 {
 		return game.Action{}, false
 	}
 	verb, arg := words[0], ""
@@ -342,16 +577,23 @@ func parseChoice(text string, legal []game.Action) (game.Action, bool) {
 	}
 	size := map[string]int{"pung": 3, "kong": 4, "quint": 5, "sextet": 6}[verb]
 	typ, ok := aliases[verb]
-	if !ok { // a bare tile: discard it
+	if !ok { // a bare tile: discard it, and nothing more
+		if arg != "" {
+			return game.Action{}, false
+		}
 		typ, arg = game.ActDiscard, verb
 	}
 	var k tile.Kind = tile.None
 	if arg != "" {
 		ks, err := tile.Parse(arg)
-		if err != nil || len(ks) != 1 {
+		switch {
+		case err == nil && len(ks) == 1:
+			k = ks[0]
+		case err == nil && len(ks) == 3 && typ == game.ActChow && ks[1] == ks[0]+1 && ks[2] == ks[0]+2:
+			k = ks[0] // "chow 345m" names the run
+		default:
 			return game.Action{}, false
 		}
-		k = ks[0]
 	}
 	var found []game.Action
 	for _, a := range legal {
@@ -411,10 +653,11 @@ func actionText(a game.Action) string {
 // pause waits for Enter.
 func (t *terminal) pause(msg string) error {
 	fmt.Fprintln(t.out, msg)
-	if !t.in.Scan() {
+	text, err := t.in.readLine()
+	if err != nil && !errors.Is(err, errLineTooLong) {
 		return errQuit
 	}
-	if s := strings.ToLower(strings.TrimSpace(t.in.Text())); s == "q" || s == "quit" {
+	if s := strings.ToLower(strings.TrimSpace(text)); s == "q" || s == "quit" {
 		return errQuit
 	}
 	return nil
@@ -424,7 +667,59 @@ func (t *terminal) pause(msg string) error {
 func (t *terminal) balances() {
 	fmt.Fprint(t.out, "Balances:")
 	for p := range 4 {
-		fmt.Fprintf(t.out, "  %s %d", t.names[p], t.m.Balances[p])
+		fmt.Fprintf(t.out, "  %s %d", t.names[p], t.snap.Info.Balances[p])
 	}
 	fmt.Fprintln(t.out)
+}
+
+// gameOver prints the end of the game: the final balances and the
+// players ranked by them.
+func (t *terminal) gameOver() {
+	fmt.Fprintln(t.out, "\nThe game is over.")
+	t.balances()
+	b := t.snap.Info.Balances
+	order := []int{0, 1, 2, 3}
+	sort.SliceStable(order, func(i, j int) bool { return b[order[i]] > b[order[j]] })
+	fmt.Fprintln(t.out, "Ranking:")
+	for i, p := range order {
+		place := i + 1
+		for place > 1 && b[order[place-2]] == b[p] {
+			place-- // equal balances share a place
+		}
+		fmt.Fprintf(t.out, "  %d. %-6s %d\n", place, t.names[p], b[p])
+	}
+}
+
+// readyText says, when the person's hand waits for one tile, which tiles
+// complete it; "" otherwise (and for card games, where the nearest lines
+// say it).
+func readyText(v *game.View) string {
+	r := v.Rules()
+	if r == nil || v.Seat < rules.E || v.Seat > rules.N || r.Setup(v.Options()).CardCalls {
+		return ""
+	}
+	sv := v.Seats[v.Seat]
+	if v.Hand.Total()+3*len(sv.Melds) != 13 {
+		return ""
+	}
+	h := rules.Hand{Concealed: v.Hand, Melds: sv.Melds, Bonus: sv.Bonus, Winning: tile.None}
+	ctx := rules.Context{Options: v.Options(), Seat: v.Seat, Round: v.Round, Dominant: v.Dominant, From: v.Seat.Next(), Joker: v.Joker}
+	if sv.Declared == game.DeclTing {
+		ctx.Flags |= rules.Ting
+	}
+	waits := hand.Waits(&h.Concealed)
+	if w, ok := r.(rules.Waiter); ok {
+		waits = w.Waits(h, ctx)
+	}
+	var ks []tile.Kind
+	for _, k := range waits.Kinds() {
+		h.Winning = k
+		if r.Value(h, ctx).Valid {
+			ks = append(ks, k)
+		}
+	}
+	if len(ks) == 0 {
+		return ""
+	}
+	return "You are ready: waiting on " + tile.Format(ks) + "."
 }

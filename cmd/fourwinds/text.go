@@ -21,7 +21,7 @@ func describe(e game.Event, setup rules.Setup) string {
 		if setup.RoundWind {
 			out += fmt.Sprintf(", %s round", windName(s.Round))
 		}
-		out += fmt.Sprintf(". Dice %d and %d", s.Dice[0], s.Dice[1])
+		out += fmt.Sprintf(". Two throws of two dice: %d, then %d", s.Dice[0], s.Dice[1])
 		if setup.DominantWind {
 			out += fmt.Sprintf("; dominant wind %s", windName(s.Dominant))
 		}
@@ -135,7 +135,7 @@ func writeResult(w io.Writer, r *game.Result, names func(rules.Wind) string) {
 	}
 	for x := rules.E; x <= rules.N; x++ {
 		v := r.Values[x]
-		fmt.Fprintf(w, "  %-10s %s\n", names(x), r.Hands[x])
+		fmt.Fprintf(w, "  %-10s %s\n", names(x), sortedBonus(r.Hands[x]))
 		if r.Winner == rules.NoWind && v.Bonus == 0 {
 			continue // JL-10.3: end-of-hand points are shown even with no winner
 		}
@@ -158,6 +158,16 @@ func writeResult(w io.Writer, r *game.Result, names func(rules.Wind) string) {
 	if s.Note != "" {
 		fmt.Fprintf(w, "  (%s)\n", s.Note)
 	}
+}
+
+// sortedBonus writes a hand's notation with its bonus tiles in order.
+func sortedBonus(notation string) string {
+	h, err := tile.ParseHand(notation)
+	if err != nil || len(h.Bonus) < 2 {
+		return notation
+	}
+	h.Bonus = tile.Sorted(h.Bonus)
+	return h.String()
 }
 
 // writeItems prints a valuation's breakdown.

@@ -1,13 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"io"
+	"path/filepath"
+	"testing"
 
-	"github.com/fourwinds-mahjong/fourwinds/core/ai"
-	"github.com/fourwinds-mahjong/fourwinds/core/game"
-	"github.com/fourwinds-mahjong/fourwinds/core/record"
-	"github.com/fourwinds-mahjong/fourwinds/core/wall"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 )
 
 // typer is an io.Reader that types a person's answers to `fourwinds play`:
@@ -36,12 +34,26 @@ func (y *typer) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// typedTerminal returns a terminal for cfg whose person types with y and
-// whose other three players are novices.
-func typedTerminal(cfg game.MatchConfig, y *typer, out io.Writer) *terminal {
-	term := &terminal{in: bufio.NewScanner(y), out: out, rec: record.New(cfg), names: [4]string{"you", "AI 1", "AI 2", "AI 3"}}
-	for p := 1; p < 4; p++ {
-		term.ais[p], _ = ai.New(ai.Novice, wall.Derive(cfg.Seed, "player", p))
+// typedTerminal returns a started terminal for a game of ruleset id with
+// its default options, whose person types with in and whose other three
+// players are novices; the game is saved in a temporary directory.
+func typedTerminal(t testing.TB, id, seed string, in io.Reader, out io.Writer) *terminal {
+	t.Helper()
+	resolve := func() (rules.Ruleset, rules.Options, error) {
+		r, err := rules.Get(id)
+		if err != nil {
+			return nil, rules.Options{}, err
+		}
+		return r, rules.DefaultOptions(r), nil
+	}
+	tb, err := newPlayTable(resolve, seed, "novice", filepath.Join(t.TempDir(), "play.save"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { tb.Close() })
+	term, err := startTerminal(tb, in, out)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return term
 }

@@ -303,7 +303,9 @@ func (s *State) closeWindow(evs []Event) []Event {
 	case ActCall:
 		m = s.callMeld(p, k, a.Tiles)
 	}
-	p.Melds = append(p.Melds, m)
+	// The meld held marks the claimed tile and its discarder; the event
+	// says both already (Tiles, From), so records keep their form.
+	p.Melds = append(p.Melds, m.WithClaim(k, int(from-best)))
 	evs = append(evs, Event{Type: EvClaim, Seat: best, From: from, Tiles: []tile.Kind{k}, Meld: &m})
 	s.Turn, s.drawn = best, tile.None
 	if a.Type == ActKong {
@@ -375,7 +377,7 @@ func (s *State) completeAddKong(evs []Event, seat rules.Wind, k tile.Kind) []Eve
 	p.Concealed.Remove(k)
 	for i, m := range p.Melds {
 		if m.Kind == hand.Pung && m.Tile == k {
-			p.Melds[i] = hand.Meld{Kind: hand.Kong, Tile: k, Open: true, Added: true}
+			p.Melds[i].Kind, p.Melds[i].Added = hand.Kong, true // the claimed tile keeps its place
 		}
 	}
 	return s.replaceKong(evs, seat)

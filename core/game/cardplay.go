@@ -251,6 +251,7 @@ func (s *State) exchange(evs []Event, seat rules.Wind, a Action) []Event {
 		s.drawn = tile.None // the drawn tile went into the exposure
 	}
 	m := melds[i]
+	m.Claimed, m.From = 0, 0 // the claim marks are the state's; records keep their form
 	evs = append(evs, Event{Type: EvExchange, Seat: seat, From: owner, Tiles: []tile.Kind{a.Tile}, Meld: &m})
 	return s.checkDead(evs)
 }

@@ -130,7 +130,7 @@ func Changed(c tile.Counts, melds []hand.Meld, a Action) (tile.Counts, []hand.Me
 		for i, m := range out {
 			switch {
 			case a.Type == ActAddKong && m.Kind == hand.Pung && m.Tile == a.Tile:
-				out[i] = hand.Meld{Kind: hand.Kong, Tile: a.Tile, Open: true, Added: true}
+				out[i].Kind, out[i].Added = hand.Kong, true
 				return c, out
 			case a.Type == ActExtend && m.Kind == hand.Combination && a.Tile.IsHonor() && m.Tile.IsWind() == a.Tile.IsWind():
 				out[i].Mix[a.Tile-tile.East]++
@@ -211,7 +211,7 @@ func (s *State) takeDuplicate(evs []Event, claimer, adder rules.Wind, k tile.Kin
 	p.Concealed[k] -= 2
 	p.Called = true
 	m := hand.Meld{Kind: hand.Pung, Tile: k, Open: true}
-	p.Melds = append(p.Melds, m)
+	p.Melds = append(p.Melds, m.WithClaim(k, int(adder-claimer))) // the event says where it came from
 	s.firstGoAround = false
 	evs = append(evs, Event{Type: EvClaim, Seat: claimer, From: adder, Tiles: []tile.Kind{k}, Meld: &m})
 	s.Phase, s.Turn, s.drawn, s.how = PhaseTurn, claimer, tile.None, turnClaim

@@ -25,8 +25,8 @@ func TestFR_T1_PungBeatsChow(t *testing.T) {
 	mustApply(t, s, rules.N, act(game.ActChow, "4p"))
 	mustApply(t, s, rules.S, act(game.ActPung, "5p"))
 	wantTurn(t, s, rules.S, "")
-	if m := s.Players[rules.S].Melds; len(m) != 1 || m[0] != (hand.Meld{Kind: hand.Pung, Tile: tk("5p"), Open: true}) {
-		t.Fatalf("S's melds %v, want [555p]", m)
+	if m := s.Players[rules.S].Melds; len(m) != 1 || m[0] != (hand.Meld{Kind: hand.Pung, Tile: tk("5p"), Open: true}).WithClaim(tk("5p"), 1) {
+		t.Fatalf("S's melds %+v, want [555p] with 5p claimed from the right-hand seat", m)
 	}
 	mustApply(t, s, rules.S, act(game.ActDiscard, "1s"))
 	passRest(t, s)

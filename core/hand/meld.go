@@ -94,6 +94,26 @@ type Meld struct {
 	// whose naturals may differ since all flowers are one kind (american,
 	// AM-1.2); Tile is then 1f.
 	Flowers [8]uint8 `json:"flowers,omitzero"`
+	// Claimed is the place in Tiles (from 1) of the tile claimed from a
+	// discard, 0 when the meld took no discard; From is its discarder's
+	// seat counted from the melder's in the order of play (1 the right-hand
+	// neighbour, 2 across, 3 the left), so a table can turn that tile
+	// towards the seat it came from.
+	Claimed uint8 `json:"claimed,omitempty"`
+	From    uint8 `json:"from,omitempty"`
+}
+
+// WithClaim returns the meld with k marked as claimed from the seat
+// from places after the melder's (1..3); k not in the meld leaves it as
+// it is.
+func (m Meld) WithClaim(k tile.Kind, from int) Meld {
+	for i, t := range m.Tiles() {
+		if t == k {
+			m.Claimed, m.From = uint8(i+1), uint8(from&3)
+			break
+		}
+	}
+	return m
 }
 
 // NewCombination returns the open combination of honours ks; it does not

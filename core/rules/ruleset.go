@@ -141,6 +141,18 @@ type Waiter interface {
 type CardCarrier interface {
 	// WithCardText returns the ruleset carrying the card written in text.
 	WithCardText(text string) (Ruleset, error)
+	// CardText returns the text of the card the ruleset carries, "" for
+	// none of the player's own.
+	CardText() string
+}
+
+// CardTextOf returns the text of the player's own card that r carries, or
+// "" (so that a table built from r's id can carry the same card).
+func CardTextOf(r Ruleset) string {
+	if c, ok := r.(CardCarrier); ok {
+		return c.CardText()
+	}
+	return ""
 }
 
 // GetWithCard returns the ruleset registered under id, carrying the card

@@ -192,7 +192,7 @@ func seatLevels(cfg Config, r int) [4]ai.Level {
 func playMatch(cfg Config, seed wall.Seed, r, limit int, res *group) error {
 	res.matches++
 	levels := seatLevels(cfg, r)
-	lc := table.LocalConfig{Rules: cfg.Ruleset.ID(), Options: cfg.Options.Map(), Seed: seed.String(),
+	lc := table.LocalConfig{Rules: cfg.Ruleset.ID(), Card: rules.CardTextOf(cfg.Ruleset), Options: cfg.Options.Map(), Seed: seed.String(),
 		AutoNext: true, Plain: true, Hands: limit, NoRecord: cfg.OnMatch == nil}
 	for p := range lc.Seats {
 		pl, err := ai.New(levels[p], wall.Derive(seed, "player", 4*r+p))

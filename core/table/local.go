@@ -331,6 +331,9 @@ func (t *Local) Record() (*record.Record, error) {
 	return r, err
 }
 
+// Rules returns the display name of the table's ruleset.
+func (t *Local) Rules() string { return t.res.rs.Name() }
+
 // Done is closed when the match is over or the table closed.
 func (t *Local) Done() <-chan struct{} { return t.ended }
 
@@ -705,9 +708,9 @@ func (t *Local) dealWith(n int, seed *wall.Seed) {
 	if t.rec != nil {
 		t.rec.Header.HandSeeds = t.m.Config().HandSeeds
 	}
+	t.over = t.m.Over
 	t.publish(evs, -1, game.PhaseEnd, decision{})
-	if t.m.Over {
-		t.over = true
+	if t.over {
 		t.closeEnded()
 	}
 }

@@ -9,8 +9,9 @@ import (
 )
 
 // publish records the events an action (by actor, -1 for the table)
-// caused, taken in phase at decision before, and sends every stream what
-// it may see of them, then saves.
+// caused, taken in phase at decision before, saves, and sends every stream
+// what it may see of them. The save comes first so that no client is ever
+// shown a decision that a killed process would not resume at.
 func (t *Local) publish(evs []game.Event, actor int, phase game.Phase, before decision) {
 	if t.cfg.Watch != nil && t.m != nil {
 		t.cfg.Watch(t.m, evs)
@@ -36,8 +37,8 @@ func (t *Local) publish(evs []game.Event, actor int, phase game.Phase, before de
 		t.win.hidden = [4]*game.Event{}
 	}
 	t.trackWindow()
+	t.saveNow()
 	if len(t.subs) == 0 {
-		t.saveNow()
 		return
 	}
 	for k := range numStreams {
@@ -57,7 +58,6 @@ func (t *Local) publish(evs []game.Event, actor int, phase game.Phase, before de
 		}
 		t.send(k, game.Redact(out, seat))
 	}
-	t.saveNow()
 }
 
 // winners returns the hidden answers of the seats that won the window

@@ -76,8 +76,9 @@ func watch(t *testing.T, cfg LocalConfig) ([]*received, *Local) {
 type coverage map[string]int
 
 // TestSecrecy decodes every byte each player's and the spectators'
-// streams received over whole hands of every ruleset and checks that none
-// of it shows another seat's concealed tiles, the wall, a seed before its
+// streams received over whole hands of every ruleset (each update must
+// come back from JSON byte for byte: views, actions, events, snapshots)
+// and checks that none of it shows another seat's concealed tiles, the wall, a seed before its
 // hand is over, or which other seat could claim.
 func TestSecrecy(t *testing.T) {
 	for _, id := range allRules {
@@ -136,6 +137,9 @@ func checkStream(t *testing.T, r *received, matchSeed string, handSeeds map[int]
 		var u Update
 		if err := json.Unmarshal(b, &u); err != nil {
 			fail("%v", err)
+		}
+		if again, _ := json.Marshal(u); !bytes.Equal(again, b) {
+			fail("the update changes through JSON:\n%s", again)
 		}
 		if u.Seq != seq+1 {
 			fail("update %d follows %d", u.Seq, seq)

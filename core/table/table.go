@@ -26,7 +26,8 @@ const Spectator = -1
 // turn order around the table and keep their number for the whole match;
 // their winds change as the deal passes (Info.Winds).
 type Table interface {
-	// Snapshot returns everything player (or Spectator) may see now.
+	// Snapshot returns everything player (or Spectator) may see now;
+	// its Seq is the last update of the player's stream it includes.
 	Snapshot(ctx context.Context, player int) (Snapshot, error)
 	// Submit sends a player's intent. It returns once the table has
 	// accepted or refused it; a refusal is a *RefusedError.
@@ -42,7 +43,8 @@ type Table interface {
 // Subscription is one client's ordered stream of updates.
 type Subscription interface {
 	// Updates delivers the updates in order; the channel is closed when
-	// the subscription ends.
+	// the subscription is closed, or, once the updates already queued are
+	// delivered, when the table closes.
 	Updates() <-chan Update
 	// Close ends the subscription.
 	Close()
@@ -169,8 +171,10 @@ type Clock struct {
 // Update is one step of a client's stream: the events it may see, in
 // order, and its view after them.
 type Update struct {
-	// Seq numbers the table's updates from 1 with no gap: a client that
-	// sees a gap asks for a fresh Snapshot.
+	// Seq numbers the updates of one player's stream (or the
+	// spectators') with no gap: a client that sees a gap asks for a fresh
+	// Snapshot. A player is sent an update only when there is something
+	// for him: another seat's answer in an open window is not.
 	Seq uint64 `json:"seq"`
 	// Events are the events since the last update, redacted for the client.
 	Events []game.Event `json:"events,omitempty"`

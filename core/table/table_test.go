@@ -13,6 +13,7 @@ import (
 
 	"github.com/fourwinds-mahjong/fourwinds/core/ai"
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 )
@@ -445,4 +446,36 @@ func FuzzResume(f *testing.F) {
 			tb.stop()
 		}
 	})
+}
+
+// TestDiscardPauseHoldsTheLastAnswer: a window stays open for the
+// discard pause even when every seat has answered: the last answer is
+// held, its seat owes nothing more, and the others still see the window.
+func TestDiscardPauseHoldsTheLastAnswer(t *testing.T) {
+	// A seed where player 0 is not the dealer: the dealer, a computer,
+	// discards first, and player 0 is the last to answer its window.
+	var tb *Local
+	var s Snapshot
+	for i := 0; ; i++ {
+		cfg := people("classical", fmt.Sprint("pause ", i), 0)
+		cfg.DiscardPause = time.Hour
+		tb = open(t, cfg)
+		if s = snap(t, tb, 0); s.Info.Winds[0] != rules.E {
+			break
+		}
+	}
+	if s.View.Phase != game.PhaseClaim || len(s.View.Legal) == 0 {
+		t.Fatalf("phase %s, %d choices: want the dealer's first discard to answer", s.View.Phase, len(s.View.Legal))
+	}
+	if err := tb.Submit(bg, Intent{Player: 0, Kind: IntentAction, Decision: s.View.StateID, Action: s.View.Legal[0]}); err != nil {
+		t.Fatal(err)
+	}
+	after := snap(t, tb, 0)
+	if after.View.Phase != game.PhaseClaim || after.View.Pending != s.View.Pending || len(after.View.Legal) > 0 {
+		t.Fatalf("after the last answer: phase %s, pending %s, %d choices; want the window still open and nothing owed",
+			after.View.Phase, after.View.Pending, len(after.View.Legal))
+	}
+	if other := snap(t, tb, Spectator); other.View.Phase != game.PhaseClaim {
+		t.Fatalf("the spectator sees phase %s before the pause is over", other.View.Phase)
+	}
 }

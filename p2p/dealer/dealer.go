@@ -43,6 +43,12 @@ type Presence interface {
 	SetConnected(player int, connected bool) error
 }
 
+// Naming is implemented by a table that shows the names joining players
+// give in their hello.
+type Naming interface {
+	SetName(player int, name string) error
+}
+
 // Config is what a dealer serves.
 type Config struct {
 	// Table is the table served.
@@ -360,6 +366,9 @@ func (s *session) run() error {
 	d.mu.Lock()
 	s.welcomed = true
 	d.mu.Unlock()
+	if n, ok := d.cfg.Table.(Naming); ok && player != table.Spectator && hello.Name != "" {
+		n.SetName(player, hello.Name)
+	}
 	d.announce()
 	if player != table.Spectator {
 		d.h.ConnManager().Protect(s.peer, fwhost.TableTag)

@@ -173,19 +173,21 @@ func (r *tileRenderer) Layout(size fyne.Size) {
 		r.backStripe.Resize(fyne.NewSize(fw*.76, fh*.8))
 	}
 	if r.sideways {
-		// A tile on its side: the face's art is drawn upright but smaller,
-		// which reads better than rotated characters.
-		ax, aw := fx+fw*.2, fw*.6
-		r.placeArt(ax, fy+fh*.06, aw, fh*.9)
+		// A tile on its side: the corner index on the left, the face's art
+		// upright and smaller on the right, which reads better than
+		// rotated characters.
+		r.placeArt(fx+fw*.36, fy+fh*.06, fw*.6, fh*.9)
 	} else {
 		indexH := fh * .2
 		r.placeArt(fx+fw*.06, fy+indexH, fw*.88, fh-indexH-fh*.02)
 	}
 	if r.index != nil {
 		r.index.TextSize = max(7, fh*.15)
+		if r.sideways {
+			r.index.TextSize = max(7, fh*.2)
+		}
 		r.index.Move(fyne.NewPos(fx+fw*.07, fy+fh*.01))
 		r.index.Resize(r.index.MinSize())
-		r.index.Hidden = r.sideways
 	}
 	if t.Selected {
 		// A selected tile sits higher, in the room the rack leaves above it.

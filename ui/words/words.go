@@ -90,13 +90,30 @@ func Wind(w rules.Wind) string {
 	return T("wind." + w.String())
 }
 
-// Score is a score line's name: the translation of its key, or the line's
-// own text where the ruleset writes one (jilin's lines are English prose).
+// Score is a score line's name: the translation of its key, or, for a
+// line written in prose (jilin), the translation of its phrase with the
+// tiles named in full; prose of no registered phrase is shown as it is.
 func Score(name string) string {
+	if p, args, ok := rules.PhraseOf(name); ok {
+		data := map[string]any{}
+		for i, a := range p.Args {
+			data[a] = tileArg(args[i])
+		}
+		return F(p.Key, data)
+	}
 	if strings.ContainsAny(name, " ") {
 		return name
 	}
 	return T(name)
+}
+
+// tileArg names a single tile in notation ("3z") in full; other text
+// (a group "[4444p]") stays as it is.
+func tileArg(v string) string {
+	if ks, err := tile.Parse(v); err == nil && len(ks) == 1 && ks[0].String() == v {
+		return Tile(ks[0])
+	}
+	return v
 }
 
 // Option is an option's translated label.
@@ -116,11 +133,7 @@ func Ruleset(id string) (name, line string) {
 func Reason(key, english string, args map[string]string) string {
 	data := map[string]any{}
 	for k, v := range args {
-		data[k] = v
-		// A single tile in notation ("3z") is named in full.
-		if ks, err := tile.Parse(v); err == nil && len(ks) == 1 && ks[0].String() == v {
-			data[k] = Tile(ks[0])
-		}
+		data[k] = tileArg(v) // a single tile in notation ("3z") is named in full
 	}
 	if c, err := strconv.Atoi(args["Count"]); err == nil && ai.Messages()[key].One != "" {
 		return lang.XN(key, english, c, data)

@@ -243,3 +243,33 @@ func TestReasons(t *testing.T) {
 		t.Errorf("unknown key: %q", got)
 	}
 }
+
+// TestJilinLinesTranslated: jilin's prose score lines (JL-11, JL-13,
+// JL-8.4) are shown by their keys, in French too, tiles named in full.
+func TestJilinLinesTranslated(t *testing.T) {
+	test.NewTempApp(t)
+	if err := Use("fr"); err != nil {
+		t.Fatal(err)
+	}
+	defer Use("en")
+	r, err := rules.Get("jilin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := rules.Score(r, "2345m 123p 789p [777s] +5m", rules.Context{Seat: rules.S, From: rules.NoWind,
+		Flags: rules.Ting | rules.JokerDrawn, Joker: tile.M1 + 4})
+	if err != nil || !v.Valid || len(v.Items) < 3 {
+		t.Fatalf("%+v %v", v, err)
+	}
+	for _, it := range v.Items {
+		if got := Score(it.Name); got == it.Name || strings.Contains(got, "{{") {
+			t.Errorf("%s %q shown as %q in French", it.Rule, it.Name, got)
+		}
+	}
+	if got, want := Score("the drawn joker 5m plays as 5m"), "Le joker pioché Cinq de Caractères joue comme Cinq de Caractères"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got, want := Score("kong made alone (2222p)"), "Kong fait seul (2222p)"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -204,6 +204,15 @@ func (r Ruleset) Setup(o rules.Options) rules.Setup {
 	}
 }
 
+// CardText returns the text of the player's own card, or "" for the house
+// card only (rules.CardCarrier).
+func (r Ruleset) CardText() string {
+	if r.own == nil {
+		return ""
+	}
+	return r.own.Text
+}
+
 // WithCardText returns the ruleset carrying the card written in text
 // (rules.CardCarrier). Lines the parser rejects are dropped, as when a card
 // file is loaded; a text with no usable line is refused.

@@ -8,4 +8,5 @@ func init() {
 		"jilin.option.limit":    "Cap on each loser's share (0: none)",
 		"jilin.option.circuits": "Circuits of the deal in a session",
 	})
+	rules.RegisterPhrases(phrases...)
 }

@@ -23,17 +23,43 @@ type win struct {
 
 // base is a row of the base-value table (JL-11).
 type base struct {
-	rule, name string
-	b          int
+	rule string
+	name rules.Phrase
+	b    int
 }
+
+// The score lines' names: English prose with stable translation keys
+// (rules.Phrase); the texts are those of the recorded games.
+var (
+	nameB1          = rules.Phrase{Key: "score.jilin.b1", Format: "shape A"}
+	nameB2          = rules.Phrase{Key: "score.jilin.b2", Format: "shape A, edge wait (3 of 123 or 7 of 789)"}
+	nameB3          = rules.Phrase{Key: "score.jilin.b3", Format: "shape A, pair wait with every other group exposed"}
+	nameB4          = rules.Phrase{Key: "score.jilin.b4", Format: "shape B: four triples and a pair"}
+	nameB5          = rules.Phrase{Key: "score.jilin.b5", Format: "shape C: seven pairs"}
+	nameJoker       = rules.Phrase{Key: "score.jilin.joker_plays", Format: "the drawn joker %s plays as %s", Args: []string{"Joker", "Tile"}}
+	nameM1          = rules.Phrase{Key: "score.jilin.m1", Format: "winning tile drawn by the winner"}
+	nameM2          = rules.Phrase{Key: "score.jilin.m2", Format: "winning tile is a drawn joker"}
+	nameM3          = rules.Phrase{Key: "score.jilin.m3", Format: "the joker is the winner's missing tile"}
+	nameM4          = rules.Phrase{Key: "score.jilin.m4", Format: "the winner never claimed TCHE or TCHA"}
+	nameM5          = rules.Phrase{Key: "score.jilin.m5", Format: "the winner is the dealer"}
+	nameM6          = rules.Phrase{Key: "score.jilin.m6", Format: "winning tile from a compensation draw"}
+	nameKongAlone   = rules.Phrase{Key: "score.jilin.kong_alone", Format: "kong made alone %s", Args: []string{"Group"}}
+	nameKongTCHA    = rules.Phrase{Key: "score.jilin.kong_tcha", Format: "kong with a TCHA %s", Args: []string{"Group"}}
+	nameSpecial     = rules.Phrase{Key: "score.jilin.special", Format: "special combination %s", Args: []string{"Group"}}
+	nameSpecialShow = rules.Phrase{Key: "score.jilin.special_shown", Format: "special combination shown at the end %s", Args: []string{"Group"}}
+)
+
+// phrases are every score line name of jilin, registered with rules.
+var phrases = []rules.Phrase{nameB1, nameB2, nameB3, nameB4, nameB5, nameJoker, nameM1, nameM2, nameM3, nameM4, nameM5, nameM6,
+	nameKongAlone, nameKongTCHA, nameSpecialShow, nameSpecial}
 
 // The base rows (JL-11).
 var (
-	rowB1 = base{"JL-11.B1", "shape A", 1}
-	rowB2 = base{"JL-11.B2", "shape A, edge wait (3 of 123 or 7 of 789)", 2}
-	rowB3 = base{"JL-11.B3", "shape A, pair wait with every other group exposed", 2}
-	rowB4 = base{"JL-11.B4", "shape B: four triples and a pair", 4}
-	rowB5 = base{"JL-11.B5", "shape C: seven pairs", 8}
+	rowB1 = base{"JL-11.B1", nameB1, 1}
+	rowB2 = base{"JL-11.B2", nameB2, 2}
+	rowB3 = base{"JL-11.B3", nameB3, 2}
+	rowB4 = base{"JL-11.B4", nameB4, 4}
+	rowB5 = base{"JL-11.B5", nameB5, 8}
 )
 
 // baseOf returns the base row of a decomposition won on t.
@@ -106,8 +132,9 @@ func best(h Hand, t tile.Kind, anyTing bool) (scored, error) {
 
 // multiplier is a ×2 row of JL-11.
 type multiplier struct {
-	rule, name string
-	applies    bool
+	rule    string
+	name    rules.Phrase
+	applies bool
 }
 
 // value values a winning hand h (the winning tile aside) won as w.
@@ -135,21 +162,21 @@ func value(h Hand, w win) rules.Valuation {
 		return rules.Invalid("%v", err)
 	}
 	v := rules.Valuation{Valid: true, Points: top.row.b, Decomposition: top.d.String()}
-	v.Items = append(v.Items, rules.Item{Rule: top.row.rule, Name: top.row.name, Points: top.row.b})
+	v.Items = append(v.Items, rules.Item{Rule: top.row.rule, Name: top.row.name.Text(), Points: top.row.b})
 	if w.jokerDrawn {
-		v.Items = append(v.Items, rules.Item{Rule: "JL-8.4", Name: fmt.Sprintf("the drawn joker %s plays as %s", w.tile, top.t)})
+		v.Items = append(v.Items, rules.Item{Rule: "JL-8.4", Name: nameJoker.Text(w.tile, top.t)})
 	}
 	for _, m := range []multiplier{
-		{"JL-11.M1", "winning tile drawn by the winner", w.selfDrawn},
-		{"JL-11.M2", "winning tile is a drawn joker", w.jokerDrawn},
-		{"JL-11.M3", "the joker is the winner's missing tile", w.joker != tile.None && w.tile == w.joker && waits.Has(w.joker)},
-		{"JL-11.M4", "the winner never claimed TCHE or TCHA", !called(h.Groups)},
-		{"JL-11.M5", "the winner is the dealer", w.dealer},
-		{"JL-11.M6", "winning tile from a compensation draw", w.compensation},
+		{"JL-11.M1", nameM1, w.selfDrawn},
+		{"JL-11.M2", nameM2, w.jokerDrawn},
+		{"JL-11.M3", nameM3, w.joker != tile.None && w.tile == w.joker && waits.Has(w.joker)},
+		{"JL-11.M4", nameM4, !called(h.Groups)},
+		{"JL-11.M5", nameM5, w.dealer},
+		{"JL-11.M6", nameM6, w.compensation},
 	} {
 		if m.applies {
 			v.Doubles++
-			v.Items = append(v.Items, rules.Item{Rule: m.rule, Name: m.name, Doubles: 1})
+			v.Items = append(v.Items, rules.Item{Rule: m.rule, Name: m.name.Text(), Doubles: 1})
 		}
 	}
 	v.Value = v.Points << v.Doubles
@@ -182,21 +209,21 @@ func bestJoker(h Hand, waits tile.Set, anyTing bool) (scored, error) {
 func endPoints(gs []Group, win int, anyTing bool) ([]rules.Item, int) {
 	var items []rules.Item
 	total := 0
-	add := func(rule, name string, n int) {
-		items = append(items, rules.Item{Rule: rule, Name: name, Bonus: n})
+	add := func(rule string, name rules.Phrase, g Group, n int) {
+		items = append(items, rules.Item{Rule: rule, Name: name.Text(g), Bonus: n})
 		total += n
 	}
 	for i, g := range gs {
 		switch {
 		case g.Kind == Kong && g.Concealed:
-			add("JL-13.1", "kong made alone "+g.String(), 2)
+			add("JL-13.1", nameKongAlone, g, 2)
 		case g.Kind == Kong:
-			add("JL-13.1", "kong with a TCHA "+g.String(), 1)
+			add("JL-13.1", nameKongTCHA, g, 1)
 		case g.Kind != Special || g.Called || i == win:
 		case !g.Concealed:
-			add("JL-13.1", "special combination "+g.String(), g.Size())
+			add("JL-13.1", nameSpecial, g, g.Size())
 		case !anyTing:
-			add("JL-13.2", "special combination shown at the end "+g.String(), g.Size())
+			add("JL-13.2", nameSpecialShow, g, g.Size())
 		}
 	}
 	return items, total

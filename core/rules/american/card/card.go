@@ -47,6 +47,9 @@ type Card struct {
 	Year int
 	// Lines are the card's hands in file order.
 	Lines []Line
+	// Text is the card file the card was read from, so that a table can
+	// save the card with a game and read it back (Parse gives the same card).
+	Text string
 
 	once sync.Once
 	exp  [][]expansion // exp[i] are the instantiations of Lines[i]

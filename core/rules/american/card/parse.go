@@ -21,7 +21,7 @@ const maxValue = 1_000_000
 // no line is valid the card is refused and Parse returns nil and the
 // *ParseError. Parse never panics.
 func Parse(name string, data []byte) (*Card, error) {
-	c := &Card{Name: name}
+	c := &Card{Name: name, Text: string(data)}
 	var lines []Line
 	var probs []Problem
 	for i, raw := range strings.Split(string(data), "\n") {

@@ -1,0 +1,305 @@
+// Package netui connects the app's shared-table screens to the libp2p
+// table: it implements ui.Network with p2p's host, dealer, discovery and
+// client, so that ui never imports p2p. main wires it in.
+package netui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/host"
+	"github.com/libp2p/go-libp2p/core/network"
+	"github.com/libp2p/go-libp2p/core/peer"
+	ma "github.com/multiformats/go-multiaddr"
+	manet "github.com/multiformats/go-multiaddr/net"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	"github.com/fourwinds-mahjong/fourwinds/core/wall"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/client"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/dealer"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/discover"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/wire"
+	"github.com/fourwinds-mahjong/fourwinds/ui"
+)
+
+// Dealt is a table dealt on this device that waits in its lobby until
+// Start (table.Local made with Hold).
+type Dealt interface {
+	table.Table
+	// Start deals the first hand.
+	Start(ctx context.Context) error
+	// SetConnected tells the table that a remote player has gone or come
+	// back (the computer stands in for an absent player).
+	SetConnected(player int, connected bool) error
+	// SetName names a remote player as the device that took the seat
+	// calls its person.
+	SetName(player int, name string) error
+}
+
+// A Dealt table hears from the dealer who is connected and what joiners
+// are called.
+var (
+	_ dealer.Presence = Dealt(nil)
+	_ dealer.Naming   = Dealt(nil)
+)
+
+// Config is what a Network is made of.
+type Config struct {
+	// Host is the device's libp2p host.
+	Host host.Host
+	// Deal makes the table a host screen set up; seed gives each hand's
+	// wall seed from the devices' commit-reveal (the dealer's HandSeed).
+	Deal func(s ui.HostSetup, seed func(ctx context.Context, hand int) (wall.Seed, error)) (Dealt, error)
+	// Browse reports the dealers found nearby until ctx ends
+	// (discover.Browse when nil; tests give the in-memory network's).
+	Browse func(ctx context.Context, found func(peer.AddrInfo)) error
+	// Advertise announces this device's table (discover.Advertise when
+	// nil). A network without multicast fails it: the table is then
+	// reached by its address only.
+	Advertise func(h host.Host) (io.Closer, error)
+	// TakeOverAfter is how long a joined table's dealer must stay
+	// unreachable before the seated devices hand the table over among
+	// themselves (client.DefaultTakeOverAfter when zero).
+	TakeOverAfter time.Duration
+}
+
+// Network is the ui.Network of a device.
+type Network struct{ cfg Config }
+
+var (
+	_ ui.Network = (*Network)(nil)
+	_ ui.Linked  = remote{}
+	_ ui.Dealing = remote{}
+)
+
+// New returns the network of cfg.
+func New(cfg Config) *Network {
+	if cfg.Browse == nil {
+		cfg.Browse = discover.Browse
+	}
+	if cfg.Advertise == nil {
+		cfg.Advertise = func(h host.Host) (io.Closer, error) { return discover.Advertise(h) }
+	}
+	return &Network{cfg: cfg}
+}
+
+// Host deals the table and serves it; its seats of kind remote are open
+// to joiners.
+func (n *Network) Host(s ui.HostSetup) (ui.Hosted, error) {
+	if n.cfg.Deal == nil {
+		return nil, ErrNoDeal
+	}
+	var d *dealer.Dealer
+	t, err := n.cfg.Deal(s, func(ctx context.Context, hand int) (wall.Seed, error) { return d.HandSeed(ctx, hand) })
+	if err != nil {
+		return nil, err
+	}
+	var open [4]bool
+	for p, st := range s.Seats {
+		open[p] = st.Kind == table.SeatRemote
+	}
+	d = dealer.Serve(n.cfg.Host, dealer.Config{Table: t, Name: s.Name, PIN: s.PIN, Open: open})
+	h := &hosted{t: t, d: d, h: n.cfg.Host}
+	// Without multicast the table is still reached by its address.
+	h.adv, _ = n.cfg.Advertise(n.cfg.Host)
+	return h, nil
+}
+
+// hosted is a table this device deals and serves.
+type hosted struct {
+	t    Dealt
+	d    *dealer.Dealer
+	h    host.Host
+	adv  io.Closer
+	once sync.Once
+}
+
+// Table returns the table; closing it stops serving too.
+func (h *hosted) Table() table.Table { return servedTable{Dealt: h.t, h: h} }
+
+// servedTable is the hosted table as the screens drive it: closing it
+// stops serving.
+type servedTable struct {
+	Dealt
+	h *hosted
+}
+
+func (s servedTable) Close() error { return s.h.Close() }
+
+// Addrs are the host's addresses with its peer id, local-network
+// addresses first, loopback last (two instances on one machine).
+func (h *hosted) Addrs() []string {
+	var lan, loop []string
+	for _, a := range h.h.Addrs() {
+		full := a.Encapsulate(ma.StringCast("/p2p/" + h.h.ID().String())).String()
+		if ip, err := manet.ToIP(a); err == nil && ip.IsLoopback() {
+			loop = append(loop, full)
+		} else {
+			lan = append(lan, full)
+		}
+	}
+	return append(lan, loop...)
+}
+
+// Start deals the first hand.
+func (h *hosted) Start(ctx context.Context) error { return h.t.Start(ctx) }
+
+// Close stops advertising and serving, and closes the table.
+func (h *hosted) Close() error {
+	var err error
+	h.once.Do(func() {
+		if h.adv != nil {
+			h.adv.Close()
+		}
+		h.d.Close()
+		err = h.t.Close()
+	})
+	return err
+}
+
+// Browse reports each table found nearby once its lobby has answered.
+func (n *Network) Browse(ctx context.Context, found func(ui.TableAd)) error {
+	var mu sync.Mutex
+	asked := map[peer.ID]bool{}
+	var wg sync.WaitGroup
+	err := n.cfg.Browse(ctx, func(info peer.AddrInfo) {
+		mu.Lock()
+		seen := asked[info.ID] || info.ID == n.cfg.Host.ID()
+		asked[info.ID] = true
+		mu.Unlock()
+		if seen {
+			return
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ad, err := n.ask(ctx, info)
+			if err == nil && ctx.Err() == nil {
+				found(ad)
+			}
+		}()
+	})
+	wg.Wait()
+	return err
+}
+
+// ask reads a dealer's lobby.
+func (n *Network) ask(ctx context.Context, info peer.AddrInfo) (ui.TableAd, error) {
+	l, err := discover.Ask(ctx, n.cfg.Host, info)
+	if err != nil {
+		return ui.TableAd{}, err
+	}
+	addr := info.ID.String()
+	if len(info.Addrs) > 0 {
+		addr = info.Addrs[0].Encapsulate(ma.StringCast("/p2p/" + info.ID.String())).String()
+	}
+	return ui.TableAd{Addr: addr, Name: l.Name, Rules: l.Rules, Free: l.Free, PIN: l.PIN, Hand: l.Hand, Over: l.Over}, nil
+}
+
+// Lookup asks the table at a typed address what it is.
+func (n *Network) Lookup(ctx context.Context, addr string) (ui.TableAd, error) {
+	info, err := discover.ParseAddr(ctx, n.cfg.Host, addr)
+	if err != nil {
+		return ui.TableAd{}, err
+	}
+	return n.ask(ctx, info)
+}
+
+// Join takes a seat at the table at j.Addr.
+func (n *Network) Join(ctx context.Context, j ui.JoinRequest) (table.Table, int, error) {
+	info, err := discover.ParseAddr(ctx, n.cfg.Host, j.Addr)
+	if err != nil {
+		return nil, 0, err
+	}
+	seat := j.Seat
+	switch {
+	case seat == ui.AnySeat:
+		seat = wire.AnySeat
+	case seat != table.Spectator && (seat < 0 || seat > 3):
+		return nil, 0, fmt.Errorf("netui: seat %d does not exist; ask for 0 to 3, any seat or the table centre", seat)
+	}
+	opts := client.Options{Player: seat, PIN: j.PIN, Name: j.Name, TakeOverAfter: n.cfg.TakeOverAfter}
+	if seat != table.Spectator {
+		opts.TakeOver = func(_ context.Context, info table.Info, holders [4]peer.ID) (table.Table, error) {
+			return n.takeOver(info, holders, j.PIN)
+		}
+	}
+	c, err := client.Join(ctx, n.cfg.Host, info, opts)
+	if err != nil {
+		return nil, 0, err
+	}
+	return remote{Client: c, h: n.cfg.Host}, c.Player(), nil
+}
+
+// takeOver deals on, on this device, a table whose dealer is gone for good
+// (dealer.Succeed), and advertises it.
+func (n *Network) takeOver(info table.Info, holders [4]peer.ID, pin string) (table.Table, error) {
+	s, err := dealer.Succeed(n.cfg.Host, info, holders, dealer.Config{Name: info.Name, PIN: pin}, nil)
+	if err != nil {
+		return nil, err
+	}
+	adv, _ := n.cfg.Advertise(n.cfg.Host)
+	return &handedOver{Succeeded: s, adv: adv}, nil
+}
+
+// handedOver is a table this device took over: closing it stops
+// advertising too.
+type handedOver struct {
+	*dealer.Succeeded
+	adv io.Closer
+}
+
+// Close stops advertising, serving and the table.
+func (t *handedOver) Close() error {
+	if t.adv != nil {
+		t.adv.Close()
+	}
+	return t.Succeeded.Close()
+}
+
+// retryPause is how often an intent sent while the connection was down is
+// tried again.
+const retryPause = 200 * time.Millisecond
+
+// remote is a joined table whose intents survive a dropped connection:
+// an intent sent while the phone is reconnecting is sent again once it is
+// back (the table refuses it as stale if the moment has passed), so a
+// phone that drops in the middle of a decision does not leave the table
+// waiting for an answer it lost.
+type remote struct {
+	*client.Client
+	h host.Host
+}
+
+// Linked tells whether this device is connected to the dealer now (or is
+// the dealer, having taken the table over).
+func (r remote) Linked() bool {
+	return r.Dealing() || r.h.Network().Connectedness(r.Dealer()) == network.Connected
+}
+
+// Dealing tells whether this device deals the table now: it took it over
+// from a dealer gone for good.
+func (r remote) Dealing() bool { return r.Dealer() == r.h.ID() }
+
+// Submit sends in, again after each reconnection, until the table answers
+// or ctx ends.
+func (r remote) Submit(ctx context.Context, in table.Intent) error {
+	for {
+		err := r.Client.Submit(ctx, in)
+		if !errors.Is(err, client.ErrDisconnected) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(retryPause):
+		}
+	}
+}
+
+// ErrNoDeal is returned by a Network made without a Deal function.
+var ErrNoDeal = errors.New("netui: this app cannot deal a table")

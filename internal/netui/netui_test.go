@@ -1,0 +1,755 @@
+package netui_test
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+	"github.com/libp2p/go-libp2p/core/crypto"
+	"github.com/libp2p/go-libp2p/core/host"
+	"github.com/libp2p/go-libp2p/core/peer"
+	mocknet "github.com/libp2p/go-libp2p/p2p/net/mock"
+	ma "github.com/multiformats/go-multiaddr"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	_ "github.com/fourwinds-mahjong/fourwinds/core/rules/all"
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+	"github.com/fourwinds-mahjong/fourwinds/core/wall"
+	"github.com/fourwinds-mahjong/fourwinds/internal/netui"
+	fwhost "github.com/fourwinds-mahjong/fourwinds/p2p/host"
+	"github.com/fourwinds-mahjong/fourwinds/ui"
+	"github.com/fourwinds-mahjong/fourwinds/ui/words"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden images in testdata")
+
+func TestMain(m *testing.M) {
+	os.Setenv("LANG", "en_US.UTF-8")
+	os.Exit(m.Run())
+}
+
+// lan is an in-memory local network: mocknet hosts, and a discovery that
+// reports the tables advertised on it (mDNS itself is tested in
+// p2p/discover).
+type lan struct {
+	mn      mocknet.Mocknet
+	rng     *rand.Rand
+	mu      sync.Mutex
+	dealers map[peer.ID]peer.AddrInfo
+	// deal deals the hosted tables (the fixed-seed deal by default).
+	deal func(ui.HostSetup, func(context.Context, int) (wall.Seed, error)) (netui.Dealt, error)
+	// takeOver is how long joined devices wait for a dealer gone away
+	// before they hand its table over (the client's default when zero).
+	takeOver time.Duration
+}
+
+func newLAN(t testing.TB) *lan {
+	mn := mocknet.New()
+	t.Cleanup(func() { mn.Close() })
+	return &lan{mn: mn, rng: rand.New(rand.NewSource(1)), dealers: map[peer.ID]peer.AddrInfo{}, deal: deal}
+}
+
+// device adds a host with a fixed identity and address (so that the
+// screenshots show the same address every run) and links it to the others.
+func (l *lan) device(t testing.TB, addr string) host.Host {
+	t.Helper()
+	k, _, err := crypto.GenerateEd25519Key(l.rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := l.mn.AddPeer(k, ma.StringCast(addr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := l.mn.LinkAll(); err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+type closer func()
+
+func (c closer) Close() error { c(); return nil }
+
+func (l *lan) advertise(h host.Host) (io.Closer, error) {
+	l.mu.Lock()
+	l.dealers[h.ID()] = peer.AddrInfo{ID: h.ID(), Addrs: h.Addrs()}
+	l.mu.Unlock()
+	return closer(func() {
+		l.mu.Lock()
+		delete(l.dealers, h.ID())
+		l.mu.Unlock()
+	}), nil
+}
+
+func (l *lan) browse(ctx context.Context, found func(peer.AddrInfo)) error {
+	seen := map[peer.ID]bool{}
+	for {
+		l.mu.Lock()
+		var infos []peer.AddrInfo
+		for id, i := range l.dealers {
+			if !seen[id] {
+				seen[id] = true
+				infos = append(infos, i)
+			}
+		}
+		l.mu.Unlock()
+		for _, i := range infos {
+			found(i)
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
+// deal deals a table with a fixed seed (for the screenshots) and
+// computer players that act at once.
+func deal(s ui.HostSetup, _ func(context.Context, int) (wall.Seed, error)) (netui.Dealt, error) {
+	cfg := netui.LocalConfig(s, nil)
+	cfg.Seed = "a table in the kitchen"
+	cfg.Pace = 0
+	t, err := table.NewLocal(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return netui.Local{Local: t}, nil
+}
+
+// device is one app instance on the in-memory network.
+type device struct {
+	app *ui.App
+	win fyne.Window
+	h   host.Host
+	net *netui.Network
+}
+
+func (l *lan) app(t *testing.T, fa fyne.App, addr string, size fyne.Size) *device {
+	t.Helper()
+	h := l.device(t, addr)
+	w := test.NewTempWindow(t, nil)
+	w.Resize(size)
+	a := ui.New(fa, w, nil)
+	n := netui.New(netui.Config{Host: h, Deal: l.deal, Browse: l.browse, Advertise: l.advertise, TakeOverAfter: l.takeOver})
+	a.SetNetwork(n)
+	// Leaving for home closes the device's tables before the next test
+	// switches the language.
+	t.Cleanup(func() { fyne.DoAndWait(a.ShowHome) })
+	return &device{app: a, win: w, h: h, net: n}
+}
+
+var (
+	phoneSize  = fyne.NewSize(360, 640)
+	tabletSize = fyne.NewSize(1280, 800)
+)
+
+// newApp is the Fyne test app the devices share, in language lang.
+func newApp(t *testing.T, lang string) fyne.App {
+	t.Helper()
+	fa := test.NewTempApp(t)
+	//lint:ignore SA1019 the screenshots show the light variant whatever the machine prefers.
+	fa.Settings().SetTheme(theme.LightTheme())
+	fa.Preferences().SetBool(ui.PrefAnimate, false) // still images must not catch a tile mid-flight
+	if err := words.Use(lang); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { words.Use("en") })
+	return fa
+}
+
+// waitFor polls cond on the UI thread until it holds.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		ok := false
+		fyne.DoAndWait(func() { ok = cond() })
+		if ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("waited 20 s for %s", what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// kitchen is the table the tests host: a phone at seat 1 (player 0), the
+// computer at the others, the host device as the table centre.
+func kitchen(pin string) ui.HostSetup {
+	s := ui.HostSetup{Name: "Kitchen table", Rules: "hongkong", PIN: pin, StandIn: time.Minute}
+	s.Seats[0] = ui.HostSeat{Kind: table.SeatRemote}
+	for p := 1; p < 4; p++ {
+		s.Seats[p] = ui.HostSeat{Kind: table.SeatAI, Level: "intermediate"}
+	}
+	return s
+}
+
+// findTable shows the join screen on d and waits for a table in the list.
+func findTable(t *testing.T, d *device) ui.TableAd {
+	t.Helper()
+	fyne.DoAndWait(d.app.ShowJoin)
+	var ad ui.TableAd
+	waitFor(t, "a table in the join list", func() bool {
+		ts := d.app.Joining().Tables()
+		if len(ts) > 0 {
+			ad = ts[0]
+		}
+		return len(ts) > 0
+	})
+	return ad
+}
+
+// seated tells whether player p of the table d hosts has a device.
+func seated(t *testing.T, d *device, p int) bool {
+	t.Helper()
+	s, err := d.app.Hosted().Table().Snapshot(context.Background(), table.Spectator)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.Info.Seats[p].Connected
+}
+
+// choose is the phone's move: discard the drawn tile (or the first legal
+// discard), pass a claim, or the first legal action. A window where
+// passing is all the phone can do is answered by the screen itself.
+func choose(v *game.View) (game.Action, bool) {
+	if len(v.Legal) == 0 || len(v.Legal) == 1 && v.Legal[0].Type == game.ActPass {
+		return game.Action{}, false
+	}
+	for _, a := range v.Legal {
+		if a.Type == game.ActDiscard && a.Tile == v.Drawn && a.Declare == game.DeclNone {
+			return a, true
+		}
+	}
+	for _, a := range v.Legal {
+		if a.Type == game.ActPass || a.Type == game.ActDiscard && a.Declare == game.DeclNone {
+			return a, true
+		}
+	}
+	return v.Legal[0], true
+}
+
+// publicTiles counts the tiles a spectator may see: discards, exposures
+// and bonus tiles.
+func publicTiles(s table.Snapshot) map[tile.Kind]int {
+	n := map[tile.Kind]int{}
+	for _, sv := range s.View.Seats {
+		for _, d := range sv.Discards {
+			n[d.Tile]++
+		}
+		for _, m := range sv.Melds {
+			for _, k := range m.Tiles() {
+				n[k]++
+			}
+		}
+		for _, b := range sv.Bonus {
+			n[b]++
+		}
+	}
+	return n
+}
+
+// watchCentre checks after every snapshot the centre display shows that
+// it was sent no concealed tile and that its widgets hold only public
+// tiles; problems are reported at the end of the test.
+func watchCentre(t *testing.T, c *ui.CentreScreen) (checked func() int) {
+	var mu sync.Mutex
+	var problems []string
+	n := 0
+	// discarded are the kinds discarded so far: the last discard, drawn
+	// big in the middle as well, is one of them.
+	discarded := map[tile.Kind]bool{}
+	c.OnChange(func() {
+		s := c.Snapshot()
+		mu.Lock()
+		defer mu.Unlock()
+		n++
+		if s.View == nil {
+			return
+		}
+		if e := s.Last; e != nil && e.Type == game.EvDiscard {
+			discarded[e.Tile()] = true
+		}
+		for _, sv := range s.View.Seats {
+			for _, d := range sv.Discards {
+				discarded[d.Tile] = true
+			}
+		}
+		if s.View.Hand.Total() != 0 || s.View.Drawn != tile.None {
+			problems = append(problems, fmt.Sprintf("the centre was sent concealed tiles: %v", s.View.Hand.Kinds()))
+		}
+		allowed := publicTiles(s)
+		for k := range discarded {
+			allowed[k]++
+		}
+		for k, c := range countKinds(c.Tiles()) {
+			if c > allowed[k] {
+				problems = append(problems, "the centre shows "+k.String()+" more often than it lies open")
+			}
+		}
+	})
+	t.Cleanup(func() {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, p := range problems {
+			t.Error(p)
+		}
+	})
+	return func() int {
+		mu.Lock()
+		defer mu.Unlock()
+		return n
+	}
+}
+
+func countKinds(ks []tile.Kind) map[tile.Kind]int {
+	n := map[tile.Kind]int{}
+	for _, k := range ks {
+		n[k]++
+	}
+	return n
+}
+
+// playTurns makes the devices in rack mode play until stop says so about
+// the first one's view, and returns the number of decisions it answered.
+func playTurns(t *testing.T, stop func(v *game.View, decisions int) bool, racks ...*device) int {
+	t.Helper()
+	answered := make([]uint64, len(racks))
+	for i := range answered {
+		answered[i] = ^uint64(0)
+	}
+	decisions := 0
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		for i, d := range racks {
+			var snap table.Snapshot
+			var s *ui.TableScreen
+			fyne.DoAndWait(func() {
+				if r := d.app.Rack(); r != nil {
+					s = r.Screen()
+					snap = s.Snapshot()
+				}
+			})
+			if s == nil {
+				t.Fatalf("device %d shows no rack", i)
+			}
+			v := snap.View
+			if time.Now().After(deadline) {
+				if v != nil {
+					t.Fatalf("the hand stopped: device %d shows phase %v, turn %v, legal %v", i, v.Phase, v.Turn, v.Legal)
+				}
+				t.Fatal("the hand stopped before the first deal")
+			}
+			if i == 0 && v != nil && stop(v, decisions) {
+				return decisions
+			}
+			if v != nil && v.StateID != answered[i] {
+				if a, ok := choose(v); ok {
+					answered[i] = v.StateID
+					if i == 0 {
+						decisions++
+					}
+					fyne.DoAndWait(func() { s.Play(a) })
+				}
+			}
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// samePublic tells whether two views show the same public table: the
+// wall, the turn, the phase and every discard.
+func samePublic(a, b *game.View) bool {
+	if a == nil || b == nil || a.WallLive != b.WallLive || a.Turn != b.Turn || a.Phase != b.Phase {
+		return false
+	}
+	for w := range a.Seats {
+		if len(a.Seats[w].Discards) != len(b.Seats[w].Discards) || len(a.Seats[w].Melds) != len(b.Seats[w].Melds) {
+			return false
+		}
+	}
+	return true
+}
+
+// handOver stops play at the end of the hand.
+func handOver(v *game.View, _ int) bool { return v.Phase == game.PhaseEnd }
+
+// TestPlayAroundARealTable: a tablet hosts and shows the table centre, a
+// phone finds the table, joins and plays a whole hand in rack mode beside
+// three computer players, the wall dealt from the devices' commit-reveal;
+// the centre never holds a concealed tile, and after the hand the phone
+// shows the deal verified.
+func TestPlayAroundARealTable(t *testing.T) {
+	fa := newApp(t, "en")
+	l := newLAN(t)
+	l.deal = netui.Deal
+	tablet := l.app(t, fa, "/ip4/192.168.1.20/tcp/40123", tabletSize)
+	phone := l.app(t, fa, "/ip4/192.168.1.31/tcp/40555", phoneSize)
+
+	var err error
+	fyne.DoAndWait(func() { err = tablet.app.Host(kitchen(""), table.Spectator) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	ad := findTable(t, phone)
+	if ad.Name != "Kitchen table" || ad.Rules != "hongkong" || ad.PIN || len(ad.Free) != 1 || ad.Free[0] != 0 {
+		t.Fatalf("the join list shows %+v; want the kitchen table, hongkong, no PIN, seat 1 free", ad)
+	}
+	fyne.DoAndWait(func() { phone.app.Joining().Join(ui.JoinRequest{Addr: ad.Addr, Seat: 0, Name: "Anne"}) })
+	waitFor(t, "the phone's rack", func() bool { return phone.app.Rack() != nil })
+	fyne.DoAndWait(tablet.app.StartHosted)
+	waitFor(t, "the table centre", func() bool { return tablet.app.Centre() != nil })
+	var centre *ui.CentreScreen
+	fyne.DoAndWait(func() { centre = tablet.app.Centre() })
+	checked := watchCentre(t, centre)
+
+	playTurns(t, handOver, phone)
+	waitFor(t, "the centre at the end of the hand", func() bool {
+		v := centre.Snapshot().View
+		return v != nil && v.Phase == game.PhaseEnd
+	})
+	if checked() < 10 {
+		t.Errorf("the centre showed %d snapshots in a whole hand", checked())
+	}
+	// The phone asks for a fresh snapshot, as it does coming back to the
+	// foreground: the reveal follows the hand's end.
+	var tb table.Table
+	fyne.DoAndWait(func() { tb = phone.app.Rack().Screen().Table() })
+	waitFor(t, "the deal verified on the phone", func() bool {
+		s, err := tb.Snapshot(context.Background(), 0)
+		return err == nil && s.Info.Verified != nil && *s.Info.Verified
+	})
+}
+
+// TestHostPlaysToo: the host's own phone plays a seat in rack mode (its
+// table is the dealer's own) while another phone plays a second seat, and
+// both finish the hand.
+func TestHostPlaysToo(t *testing.T) {
+	fa := newApp(t, "en")
+	l := newLAN(t)
+	l.deal = netui.Deal
+	host := l.app(t, fa, "/ip4/192.168.1.20/tcp/40123", phoneSize)
+	phone := l.app(t, fa, "/ip4/192.168.1.31/tcp/40555", phoneSize)
+	setup := kitchen("")
+	setup.Seats[0] = ui.HostSeat{Kind: table.SeatHuman, Name: "Anne"}
+	setup.Seats[1] = ui.HostSeat{Kind: table.SeatRemote}
+	var err error
+	fyne.DoAndWait(func() { err = host.app.Host(setup, 0) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	ad := findTable(t, phone)
+	fyne.DoAndWait(func() { phone.app.Joining().Join(ui.JoinRequest{Addr: ad.Addr, Seat: ui.AnySeat, Name: "Bea"}) })
+	waitFor(t, "the phone's rack", func() bool { return phone.app.Rack() != nil })
+	waitFor(t, "the phone seated", func() bool { return seated(t, host, 1) })
+	fyne.DoAndWait(host.app.StartHosted)
+	waitFor(t, "the host's rack", func() bool { return host.app.Rack() != nil })
+	playTurns(t, handOver, host, phone)
+	waitFor(t, "the phone at the end of the hand", func() bool {
+		v := phone.app.Rack().Screen().Snapshot().View
+		return v != nil && v.Phase == game.PhaseEnd
+	})
+	if n := phone.app.Rack().Screen().Snapshot().Info.Seats[1].Name; n != "Bea" {
+		t.Errorf("the phone's seat is called %q; want the name it gave, Bea", n)
+	}
+}
+
+// TestHostLeaves: the tablet that dealt goes away for good mid-hand; the
+// first seated phone takes the table over and says so, the other phone
+// sits down at it again, and the hand (cut short, so dealt again) is
+// played to its end.
+func TestHostLeaves(t *testing.T) {
+	fa := newApp(t, "en")
+	l := newLAN(t)
+	l.deal = netui.Deal
+	l.takeOver = 300 * time.Millisecond
+	tablet := l.app(t, fa, "/ip4/192.168.1.20/tcp/40123", tabletSize)
+	anne := l.app(t, fa, "/ip4/192.168.1.31/tcp/40555", phoneSize)
+	bea := l.app(t, fa, "/ip4/192.168.1.32/tcp/40556", phoneSize)
+	setup := kitchen("")
+	setup.Seats[1] = ui.HostSeat{Kind: table.SeatRemote}
+	var err error
+	fyne.DoAndWait(func() { err = tablet.app.Host(setup, table.Spectator) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p, d := range []*device{anne, bea} {
+		ad := findTable(t, d)
+		fyne.DoAndWait(func() { d.app.Joining().Join(ui.JoinRequest{Addr: ad.Addr, Seat: p}) })
+		waitFor(t, "a phone's rack", func() bool { return d.app.Rack() != nil })
+		waitFor(t, "a phone seated", func() bool { return seated(t, tablet, p) })
+	}
+	fyne.DoAndWait(tablet.app.StartHosted)
+	playTurns(t, func(v *game.View, n int) bool { return n >= 3 || v.Phase == game.PhaseEnd }, anne, bea)
+
+	for _, d := range []*device{anne, bea} {
+		if err := l.mn.UnlinkPeers(d.h.ID(), tablet.h.ID()); err != nil {
+			t.Fatal(err)
+		}
+		l.mn.DisconnectPeers(d.h.ID(), tablet.h.ID())
+	}
+	waitFor(t, "the first phone dealing", func() bool { return anne.app.Rack().Dealing() })
+	waitFor(t, "the second phone seated again", func() bool { return !bea.app.Rack().Offline() })
+	playTurns(t, handOver, anne, bea)
+}
+
+// TestJoinWithPIN: a table with a PIN refuses a wrong one and seats the
+// right one.
+func TestJoinWithPIN(t *testing.T) {
+	fa := newApp(t, "en")
+	l := newLAN(t)
+	tablet := l.app(t, fa, "/ip4/192.168.1.20/tcp/40123", tabletSize)
+	phone := l.app(t, fa, "/ip4/192.168.1.31/tcp/40555", phoneSize)
+	var err error
+	fyne.DoAndWait(func() { err = tablet.app.Host(kitchen("4321"), table.Spectator) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	ad := findTable(t, phone)
+	if !ad.PIN {
+		t.Fatalf("the join list shows %+v; want a PIN asked", ad)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_, _, err = phone.net.Join(ctx, ui.JoinRequest{Addr: ad.Addr, PIN: "1234", Seat: ui.AnySeat})
+	var re *table.RefusedError
+	if !errors.As(err, &re) || re.Reason != table.ReasonBadPIN {
+		t.Fatalf("a wrong PIN gave %v; want a bad-pin refusal", err)
+	}
+	fyne.DoAndWait(func() { phone.app.Joining().Join(ui.JoinRequest{Addr: ad.Addr, PIN: "4321", Seat: ui.AnySeat}) })
+	waitFor(t, "the phone's rack", func() bool { return phone.app.Rack() != nil })
+	waitFor(t, "the phone seated in the waiting room", func() bool { return seated(t, tablet, 0) })
+}
+
+// TestLookupByAddress: a table is found by its typed address when
+// discovery finds nothing.
+func TestLookupByAddress(t *testing.T) {
+	fa := newApp(t, "en")
+	l := newLAN(t)
+	tablet := l.app(t, fa, "/ip4/192.168.1.20/tcp/40123", tabletSize)
+	phone := l.app(t, fa, "/ip4/192.168.1.31/tcp/40555", phoneSize)
+	var err error
+	fyne.DoAndWait(func() { err = tablet.app.Host(kitchen(""), table.Spectator) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := tablet.app.Hosted().Addrs()[0]
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	ad, err := phone.net.Lookup(ctx, addr)
+	if err != nil || ad.Name != "Kitchen table" {
+		t.Fatalf("looking up %s gave %+v, %v", addr, ad, err)
+	}
+}
+
+// TestDropAndRejoin: a phone that drops is shown on the centre as
+// reconnecting, then played by the computer; it comes back to the same
+// seat and plays the hand to its end.
+func TestDropAndRejoin(t *testing.T) {
+	fa := newApp(t, "en")
+	l := newLAN(t)
+	tablet := l.app(t, fa, "/ip4/192.168.1.20/tcp/40123", tabletSize)
+	phone := l.app(t, fa, "/ip4/192.168.1.31/tcp/40555", phoneSize)
+	setup := kitchen("")
+	setup.StandIn = 0
+	var err error
+	fyne.DoAndWait(func() { err = tablet.app.Host(setup, table.Spectator) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	ad := findTable(t, phone)
+	fyne.DoAndWait(func() { phone.app.Joining().Join(ui.JoinRequest{Addr: ad.Addr, Seat: 0}) })
+	waitFor(t, "the phone's rack", func() bool { return phone.app.Rack() != nil })
+	fyne.DoAndWait(tablet.app.StartHosted)
+	waitFor(t, "the table centre", func() bool { return tablet.app.Centre() != nil })
+	var centre *ui.CentreScreen
+	fyne.DoAndWait(func() { centre = tablet.app.Centre() })
+	watchCentre(t, centre)
+	playTurns(t, func(v *game.View, n int) bool { return n >= 3 || v.Phase == game.PhaseEnd }, phone)
+
+	if err := l.mn.UnlinkPeers(phone.h.ID(), tablet.h.ID()); err != nil {
+		t.Fatal(err)
+	}
+	l.mn.DisconnectPeers(phone.h.ID(), tablet.h.ID())
+	waitFor(t, "the computer standing in for the phone", func() bool {
+		return centre.Snapshot().Info.Seats[0].StandIn
+	})
+	waitFor(t, "the phone saying it lost the table", func() bool { return phone.app.Rack().Offline() })
+	if _, err := l.mn.LinkPeers(phone.h.ID(), tablet.h.ID()); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the phone back at its seat", func() bool {
+		s := centre.Snapshot().Info.Seats[0]
+		return s.Connected && !s.StandIn && !phone.app.Rack().Offline()
+	})
+	playTurns(t, handOver, phone)
+}
+
+// screenshot captures w; the golden image in testdata is compared (or
+// rewritten with -update), and with FOURWINDS_SCREENSHOTS set the PNG is
+// written there too (make screenshots).
+func screenshot(t *testing.T, w fyne.Window, name string) {
+	t.Helper()
+	var img image.Image
+	fyne.DoAndWait(func() { img = w.Canvas().Capture() })
+	if dir := os.Getenv("FOURWINDS_SCREENSHOTS"); dir != "" {
+		writePNG(t, filepath.Join(dir, name), img)
+	}
+	if *update {
+		writePNG(t, filepath.Join("testdata", name), img)
+		return
+	}
+	test.AssertImageMatches(t, name, img)
+}
+
+func writePNG(t *testing.T, path string, img image.Image) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := png.Encode(f, img); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestSharedScreenshots renders the join list and rack mode on a phone,
+// the waiting room and the table-centre display on a tablet, mid-hand, in
+// English and French.
+func TestSharedScreenshots(t *testing.T) {
+	for _, lang := range []string{"en", "fr"} {
+		t.Run(lang, func(t *testing.T) {
+			fa := newApp(t, lang)
+			l := newLAN(t)
+			tablet := l.app(t, fa, "/ip4/192.168.1.20/tcp/40123", tabletSize)
+			phone := l.app(t, fa, "/ip4/192.168.1.31/tcp/40555", phoneSize)
+			var err error
+			fyne.DoAndWait(func() { err = tablet.app.Host(kitchen("4321"), table.Spectator) })
+			if err != nil {
+				t.Fatal(err)
+			}
+			ad := findTable(t, phone)
+			screenshot(t, phone.win, "join-list-"+lang+".png")
+			fyne.DoAndWait(func() { phone.app.Joining().Join(ui.JoinRequest{Addr: ad.Addr, PIN: "4321", Seat: 0, Name: "Anne"}) })
+			waitFor(t, "the phone's rack", func() bool { return phone.app.Rack() != nil })
+			waitFor(t, "the phone seated", func() bool { return seated(t, tablet, 0) })
+			screenshot(t, tablet.win, "waiting-room-"+lang+".png")
+			fyne.DoAndWait(tablet.app.StartHosted)
+			waitFor(t, "the table centre", func() bool { return tablet.app.Centre() != nil })
+			var centre *ui.CentreScreen
+			fyne.DoAndWait(func() { centre = tablet.app.Centre() })
+			// shown is the view the centre has finished drawing.
+			var shown atomic.Pointer[game.View]
+			centre.OnChange(func() { shown.Store(centre.Snapshot().View) })
+			playTurns(t, func(v *game.View, n int) bool {
+				_, decide := choose(v)
+				return n >= 5 && decide || v.Phase == game.PhaseEnd
+			}, phone)
+			waitFor(t, "the phone's strip and the centre to catch up", func() bool {
+				r := phone.app.Rack()
+				return r.Turn() == words.T("share.your_turn") && samePublic(shown.Load(), r.Screen().Snapshot().View)
+			})
+			screenshot(t, phone.win, "rack-mode-"+lang+".png")
+			screenshot(t, tablet.win, "table-centre-"+lang+".png")
+			fyne.DoAndWait(phone.app.Rack().Toggle)
+			screenshot(t, phone.win, "rack-full-table-"+lang+".png")
+		})
+	}
+}
+
+// TestTwoDevicesOnLoopback: two real libp2p hosts on this machine (as
+// two app instances are) host and join by the ip:port the waiting room
+// shows, over TCP on the loopback interface only.
+func TestTwoDevicesOnLoopback(t *testing.T) {
+	fa := newApp(t, "en")
+	none := func(context.Context, func(peer.AddrInfo)) error { return nil }
+	quiet := func(host.Host) (io.Closer, error) { return nil, errors.New("no multicast in tests") }
+	devices := make([]*device, 2)
+	for i := range devices {
+		k, _, err := crypto.GenerateEd25519Key(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, err := fwhost.New(k, []string{"/ip4/127.0.0.1/tcp/0"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { h.Close() })
+		w := test.NewTempWindow(t, nil)
+		a := ui.New(fa, w, nil)
+		n := netui.New(netui.Config{Host: h, Deal: deal, Browse: none, Advertise: quiet})
+		a.SetNetwork(n)
+		t.Cleanup(func() { fyne.DoAndWait(a.ShowHome) })
+		devices[i] = &device{app: a, win: w, h: h, net: n}
+	}
+	tablet, phone := devices[0], devices[1]
+	var err error
+	fyne.DoAndWait(func() { err = tablet.app.Host(kitchen(""), table.Spectator) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	addrs := tablet.app.Hosted().Addrs()
+	if len(addrs) == 0 {
+		t.Fatal("the hosted table shows no address")
+	}
+	short := ui.ShortAddr(addrs[0])
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	ad, err := phone.net.Lookup(ctx, short)
+	if err != nil || ad.Name != "Kitchen table" {
+		t.Fatalf("looking up %s gave %+v, %v", short, ad, err)
+	}
+	tb, player, err := phone.net.Join(ctx, ui.JoinRequest{Addr: short, Seat: ui.AnySeat, Name: "Anne"})
+	if err != nil || player != 0 {
+		t.Fatalf("joining %s gave player %d, %v; want player 0", short, player, err)
+	}
+	tb.Close()
+}
+
+// BenchmarkRejoin measures a phone taking its seat again at a hosted
+// table over the in-memory network: dial, hello, welcome with the
+// snapshot, then leaving.
+func BenchmarkRejoin(b *testing.B) {
+	l := newLAN(b)
+	dealerNet := netui.New(netui.Config{Host: l.device(b, "/ip4/192.168.1.20/tcp/40123"), Deal: deal, Browse: l.browse, Advertise: l.advertise})
+	phone := netui.New(netui.Config{Host: l.device(b, "/ip4/192.168.1.31/tcp/40555"), Deal: deal, Browse: l.browse, Advertise: l.advertise})
+	h, err := dealerNet.Host(kitchen(""))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer h.Close()
+	ctx := context.Background()
+	if err := h.Start(ctx); err != nil {
+		b.Fatal(err)
+	}
+	req := ui.JoinRequest{Addr: h.Addrs()[0], Seat: 0, Name: "Anne"}
+	for b.Loop() {
+		tb, _, err := phone.Join(ctx, req)
+		if err != nil {
+			b.Fatal(err)
+		}
+		tb.Close()
+	}
+}

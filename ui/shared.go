@@ -1,0 +1,249 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	"github.com/fourwinds-mahjong/fourwinds/ui/words"
+)
+
+// Network reaches the tables shared over the local network: a table dealt
+// on this device and served to the phones around it, the tables found
+// nearby, and the seat taken at one of them. main wires it to p2p; the ui
+// knows only this interface and core/table.
+type Network interface {
+	// Host deals a table on this device and serves it; the table waits
+	// in its lobby until Hosted.Start.
+	Host(s HostSetup) (Hosted, error)
+	// Browse reports the tables found on the local network as they are
+	// found (a table again when its lobby changes) until ctx ends.
+	Browse(ctx context.Context, found func(TableAd)) error
+	// Lookup asks the table at a typed or scanned address what it is: a
+	// multiaddr ending in /p2p/<id>, or ip:port.
+	Lookup(ctx context.Context, addr string) (TableAd, error)
+	// Join takes a seat at the table at addr (0–3, AnySeat, or
+	// table.Spectator for the table-centre display) and returns the
+	// table and the player given.
+	Join(ctx context.Context, j JoinRequest) (table.Table, int, error)
+}
+
+// AnySeat asks a table for any free seat (or the one this device held).
+const AnySeat = -2
+
+// HostSetup is a shared table as the host screen sets it up.
+type HostSetup struct {
+	// Name is the table's name in the lobby.
+	Name string
+	// Rules, Options and Card are the game, as on the new-game screen.
+	Rules   string
+	Options map[string]string
+	Card    string
+	// PIN, when not empty, must be given by every device that joins.
+	PIN string
+	// Seats say who plays each player: SeatHuman is this device (at most
+	// one), SeatRemote a phone that joins, SeatAI the computer.
+	Seats [4]HostSeat
+	// StandIn is how long a dropped player's seat waits before the
+	// computer plays for it.
+	StandIn time.Duration
+	// Pace is how long the computer players think before they act.
+	Pace time.Duration
+}
+
+// HostSeat is one seat of a hosted table.
+type HostSeat struct {
+	Kind  table.SeatKind
+	Level string
+	Name  string
+}
+
+// Hosted is a table dealt on this device.
+type Hosted interface {
+	// Table is the table itself, as this device plays or watches it.
+	Table() table.Table
+	// Addrs are the addresses other devices can type or scan to join,
+	// the easiest to type first.
+	Addrs() []string
+	// Start deals the first hand.
+	Start(ctx context.Context) error
+	// Close stops serving and closes the table.
+	Close() error
+}
+
+// TableAd is a table found nearby, as its lobby describes it.
+type TableAd struct {
+	// Addr is the address to join it at.
+	Addr  string
+	Name  string
+	Rules string
+	// Free are the players whose seats a joiner may take.
+	Free []int
+	// PIN tells whether the table asks for a PIN.
+	PIN bool
+	// Hand is the hand being played (0 before the first deal).
+	Hand int
+	Over bool
+}
+
+// JoinRequest is what a joining device asks for.
+type JoinRequest struct {
+	Addr string
+	PIN  string
+	// Seat is 0–3, AnySeat, or table.Spectator.
+	Seat int
+	// Name is the person's name.
+	Name string
+}
+
+// SetNetwork gives the app its network: the home screen then offers Host
+// and Join.
+func (a *App) SetNetwork(n Network) { a.share = &share{net: n} }
+
+// share is the app's shared-table state: the network, the table this
+// device hosts (if any) and the centre display on screen.
+type share struct {
+	net    Network
+	hosted Hosted
+	centre *CentreScreen
+	// rack is the rack-mode wrapper of the table screen, while one is on.
+	rack *RackScreen
+	// join is the join screen while it searches.
+	join *JoinScreen
+	// room is the hosted table's waiting room until it starts.
+	room *waitingRoom
+}
+
+// errNoNetwork is returned when the app was given no network.
+var errNoNetwork = errors.New("ui: this app has no network to share a table on")
+
+// Hosted returns the table this device hosts, or nil.
+func (a *App) Hosted() Hosted {
+	if a.share == nil {
+		return nil
+	}
+	return a.share.hosted
+}
+
+// Rack returns the rack-mode screen on show, or nil.
+func (a *App) Rack() *RackScreen {
+	if a.share == nil {
+		return nil
+	}
+	return a.share.rack
+}
+
+// Centre returns the table-centre display on show, or nil.
+func (a *App) Centre() *CentreScreen {
+	if a.share == nil {
+		return nil
+	}
+	return a.share.centre
+}
+
+// Joining returns the join screen on show, or nil.
+func (a *App) Joining() *JoinScreen {
+	if a.share == nil {
+		return nil
+	}
+	return a.share.join
+}
+
+// sharedItems are the home screen's Host and Join buttons, when the app
+// has a network.
+func (a *App) sharedItems() []fyne.CanvasObject {
+	if a.share == nil {
+		return nil
+	}
+	return []fyne.CanvasObject{
+		widget.NewButtonWithIcon(words.T("share.host"), theme.ComputerIcon(), a.ShowHost),
+		widget.NewButtonWithIcon(words.T("share.join"), theme.SearchIcon(), a.ShowJoin),
+	}
+}
+
+// leaveShared closes what a shared table left open: the centre display
+// and the hosted table.
+func (a *App) leaveShared() {
+	if a.share == nil {
+		return
+	}
+	if c := a.share.centre; c != nil {
+		a.share.centre = nil
+		c.Close()
+	}
+	if r := a.share.rack; r != nil {
+		a.share.rack = nil
+		r.close()
+	}
+	if r := a.share.room; r != nil {
+		a.share.room = nil
+		r.stop()
+	}
+	if j := a.share.join; j != nil {
+		a.share.join = nil
+		j.Close()
+	}
+	if h := a.share.hosted; h != nil {
+		a.share.hosted = nil
+		_ = h.Close()
+	}
+}
+
+// openShared shows a shared table: the table-centre display for a
+// spectator, rack mode for a seat. Coming back to the foreground asks the
+// table for a fresh snapshot (phones suspend the app in the background).
+func (a *App) openShared(t table.Table, player int) {
+	a.closeGame()
+	if player == table.Spectator {
+		c, err := NewCentreScreen(a, t)
+		if err != nil {
+			dialog.ShowError(err, a.win)
+			_ = t.Close()
+			return
+		}
+		a.share.centre = c
+		a.show(c.Content())
+	} else {
+		s, err := NewTableScreen(a, t, player)
+		if err != nil {
+			dialog.ShowError(err, a.win)
+			_ = t.Close()
+			return
+		}
+		s.shared = true
+		a.screen = s
+		a.share.rack = newRackScreen(s)
+		a.show(s.Content())
+		a.win.Canvas().SetOnTypedKey(s.typedKey)
+	}
+	a.fy.Lifecycle().SetOnEnteredForeground(a.resyncShared)
+}
+
+// resyncShared shows a fresh snapshot of the shared table on screen.
+func (a *App) resyncShared() {
+	switch {
+	case a.share == nil:
+	case a.share.centre != nil:
+		a.share.centre.resync()
+	case a.screen != nil && a.screen.shared:
+		s := a.screen
+		go func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			snap, err := s.t.Snapshot(ctx, s.player)
+			if err == nil {
+				fyne.Do(func() { s.showSnapshot(snap) })
+			}
+		}()
+	}
+}
+
+// Dir is where the app keeps its files (the device's network identity
+// too).
+func (a *App) Dir() string { return a.dir }

@@ -1,0 +1,142 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+	"github.com/fourwinds-mahjong/fourwinds/ui/internal/uitest"
+	"github.com/fourwinds-mahjong/fourwinds/ui/words"
+)
+
+// quietNet is a network where no table is ever found.
+type quietNet struct{}
+
+func (quietNet) Host(HostSetup) (Hosted, error) { return nil, errors.New("no hosting in this test") }
+func (quietNet) Browse(ctx context.Context, _ func(TableAd)) error {
+	<-ctx.Done()
+	return nil
+}
+func (quietNet) Lookup(context.Context, string) (TableAd, error) {
+	return TableAd{}, errors.New("nothing at that address")
+}
+func (quietNet) Join(context.Context, JoinRequest) (table.Table, int, error) {
+	return nil, 0, errors.New("no table")
+}
+
+// TestNotices: a verified deal, a failed check (loud), a dropped player
+// and a player the computer stands in for each get their notice.
+func TestNotices(t *testing.T) {
+	newTestApp(t, noTables{}, fyne.NewSize(360, 640))
+	yes, no := true, false
+	name := func(p int) string { return []string{"Anne", "Bea", "Cal", "Dee"}[p] }
+	in := table.Info{Verified: &yes}
+	in.Seats[1] = table.SeatInfo{Kind: table.SeatRemote, Connected: false}
+	in.Seats[2] = table.SeatInfo{Kind: table.SeatRemote, StandIn: true}
+	in.Seats[3] = table.SeatInfo{Kind: table.SeatAI, Connected: true}
+	got := notices(in, name, link{})
+	want := []notice{
+		{text: "✓ Deal verified: nobody chose the wall", imp: widget.SuccessImportance},
+		{text: "Bea dropped out: reconnecting…", imp: widget.WarningImportance},
+		{text: "Cal is away: the computer plays for them until they are back", imp: widget.WarningImportance},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %+v, want %+v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("notice %d is %+v, want %+v", i, got[i], want[i])
+		}
+	}
+	in = table.Info{Verified: &no}
+	if got := notices(in, name, link{}); len(got) != 1 || !got[0].loud || got[0].imp != widget.DangerImportance {
+		t.Errorf("a failed deal check gives %+v; want one loud danger notice", got)
+	}
+	if got := notices(table.Info{}, name, link{offline: true}); len(got) != 1 || got[0].imp != widget.DangerImportance {
+		t.Errorf("a lost connection gives %+v; want one danger notice", got)
+	}
+}
+
+// TestJoinSaysNothingFound: with no table nearby, the join screen says so
+// after a while and explains the address and QR fallbacks.
+func TestJoinSaysNothingFound(t *testing.T) {
+	a, w := newTestApp(t, noTables{}, fyne.NewSize(360, 640))
+	a.SetNetwork(quietNet{})
+	defer func(d time.Duration) { NothingFoundAfter = d }(NothingFoundAfter)
+	NothingFoundAfter = time.Hour
+	a.ShowJoin()
+	j := a.Joining()
+	j.nothingFound() // as the search does after NothingFoundAfter
+	j.spin.Stop()
+	uitest.Golden(t, "join-nothing-found.png", w.Canvas().Capture())
+	a.ShowHome()
+}
+
+// TestCentreShowsTrouble: the table-centre display warns loudly when the
+// deal failed its check and shows who dropped out, and it holds no tile
+// of a concealed hand even when it is given one.
+func TestCentreShowsTrouble(t *testing.T) {
+	a, w := newTestApp(t, noTables{}, fyne.NewSize(1280, 800))
+	a.SetNetwork(quietNet{})
+	s := midHand()
+	no := false
+	s.Info.Verified = &no
+	s.Info.Seats[1] = table.SeatInfo{Name: "Mei", Kind: table.SeatRemote}
+	s.Info.Seats[2] = table.SeatInfo{Name: "Jun", Kind: table.SeatRemote, StandIn: true}
+	a.openShared(newStillTable(s), table.Spectator)
+	c := a.Centre()
+	if c == nil {
+		t.Fatal("no centre display")
+	}
+	public := map[tile.Kind]int{s.Last.Tile(): 1}
+	for _, sv := range s.View.Seats {
+		for _, d := range sv.Discards {
+			public[d.Tile]++
+		}
+		for _, m := range sv.Melds {
+			for _, k := range m.Tiles() {
+				public[k]++
+			}
+		}
+		for _, b := range sv.Bonus {
+			public[b]++
+		}
+	}
+	shown := map[tile.Kind]int{}
+	for _, k := range c.Tiles() {
+		shown[k]++
+		if shown[k] > public[k] {
+			t.Errorf("the centre shows %s more often than it lies open", k)
+		}
+	}
+	if s.View.Phase != game.PhaseClaim {
+		t.Fatal("the scene changed: want a claim window")
+	}
+	uitest.Golden(t, "centre-trouble.png", w.Canvas().Capture())
+	a.ShowHome()
+}
+
+// TestHostScreen renders the host screen on a phone in English and French.
+func TestHostScreen(t *testing.T) {
+	defer func(f func() string) { newPIN = f }(newPIN)
+	newPIN = func() string { return "4321" }
+	for _, lang := range []string{"en", "fr"} {
+		a, w := newTestApp(t, noTables{}, fyne.NewSize(360, 640))
+		if err := words.Use(lang); err != nil {
+			t.Fatal(err)
+		}
+		a.SetNetwork(quietNet{})
+		a.ShowHost()
+		uitest.Golden(t, "host-form-"+lang+".png", w.Canvas().Capture())
+	}
+	if err := words.Use("en"); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,167 @@
+package ui
+
+import (
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	"github.com/fourwinds-mahjong/fourwinds/ui/words"
+)
+
+// notice is one line of a shared table's trust and fault banner.
+type notice struct {
+	text string
+	imp  widget.Importance
+	// loud marks a notice that must not be missed: a failed deal check.
+	loud bool
+}
+
+// notices are what a shared table's players must know beyond the game:
+// whether the last deal was verified (a loud warning when its check
+// failed), and who has dropped and is reconnecting or played by the AI.
+func notices(in table.Info, name func(p int) string, l link) []notice {
+	var out []notice
+	if l.offline {
+		out = append(out, notice{text: words.T("share.offline"), imp: widget.DangerImportance})
+	}
+	if l.dealing {
+		out = append(out, notice{text: words.T("share.dealing"), imp: widget.WarningImportance})
+	}
+	if v := in.Verified; v != nil {
+		if *v {
+			out = append(out, notice{text: "✓ " + words.T("share.verified"), imp: widget.SuccessImportance})
+		} else {
+			out = append(out, notice{text: "⚠ " + words.T("share.unverified"), imp: widget.DangerImportance, loud: true})
+		}
+	}
+	for p, s := range in.Seats {
+		switch {
+		case s.StandIn:
+			out = append(out, notice{text: words.F("share.standin", map[string]any{"Name": name(p)}), imp: widget.WarningImportance})
+		case s.Kind == table.SeatRemote && !s.Connected:
+			out = append(out, notice{text: words.F("share.reconnecting", map[string]any{"Name": name(p)}), imp: widget.WarningImportance})
+		}
+	}
+	return out
+}
+
+// banner shows a shared table's notices, one label each.
+type banner struct {
+	box *fyne.Container
+	// link is this device's connection to the table's dealer.
+	link link
+	// warned is the hand whose failed check was already shown in a dialog.
+	warned int
+}
+
+func newBanner() *banner { return &banner{box: container.NewVBox()} }
+
+// fixedWidth lays its objects out one under another at a fixed width, so
+// that wrapped labels know their height wherever they are placed (in a
+// centred column, say).
+type fixedWidth struct{ w float32 }
+
+func (f fixedWidth) Layout(objs []fyne.CanvasObject, _ fyne.Size) {
+	y := float32(0)
+	for _, o := range objs {
+		if !o.Visible() {
+			continue
+		}
+		h := f.height(o)
+		o.Move(fyne.NewPos(0, y))
+		o.Resize(fyne.NewSize(f.w, h))
+		y += h + theme.Padding()
+	}
+}
+
+func (f fixedWidth) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	h := float32(0)
+	for _, o := range objs {
+		if o.Visible() {
+			h += f.height(o) + theme.Padding()
+		}
+	}
+	return fyne.NewSize(f.w, max(h-theme.Padding(), 0))
+}
+
+// height is o's height at the layout's width.
+func (f fixedWidth) height(o fyne.CanvasObject) float32 {
+	o.Resize(fyne.NewSize(f.w, o.MinSize().Height))
+	return o.MinSize().Height
+}
+
+// show replaces the notices; a failed deal check of a new hand also
+// raises an alert on win.
+func (b *banner) show(in table.Info, name func(p int) string, alert func(string)) {
+	b.box.Objects = nil
+	for _, n := range notices(in, name, b.link) {
+		l := widget.NewLabel(n.text)
+		l.Importance, l.Wrapping = n.imp, fyne.TextWrapWord
+		l.TextStyle = fyne.TextStyle{Bold: n.loud || n.imp == widget.SuccessImportance}
+		b.box.Add(l)
+		if n.loud && b.warned != in.Hand && alert != nil {
+			b.warned = in.Hand
+			alert(n.text)
+		}
+	}
+	b.box.Refresh()
+}
+
+// Linked is implemented by a table dealt on another device: it tells
+// whether this device is connected to the dealer now.
+type Linked interface {
+	Linked() bool
+}
+
+// Dealing is implemented by a joined table that can be handed over: it
+// tells whether this device took the table over from a host that left.
+type Dealing interface {
+	Dealing() bool
+}
+
+// link is a shared table's connection as a screen shows it.
+type link struct{ offline, dealing bool }
+
+// linkOf reads t's connection.
+func linkOf(t table.Table) link {
+	var l link
+	if x, ok := t.(Linked); ok {
+		l.offline = !x.Linked()
+	}
+	if x, ok := t.(Dealing); ok {
+		l.dealing = x.Dealing()
+	}
+	return l
+}
+
+// linkPoll is how often a shared screen checks its connection.
+const linkPoll = time.Second
+
+// watchLink calls changed on the UI thread whenever t's connection to its
+// dealer is lost or back, or this device takes the table over, until stop
+// is closed. A table on this device has no connection to lose.
+func watchLink(t table.Table, stop <-chan struct{}, changed func(link)) {
+	if _, ok := t.(Linked); !ok {
+		return
+	}
+	go func() {
+		tick := time.NewTicker(linkPoll)
+		defer tick.Stop()
+		var was link
+		for {
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+			}
+			if now := linkOf(t); now != was {
+				was = now
+				fyne.Do(func() { changed(now) })
+			}
+		}
+	}()
+}
