@@ -160,8 +160,12 @@ func TestHintJilinWinds(t *testing.T) {
 }
 
 // TestMain runs `fourwinds play` itself when a test starts this test
-// binary as a child process (TestPlayInterruptSavesRecord).
+// binary as a child process (TestPlayInterruptSavesRecord), and the
+// standard peer of TestAStandardPeerReadsTheLobby.
 func TestMain(m *testing.M) {
+	if os.Getenv(rawPeerEnv) != "" {
+		os.Exit(standardPeerMain())
+	}
 	if os.Getenv("FOURWINDS_TEST_PLAY") == "1" {
 		if err := runPlay(strings.Fields(os.Getenv("FOURWINDS_TEST_ARGS")), os.Stdin, os.Stdout); err != nil {
 			fmt.Fprintln(os.Stderr, err)

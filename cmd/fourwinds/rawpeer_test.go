@@ -22,7 +22,8 @@ import (
 	ma "github.com/multiformats/go-multiaddr"
 )
 
-// rawPeerEnv, when set, makes the test binary the standard peer (TestMain):
+// rawPeerEnv, when set, makes the test binary the standard peer (TestMain,
+// standardPeerMain):
 // the process TestAStandardPeerReadsTheLobby starts in a namespace of its own.
 const rawPeerEnv = "FOURWINDS_RAW_PEER"
 
@@ -69,19 +70,17 @@ func TestAStandardPeerReadsTheLobby(t *testing.T) {
 	}
 }
 
-// TestMain runs the standard peer of TestAStandardPeerReadsTheLobby
-// instead of the tests when that test starts this binary in a namespace.
-func TestMain(m *testing.M) {
-	if os.Getenv(rawPeerEnv) != "" {
-		lobby, err := standardPeer()
-		if err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(1)
-		}
-		fmt.Printf("LOBBY %s\n", lobby)
-		os.Exit(0)
+// standardPeerMain is the standard peer of TestAStandardPeerReadsTheLobby,
+// run by TestMain when that test starts this binary in a namespace: it
+// prints the lobby and returns the exit status.
+func standardPeerMain() int {
+	lobby, err := standardPeer()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
 	}
-	os.Exit(m.Run())
+	fmt.Printf("LOBBY %s\n", lobby)
+	return 0
 }
 
 // standardPeer finds the table by a DNS-SD query of its own and returns
