@@ -315,3 +315,25 @@ func TestClaimedTileSideways(t *testing.T) {
 		}
 	}
 }
+
+// TestSheetNextWaits: with animation on, the sheet's Next button comes
+// alive only after a moment, so a tap meant for the rack as the hand ends
+// does not skip the sheet.
+func TestSheetNextWaits(t *testing.T) {
+	q := uiQueue(t)
+	a, _, s := openStill(t, midHand())
+	a.fy.Preferences().SetBool(PrefAnimate, true)
+	s.showSnapshot(handOver())
+	next := findButton(s.sheetBox, words.T("sheet.next"))
+	if next == nil || !next.Disabled() {
+		t.Fatalf("Next hand %v is not waiting", next)
+	}
+	for next.Disabled() {
+		select {
+		case f := <-q:
+			f()
+		case <-time.After(10 * time.Second):
+			t.Fatal("Next hand never came alive")
+		}
+	}
+}
