@@ -26,6 +26,9 @@ type rackLayout struct {
 	// The tile being dragged, and how far.
 	dragIndex      int
 	dragDX, dragDY float32
+	// resized is called when a new width changes the height the rack
+	// needs, as flowLayout's.
+	resized func()
 }
 
 const (
@@ -51,7 +54,11 @@ func (l *rackLayout) geometry(w float32, n int) (tw float32, perRow int) {
 }
 
 func (l *rackLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	before := l.MinSize(objs).Height
 	l.width = size.Width
+	if l.resized != nil && l.MinSize(objs).Height != before {
+		defer l.resized()
+	}
 	pad := theme.Padding()
 	melds, tiles := objs[:min(l.melds, len(objs))], objs[min(l.melds, len(objs)):]
 	x, y := pad, float32(0)
@@ -175,11 +182,21 @@ func (l seatsLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 }
 
 // flowLayout lays objects out left to right, wrapping onto new lines: the
-// claim buttons above the rack.
-type flowLayout struct{ width float32 }
+// claim buttons above the rack, a seat's melds. width is the last width
+// laid out, for MinSize; resized is called when a new width changes the
+// height the objects need (the parent then lays itself out again: it asked
+// for MinSize before the width was known).
+type flowLayout struct {
+	width   float32
+	resized func()
+}
 
 func (f *flowLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	before := f.MinSize(objs).Height
 	f.width = size.Width
+	if f.resized != nil && f.MinSize(objs).Height != before {
+		defer f.resized()
+	}
 	x, y, lh := float32(0), float32(0), float32(0)
 	for _, o := range objs {
 		m := o.MinSize()
@@ -195,7 +212,7 @@ func (f *flowLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 
 func (f *flowLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	w := f.width
-	if w == 0 {
+	if w <= 0 {
 		w = 360
 	}
 	x, h, lh, mw := float32(0), float32(0), float32(0), float32(0)

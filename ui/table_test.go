@@ -337,3 +337,17 @@ func TestSheetNextWaits(t *testing.T) {
 		}
 	}
 }
+
+// TestNoEmptyRowsWide: on a wide screen the claims and the rack take the
+// rows they fill, no more (their rows are known only once laid out).
+func TestNoEmptyRowsWide(t *testing.T) {
+	a, w := newTestApp(t, noTables{}, fyne.NewSize(1280, 800))
+	a.openTable(newStillTable(midHand()))
+	w.Resize(fyne.NewSize(1280, 800))
+	s := a.screen
+	for name, c := range map[string]*fyne.Container{"claims": s.claims, "rack": s.rack} {
+		if got, want := c.Size().Height, c.MinSize().Height; got != want {
+			t.Errorf("%s %v high, needs %v", name, got, want)
+		}
+	}
+}

@@ -162,7 +162,8 @@ func (s *TableScreen) build() {
 	s.hintLabel = widget.NewLabel("")
 	s.hintLabel.Wrapping = fyne.TextWrapWord
 	s.hintLabel.Hide()
-	s.claims = container.New(&flowLayout{})
+	claimsFlow := &flowLayout{}
+	s.claims = container.New(claimsFlow)
 	s.declares = container.NewHBox()
 	s.clock = newClockBar()
 	s.clock.Hide()
@@ -180,6 +181,8 @@ func (s *TableScreen) build() {
 	felt.CornerRadius = 8
 	centre := container.NewStack(felt, container.NewVScroll(container.NewPadded(container.NewBorder(s.status, nil, nil, nil, s.seats))))
 	bottom := container.NewVBox(s.last, s.hintLabel, s.message, s.clock, s.declares, s.claims, s.rack)
+	// The claims' and the rack's rows are known once their width is.
+	claimsFlow.resized, s.rackLayout.resized = bottom.Refresh, bottom.Refresh
 	s.playArea = container.NewBorder(top, bottom, nil, nil, centre)
 	s.sheetBox = container.NewStack()
 	s.root = container.NewStack(s.playArea, s.sheetBox)
