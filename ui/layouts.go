@@ -26,9 +26,9 @@ type rackLayout struct {
 	// The tile being dragged, and how far.
 	dragIndex      int
 	dragDX, dragDY float32
-	// resized is called when a new width changes the height the rack
-	// needs, as flowLayout's.
-	resized func()
+	// widthOf, when set, gives the width the rack will have, for MinSize
+	// (asked before the rack is laid out at that width).
+	widthOf func() float32
 }
 
 const (
@@ -54,11 +54,7 @@ func (l *rackLayout) geometry(w float32, n int) (tw float32, perRow int) {
 }
 
 func (l *rackLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	before := l.MinSize(objs).Height
 	l.width = size.Width
-	if l.resized != nil && l.MinSize(objs).Height != before {
-		defer l.resized()
-	}
 	pad := theme.Padding()
 	melds, tiles := objs[:min(l.melds, len(objs))], objs[min(l.melds, len(objs)):]
 	x, y := pad, float32(0)
@@ -98,7 +94,10 @@ func (l *rackLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 
 func (l *rackLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	w := l.width
-	if w == 0 {
+	if l.widthOf != nil {
+		w = l.widthOf()
+	}
+	if w <= 0 {
 		w = 360
 	}
 	pad := theme.Padding()
@@ -183,20 +182,16 @@ func (l seatsLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 
 // flowLayout lays objects out left to right, wrapping onto new lines: the
 // claim buttons above the rack, a seat's melds. width is the last width
-// laid out, for MinSize; resized is called when a new width changes the
-// height the objects need (the parent then lays itself out again: it asked
-// for MinSize before the width was known).
+// laid out, for MinSize, unless widthOf gives the width the objects will
+// have (a parent asks for MinSize before laying out at a new width: with the
+// last width, a row too many was left empty on wide screens).
 type flowLayout struct {
 	width   float32
-	resized func()
+	widthOf func() float32
 }
 
 func (f *flowLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	before := f.MinSize(objs).Height
 	f.width = size.Width
-	if f.resized != nil && f.MinSize(objs).Height != before {
-		defer f.resized()
-	}
 	x, y, lh := float32(0), float32(0), float32(0)
 	for _, o := range objs {
 		m := o.MinSize()
@@ -212,6 +207,9 @@ func (f *flowLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 
 func (f *flowLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	w := f.width
+	if f.widthOf != nil {
+		w = f.widthOf()
+	}
 	if w <= 0 {
 		w = 360
 	}

@@ -7,6 +7,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
@@ -349,5 +350,8 @@ func TestNoEmptyRowsWide(t *testing.T) {
 		if got, want := c.Size().Height, c.MinSize().Height; got != want {
 			t.Errorf("%s %v high, needs %v", name, got, want)
 		}
+	}
+	if gap := s.rack.Position().Y - (s.claims.Position().Y + s.claims.Size().Height); gap > 2*theme.Padding() {
+		t.Errorf("%v between the claims and the rack", gap)
 	}
 }

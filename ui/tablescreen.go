@@ -181,11 +181,16 @@ func (s *TableScreen) build() {
 	felt.CornerRadius = 8
 	centre := container.NewStack(felt, container.NewVScroll(container.NewPadded(container.NewBorder(s.status, nil, nil, nil, s.seats))))
 	bottom := container.NewVBox(s.last, s.hintLabel, s.message, s.clock, s.declares, s.claims, s.rack)
-	// The claims' and the rack's rows are known once their width is.
-	claimsFlow.resized, s.rackLayout.resized = bottom.Refresh, bottom.Refresh
 	s.playArea = container.NewBorder(top, bottom, nil, nil, centre)
+	// The claims and the rack span the window: their rows follow its width.
+	claimsFlow.widthOf, s.rackLayout.widthOf = s.bottomWidth, s.bottomWidth
 	s.sheetBox = container.NewStack()
 	s.root = container.NewStack(s.playArea, s.sheetBox)
+}
+
+// bottomWidth is the width of the claims and the rack: the window's.
+func (s *TableScreen) bottomWidth() float32 {
+	return s.app.win.Canvas().Size().Width - 2*theme.Padding()
 }
 
 // showSnapshot redraws the screen for snap.
