@@ -26,6 +26,9 @@ type rackLayout struct {
 	// The tile being dragged, and how far.
 	dragIndex      int
 	dragDX, dragDY float32
+	// widthOf, when set, gives the width the rack will have, for MinSize
+	// (asked before the rack is laid out at that width).
+	widthOf func() float32
 }
 
 const (
@@ -91,7 +94,10 @@ func (l *rackLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 
 func (l *rackLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	w := l.width
-	if w == 0 {
+	if l.widthOf != nil {
+		w = l.widthOf()
+	}
+	if w <= 0 {
 		w = 360
 	}
 	pad := theme.Padding()
@@ -175,8 +181,14 @@ func (l seatsLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 }
 
 // flowLayout lays objects out left to right, wrapping onto new lines: the
-// claim buttons above the rack.
-type flowLayout struct{ width float32 }
+// claim buttons above the rack, a seat's melds. width is the last width
+// laid out, for MinSize, unless widthOf gives the width the objects will
+// have (a parent asks for MinSize before laying out at a new width: with the
+// last width, a row too many was left empty on wide screens).
+type flowLayout struct {
+	width   float32
+	widthOf func() float32
+}
 
 func (f *flowLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	f.width = size.Width
@@ -195,7 +207,10 @@ func (f *flowLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 
 func (f *flowLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	w := f.width
-	if w == 0 {
+	if f.widthOf != nil {
+		w = f.widthOf()
+	}
+	if w <= 0 {
 		w = 360
 	}
 	x, h, lh, mw := float32(0), float32(0), float32(0), float32(0)

@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"sort"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -37,6 +38,10 @@ func (s *TableScreen) showSheet() {
 	s.sheetBox.Show()
 	s.playArea.Hide()
 }
+
+// sheetGuard is how long the sheet's Next button waits after the sheet
+// appears (when animation is on).
+const sheetGuard = 700 * time.Millisecond
 
 // sheetContent is the end-of-hand sheet: the result, every hand revealed
 // with its itemised score (rule id and translated name per line), the
@@ -107,6 +112,11 @@ func (s *TableScreen) sheetContent(r *game.Result) fyne.CanvasObject {
 	} else if in.Ready[s.player] {
 		next.Disable()
 		next.SetText(words.T("sheet.waiting"))
+	} else if s.app.fy.Preferences().BoolWithFallback(PrefAnimate, true) {
+		// The button lies where the rack was: it waits a moment, so that
+		// a tap meant for a tile as the hand ends does not skip the sheet.
+		next.Disable()
+		time.AfterFunc(sheetGuard, func() { onUI(next.Enable) })
 	}
 	return container.NewBorder(nil, container.New(&narrow{max: 760}, next), nil, nil, container.NewVScroll(container.New(&narrow{max: 760}, body)))
 }

@@ -7,6 +7,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
@@ -313,5 +314,44 @@ func TestClaimedTileSideways(t *testing.T) {
 		if side != c.at {
 			t.Errorf("%+v: the sideways tile at %d, want %d", c.m, side, c.at)
 		}
+	}
+}
+
+// TestSheetNextWaits: with animation on, the sheet's Next button comes
+// alive only after a moment, so a tap meant for the rack as the hand ends
+// does not skip the sheet.
+func TestSheetNextWaits(t *testing.T) {
+	q := uiQueue(t)
+	a, _, s := openStill(t, midHand())
+	a.fy.Preferences().SetBool(PrefAnimate, true)
+	s.showSnapshot(handOver())
+	next := findButton(s.sheetBox, words.T("sheet.next"))
+	if next == nil || !next.Disabled() {
+		t.Fatalf("Next hand %v is not waiting", next)
+	}
+	for next.Disabled() {
+		select {
+		case f := <-q:
+			f()
+		case <-time.After(10 * time.Second):
+			t.Fatal("Next hand never came alive")
+		}
+	}
+}
+
+// TestNoEmptyRowsWide: on a wide screen the claims and the rack take the
+// rows they fill, no more (their rows are known only once laid out).
+func TestNoEmptyRowsWide(t *testing.T) {
+	a, w := newTestApp(t, noTables{}, fyne.NewSize(1280, 800))
+	a.openTable(newStillTable(midHand()))
+	w.Resize(fyne.NewSize(1280, 800))
+	s := a.screen
+	for name, c := range map[string]*fyne.Container{"claims": s.claims, "rack": s.rack} {
+		if got, want := c.Size().Height, c.MinSize().Height; got != want {
+			t.Errorf("%s %v high, needs %v", name, got, want)
+		}
+	}
+	if gap := s.rack.Position().Y - (s.claims.Position().Y + s.claims.Size().Height); gap > 2*theme.Padding() {
+		t.Errorf("%v between the claims and the rack", gap)
 	}
 }

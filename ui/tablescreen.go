@@ -167,7 +167,8 @@ func (s *TableScreen) build() {
 	s.hintLabel = widget.NewLabel("")
 	s.hintLabel.Wrapping = fyne.TextWrapWord
 	s.hintLabel.Hide()
-	s.claims = container.New(&flowLayout{})
+	claimsFlow := &flowLayout{}
+	s.claims = container.New(claimsFlow)
 	s.declares = container.NewHBox()
 	s.clock = newClockBar()
 	s.clock.Hide()
@@ -187,8 +188,15 @@ func (s *TableScreen) build() {
 	s.middle = container.NewStack(centre)
 	bottom := container.NewVBox(s.last, s.hintLabel, s.message, s.clock, s.declares, s.claims, s.rack)
 	s.playArea = container.NewBorder(top, bottom, nil, nil, s.middle)
+	// The claims and the rack span the window: their rows follow its width.
+	claimsFlow.widthOf, s.rackLayout.widthOf = s.bottomWidth, s.bottomWidth
 	s.sheetBox = container.NewStack()
 	s.root = container.NewStack(s.playArea, s.sheetBox)
+}
+
+// bottomWidth is the width of the claims and the rack: the window's.
+func (s *TableScreen) bottomWidth() float32 {
+	return s.app.win.Canvas().Size().Width - 2*theme.Padding()
 }
 
 // showSnapshot redraws the screen for snap.
