@@ -17,7 +17,7 @@ import (
 	_ "github.com/fourwinds-mahjong/fourwinds/core/rules/all"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
-	"github.com/fourwinds-mahjong/fourwinds/ui/internal/uitest"
+	"github.com/fourwinds-mahjong/fourwinds/internal/uitest"
 	"github.com/fourwinds-mahjong/fourwinds/ui/words"
 )
 

@@ -3,10 +3,8 @@ package netui_test
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"image"
-	"image/png"
 	"io"
 	"math/rand"
 	"os"
@@ -31,12 +29,11 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 	"github.com/fourwinds-mahjong/fourwinds/internal/netui"
+	"github.com/fourwinds-mahjong/fourwinds/internal/uitest"
 	fwhost "github.com/fourwinds-mahjong/fourwinds/p2p/host"
 	"github.com/fourwinds-mahjong/fourwinds/ui"
 	"github.com/fourwinds-mahjong/fourwinds/ui/words"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden images in testdata")
 
 func TestMain(m *testing.M) {
 	os.Setenv("LANG", "en_US.UTF-8")
@@ -611,28 +608,9 @@ func screenshot(t *testing.T, w fyne.Window, name string) {
 	var img image.Image
 	fyne.DoAndWait(func() { img = w.Canvas().Capture() })
 	if dir := os.Getenv("FOURWINDS_SCREENSHOTS"); dir != "" {
-		writePNG(t, filepath.Join(dir, name), img)
+		uitest.WritePNG(t, filepath.Join(dir, name), img)
 	}
-	if *update {
-		writePNG(t, filepath.Join("testdata", name), img)
-		return
-	}
-	test.AssertImageMatches(t, name, img)
-}
-
-func writePNG(t *testing.T, path string, img image.Image) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := png.Encode(f, img); err != nil {
-		t.Fatal(err)
-	}
+	uitest.Golden(t, name, img)
 }
 
 // TestSharedScreenshots renders the join list and rack mode on a phone,

@@ -9,7 +9,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
-	"github.com/fourwinds-mahjong/fourwinds/ui/internal/uitest"
+	"github.com/fourwinds-mahjong/fourwinds/internal/uitest"
 )
 
 // tileSet lays out every kind and the back.
