@@ -607,6 +607,12 @@ func screenshot(t *testing.T, w fyne.Window, name string) {
 	t.Helper()
 	var img image.Image
 	fyne.DoAndWait(func() { img = w.Canvas().Capture() })
+	golden(t, name, img)
+}
+
+// golden compares img with testdata/name (see screenshot).
+func golden(t *testing.T, name string, img image.Image) {
+	t.Helper()
 	if dir := os.Getenv("FOURWINDS_SCREENSHOTS"); dir != "" {
 		uitest.WritePNG(t, filepath.Join(dir, name), img)
 	}
@@ -645,14 +651,25 @@ func TestSharedScreenshots(t *testing.T) {
 				_, decide := choose(v)
 				return n >= 5 && decide || v.Phase == game.PhaseEnd
 			}, phone)
+			// Both screens are captured in the same turn of the UI thread as
+			// the check, so no update can land in between.
+			var rack, table image.Image
 			waitFor(t, "the phone's strip and the centre to catch up", func() bool {
 				r := phone.app.Rack()
-				return r.Turn() == words.T("share.your_turn") && samePublic(shown.Load(), r.Screen().Snapshot().View)
+				if r.Turn() != words.T("share.your_turn") || !samePublic(shown.Load(), r.Screen().Snapshot().View) {
+					return false
+				}
+				rack, table = phone.win.Canvas().Capture(), tablet.win.Canvas().Capture()
+				return true
 			})
-			screenshot(t, phone.win, "rack-mode-"+lang+".png")
-			screenshot(t, tablet.win, "table-centre-"+lang+".png")
-			fyne.DoAndWait(phone.app.Rack().Toggle)
-			screenshot(t, phone.win, "rack-full-table-"+lang+".png")
+			golden(t, "rack-mode-"+lang+".png", rack)
+			golden(t, "table-centre-"+lang+".png", table)
+			var full image.Image
+			fyne.DoAndWait(func() {
+				phone.app.Rack().Toggle()
+				full = phone.win.Canvas().Capture()
+			})
+			golden(t, "rack-full-table-"+lang+".png", full)
 		})
 	}
 }
