@@ -258,11 +258,19 @@ func playRemote(ctx context.Context, c *client.Client, stdin io.Reader, out *lin
 	if err != nil {
 		return snap, err
 	}
-	asked := uint64(0)
+	// asked is the decision last put to the person; none yet (a hand's
+	// first decision has id 0).
+	const none = ^uint64(0)
+	asked := none
 	for !snap.Info.Over {
 		v := snap.View
 		switch {
 		case v == nil:
+		case nothingToClaim(v) && asked != v.StateID:
+			asked = v.StateID
+			if err := c.Submit(ctx, table.Intent{Player: me, Kind: table.IntentAction, Decision: v.StateID, Action: v.Legal[0]}); err != nil {
+				fmt.Fprintf(w, "Not taken: %v\n", err)
+			}
 		case v.Phase == game.PhaseEnd && !snap.Info.Ready[me] && asked != v.StateID+1<<62:
 			asked = v.StateID + 1<<62
 			writeResult(w, v.Result, names)
@@ -278,6 +286,7 @@ func playRemote(ctx context.Context, c *client.Client, stdin io.Reader, out *lin
 			if !ok {
 				return snap, errors.New("the table closed")
 			}
+			snap = u.Snapshot // first: a new hand's events name its winds
 			for _, e := range u.Events {
 				if s := describe(e, setup); s != "" && e.Seat != rules.NoWind {
 					fmt.Fprintf(w, "[%s] %s\n", names(e.Seat), s)
@@ -285,7 +294,6 @@ func playRemote(ctx context.Context, c *client.Client, stdin io.Reader, out *lin
 					fmt.Fprintln(w, s)
 				}
 			}
-			snap = u.Snapshot
 		case line, ok := <-input:
 			text := strings.TrimSpace(line)
 			if !ok || text == "q" || text == "quit" {
@@ -305,7 +313,7 @@ func playRemote(ctx context.Context, c *client.Client, stdin io.Reader, out *lin
 			}
 			if err := c.Submit(ctx, in); err != nil {
 				fmt.Fprintf(w, "Not taken: %v\n", err)
-				asked = 0
+				asked = none
 			}
 		case <-ctx.Done():
 			return snap, ctx.Err()

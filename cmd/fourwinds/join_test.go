@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
@@ -37,40 +38,72 @@ func (pa *promptAnswerer) Write(b []byte) (int, error) {
 	return len(b), nil
 }
 
+// String returns everything printed so far.
+func (pa *promptAnswerer) String() string {
+	pa.mu.Lock()
+	defer pa.mu.Unlock()
+	return pa.all.String()
+}
+
+// TestJoinPlaysInTheTerminal: a person at each of the four places plays a
+// hand in the terminal (one of them deals and owes the hand's first
+// decision), and a claim window with nothing to claim is answered for him.
 func TestJoinPlaysInTheTerminal(t *testing.T) {
-	k, err := fwhost.LoadKey(filepath.Join(t.TempDir(), "key"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err := fwhost.New(k, []string{"/ip4/127.0.0.1/tcp/0"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer h.Close()
-	tbl, err := table.NewLocal(table.LocalConfig{Rules: "classical", Seed: "terminal join", Hands: 1,
-		Seats: [4]table.SeatConfig{{Kind: table.SeatAI}, {Kind: table.SeatRemote}, {Kind: table.SeatAI}, {Kind: table.SeatAI}}, Hold: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tbl.Close()
-	d := dealer.Serve(h, dealer.Config{Table: tbl, Open: [4]bool{false, true, false, false}})
-	defer d.Close()
-	go func() {
-		if waitSeated(context.Background(), d, [4]bool{false, true, false, false}) == nil {
-			tbl.Start(context.Background())
-		}
-	}()
-	r, w := io.Pipe()
-	pa := &promptAnswerer{in: w}
-	addr := h.Addrs()[0].String() + "/p2p/" + h.ID().String()
-	if err := runJoin([]string{"--state", t.TempDir(), addr}, r, pa); err != nil {
-		t.Fatalf("join: %v\n%s", err, pa.all.String())
-	}
-	out := pa.all.String()
-	for _, want := range []string{"Seated as player 2.", "Your choices:", "Your rack:", "The table is over."} {
-		if !strings.Contains(out, want) {
-			t.Errorf("the terminal never showed %q:\n%s", want, out)
-		}
+	for me := range 4 {
+		t.Run(fmt.Sprintf("player %d", me+1), func(t *testing.T) {
+			k, err := fwhost.LoadKey(filepath.Join(t.TempDir(), "key"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			h, err := fwhost.New(k, []string{"/ip4/127.0.0.1/tcp/0"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer h.Close()
+			var seats [4]table.SeatConfig
+			var open [4]bool
+			for p := range seats {
+				seats[p].Kind = table.SeatAI
+			}
+			seats[me].Kind, open[me] = table.SeatRemote, true
+			tbl, err := table.NewLocal(table.LocalConfig{Rules: "classical", Seed: "terminal join", Hands: 1, Seats: seats, Hold: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer tbl.Close()
+			d := dealer.Serve(h, dealer.Config{Table: tbl, Open: open})
+			defer d.Close()
+			go func() {
+				if waitSeated(context.Background(), d, open) == nil {
+					tbl.Start(context.Background())
+				}
+			}()
+			r, w := io.Pipe()
+			pa := &promptAnswerer{in: w}
+			addr := h.Addrs()[0].String() + "/p2p/" + h.ID().String()
+			done := make(chan error, 1)
+			go func() { done <- runJoin([]string{"--state", t.TempDir(), addr}, r, pa) }()
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Fatalf("join: %v\n%s", err, pa.String())
+				}
+			case <-time.After(time.Minute):
+				t.Fatalf("the hand did not end within a minute (a decision never put to the person?):\n%s", pa.String())
+			}
+			out := pa.String()
+			for _, want := range []string{fmt.Sprintf("Seated as player %d.", me+1), "Your choices:", "Your rack:", "The table is over."} {
+				if !strings.Contains(out, want) {
+					t.Errorf("the terminal never showed %q:\n%s", want, out)
+				}
+			}
+			for _, ask := range strings.Split(out, "Your choices:\n")[1:] {
+				if rest, ok := strings.CutPrefix(ask, "  1) pass\n"); ok && !strings.HasPrefix(rest, "  2)") {
+					t.Errorf("the person was asked to pass with nothing to claim:\n%s", out)
+					break
+				}
+			}
+		})
 	}
 }
 
