@@ -41,16 +41,10 @@ type newGameForm struct {
 }
 
 // set sets option name to v.
-func (f *newGameForm) set(name, v string) {
-	f.values[name] = v
-	if f.changed != nil {
-		f.changed()
-	}
-}
-
-func (a *App) newGameScreen() fyne.CanvasObject {
-	f := &newGameForm{rules: a.fy.Preferences().StringWithFallback("last_rules", "hongkong"),
-		levels: [3]string{string(ai.Intermediate), string(ai.Intermediate), string(ai.Intermediate)}}
+// rulesetPicker returns the ruleset choice of f (set to f.rules), the
+// chosen ruleset's one-line description and its option rows, which follow
+// the choice (the new-game and host screens share it).
+func (a *App) rulesetPicker(f *newGameForm) (*widget.Select, *widget.Label, *fyne.Container) {
 	ids := rules.IDs()
 	names := make([]string, len(ids))
 	for i, id := range ids {
@@ -64,18 +58,25 @@ func (a *App) newGameScreen() fyne.CanvasObject {
 		f.rules = ids[pick.SelectedIndex()]
 		_, line := words.Ruleset(f.rules)
 		desc.SetText(line)
-		f.values = map[string]string{}
-		f.card = ""
+		f.values, f.card = map[string]string{}, ""
 		options.Objects = a.optionRows(f)
 		options.Refresh()
 	}
-	sel := 0
-	for i, id := range ids {
-		if id == f.rules {
-			sel = i
-		}
+	pick.SetSelectedIndex(max(slices.Index(ids, f.rules), 0))
+	return pick, desc, options
+}
+
+func (f *newGameForm) set(name, v string) {
+	f.values[name] = v
+	if f.changed != nil {
+		f.changed()
 	}
-	pick.SetSelectedIndex(sel)
+}
+
+func (a *App) newGameScreen() fyne.CanvasObject {
+	f := &newGameForm{rules: a.fy.Preferences().StringWithFallback("last_rules", "hongkong"),
+		levels: [3]string{string(ai.Intermediate), string(ai.Intermediate), string(ai.Intermediate)}}
+	pick, desc, options := a.rulesetPicker(f)
 	levels := []string{}
 	for _, l := range ai.Levels() {
 		if l != ai.Random {

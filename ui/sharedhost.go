@@ -80,28 +80,7 @@ func (a *App) hostScreen() fyne.CanvasObject {
 	})
 	f.usePIN.SetChecked(true)
 
-	ids := rules.IDs()
-	names := make([]string, len(ids))
-	for i, id := range ids {
-		names[i], _ = words.Ruleset(id)
-	}
-	desc := widget.NewLabel("")
-	desc.Wrapping = fyne.TextWrapWord
-	options := container.NewVBox()
-	pick := widget.NewSelect(names, nil)
-	pick.OnChanged = func(string) {
-		f.game.rules = ids[pick.SelectedIndex()]
-		_, line := words.Ruleset(f.game.rules)
-		desc.SetText(line)
-		f.game.values, f.game.card = map[string]string{}, ""
-		options.Objects = a.optionRows(&f.game)
-		options.Refresh()
-	}
-	for i, id := range ids {
-		if id == f.game.rules {
-			pick.SetSelectedIndex(i)
-		}
-	}
+	pick, desc, options := a.rulesetPicker(&f.game)
 
 	kinds, kindNames := seatChoices()
 	seats := widget.NewForm()
