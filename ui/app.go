@@ -114,6 +114,17 @@ func (a *App) PlayerName() string {
 	return a.fy.Preferences().StringWithFallback(PrefName, words.T("player.you"))
 }
 
+// sharedName is the name this device gives the other devices of a shared
+// table: the settings' name, or "" when the person never set one, so that
+// the table names the seat ("Player 2") rather than every device saying
+// "You".
+func (a *App) sharedName() string {
+	if n := a.PlayerName(); n != words.T("player.you") {
+		return n
+	}
+	return ""
+}
+
 // show replaces the window's content.
 func (a *App) show(c fyne.CanvasObject) { a.win.SetContent(c) }
 

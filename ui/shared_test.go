@@ -140,3 +140,17 @@ func TestHostScreen(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestSharedNameLeavesTheSeatName: a device whose person never set a name
+// sends none, so the other devices read "Player 2", not "You"; a name set
+// in the settings travels.
+func TestSharedNameLeavesTheSeatName(t *testing.T) {
+	a, _ := newTestApp(t, Solo{}, fyne.NewSize(360, 640))
+	if n := a.sharedName(); n != "" {
+		t.Errorf("unset name sent as %q", n)
+	}
+	a.fy.Preferences().SetString(PrefName, "Anne")
+	if n := a.sharedName(); n != "Anne" {
+		t.Errorf("name sent as %q, want Anne", n)
+	}
+}

@@ -66,7 +66,7 @@ func (a *App) hostScreen() fyne.CanvasObject {
 	f.game = newGameForm{rules: a.fy.Preferences().StringWithFallback("last_rules", "hongkong"), values: map[string]string{}}
 	f.name = widget.NewEntry()
 	f.name.SetText(words.T("share.default_table"))
-	if n := a.PlayerName(); n != words.T("player.you") {
+	if n := a.sharedName(); n != "" {
 		f.name.SetText(words.F("share.default_name", map[string]any{"Name": n}))
 	}
 	f.pin = widget.NewEntry()
@@ -181,7 +181,7 @@ func (f *hostForm) setup(a *App) (HostSetup, error) {
 		st := &s.Seats[p]
 		switch st.Kind {
 		case table.SeatHuman:
-			st.Name = a.PlayerName()
+			st.Name = a.sharedName()
 		case table.SeatRemote:
 			remote = true
 		}

@@ -208,7 +208,7 @@ func (j *JoinScreen) choose(ad TableAd) {
 			return
 		}
 		seat := seats[slices.Index(names, pick.Selected)]
-		j.Join(JoinRequest{Addr: ad.Addr, PIN: strings.TrimSpace(pin.Text), Seat: seat, Name: j.app.PlayerName()})
+		j.Join(JoinRequest{Addr: ad.Addr, PIN: strings.TrimSpace(pin.Text), Seat: seat, Name: j.app.sharedName()})
 	}, j.app.win)
 	d.Resize(fyne.NewSize(340, 0))
 	d.Show()
