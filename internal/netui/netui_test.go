@@ -138,6 +138,28 @@ type device struct {
 	net *netui.Network
 }
 
+// tablet and phone are the two devices most tests put on the LAN.
+func (l *lan) tablet(t *testing.T, fa fyne.App) *device {
+	t.Helper()
+	return l.app(t, fa, "/ip4/192.168.1.20/tcp/40123", tabletSize)
+}
+
+func (l *lan) phone(t *testing.T, fa fyne.App) *device {
+	t.Helper()
+	return l.app(t, fa, "/ip4/192.168.1.31/tcp/40555", phoneSize)
+}
+
+// hostCentre has d host the kitchen table (with pin, "" for none) as the
+// table-centre display.
+func hostCentre(t *testing.T, d *device, pin string) {
+	t.Helper()
+	var err error
+	fyne.DoAndWait(func() { err = d.app.Host(kitchen(pin), table.Spectator) })
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
 func (l *lan) app(t *testing.T, fa fyne.App, addr string, size fyne.Size) *device {
 	t.Helper()
 	h := l.device(t, addr)
@@ -398,14 +420,10 @@ func TestPlayAroundARealTable(t *testing.T) {
 	fa := newApp(t, "en")
 	l := newLAN(t)
 	l.deal = netui.Deal
-	tablet := l.app(t, fa, "/ip4/192.168.1.20/tcp/40123", tabletSize)
-	phone := l.app(t, fa, "/ip4/192.168.1.31/tcp/40555", phoneSize)
+	tablet := l.tablet(t, fa)
+	phone := l.phone(t, fa)
 
-	var err error
-	fyne.DoAndWait(func() { err = tablet.app.Host(kitchen(""), table.Spectator) })
-	if err != nil {
-		t.Fatal(err)
-	}
+	hostCentre(t, tablet, "")
 	ad := findTable(t, phone)
 	if ad.Name != "Kitchen table" || ad.Rules != "hongkong" || ad.PIN || len(ad.Free) != 1 || ad.Free[0] != 0 {
 		t.Fatalf("the join list shows %+v; want the kitchen table, hongkong, no PIN, seat 1 free", ad)
@@ -444,7 +462,7 @@ func TestHostPlaysToo(t *testing.T) {
 	l := newLAN(t)
 	l.deal = netui.Deal
 	host := l.app(t, fa, "/ip4/192.168.1.20/tcp/40123", phoneSize)
-	phone := l.app(t, fa, "/ip4/192.168.1.31/tcp/40555", phoneSize)
+	phone := l.phone(t, fa)
 	setup := kitchen("")
 	setup.Seats[0] = ui.HostSeat{Kind: table.SeatHuman, Name: "Anne"}
 	setup.Seats[1] = ui.HostSeat{Kind: table.SeatRemote}
@@ -478,8 +496,8 @@ func TestHostLeaves(t *testing.T) {
 	l := newLAN(t)
 	l.deal = netui.Deal
 	l.takeOver = 300 * time.Millisecond
-	tablet := l.app(t, fa, "/ip4/192.168.1.20/tcp/40123", tabletSize)
-	anne := l.app(t, fa, "/ip4/192.168.1.31/tcp/40555", phoneSize)
+	tablet := l.tablet(t, fa)
+	anne := l.phone(t, fa)
 	bea := l.app(t, fa, "/ip4/192.168.1.32/tcp/40556", phoneSize)
 	setup := kitchen("")
 	setup.Seats[1] = ui.HostSeat{Kind: table.SeatRemote}
@@ -513,20 +531,16 @@ func TestHostLeaves(t *testing.T) {
 func TestJoinWithPIN(t *testing.T) {
 	fa := newApp(t, "en")
 	l := newLAN(t)
-	tablet := l.app(t, fa, "/ip4/192.168.1.20/tcp/40123", tabletSize)
-	phone := l.app(t, fa, "/ip4/192.168.1.31/tcp/40555", phoneSize)
-	var err error
-	fyne.DoAndWait(func() { err = tablet.app.Host(kitchen("4321"), table.Spectator) })
-	if err != nil {
-		t.Fatal(err)
-	}
+	tablet := l.tablet(t, fa)
+	phone := l.phone(t, fa)
+	hostCentre(t, tablet, "4321")
 	ad := findTable(t, phone)
 	if !ad.PIN {
 		t.Fatalf("the join list shows %+v; want a PIN asked", ad)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	_, _, err = phone.net.Join(ctx, ui.JoinRequest{Addr: ad.Addr, PIN: "1234", Seat: ui.AnySeat})
+	_, _, err := phone.net.Join(ctx, ui.JoinRequest{Addr: ad.Addr, PIN: "1234", Seat: ui.AnySeat})
 	var re *table.RefusedError
 	if !errors.As(err, &re) || re.Reason != table.ReasonBadPIN {
 		t.Fatalf("a wrong PIN gave %v; want a bad-pin refusal", err)
@@ -541,13 +555,9 @@ func TestJoinWithPIN(t *testing.T) {
 func TestLookupByAddress(t *testing.T) {
 	fa := newApp(t, "en")
 	l := newLAN(t)
-	tablet := l.app(t, fa, "/ip4/192.168.1.20/tcp/40123", tabletSize)
-	phone := l.app(t, fa, "/ip4/192.168.1.31/tcp/40555", phoneSize)
-	var err error
-	fyne.DoAndWait(func() { err = tablet.app.Host(kitchen(""), table.Spectator) })
-	if err != nil {
-		t.Fatal(err)
-	}
+	tablet := l.tablet(t, fa)
+	phone := l.phone(t, fa)
+	hostCentre(t, tablet, "")
 	addr := tablet.app.Hosted().Addrs()[0]
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -563,8 +573,8 @@ func TestLookupByAddress(t *testing.T) {
 func TestDropAndRejoin(t *testing.T) {
 	fa := newApp(t, "en")
 	l := newLAN(t)
-	tablet := l.app(t, fa, "/ip4/192.168.1.20/tcp/40123", tabletSize)
-	phone := l.app(t, fa, "/ip4/192.168.1.31/tcp/40555", phoneSize)
+	tablet := l.tablet(t, fa)
+	phone := l.phone(t, fa)
 	setup := kitchen("")
 	setup.StandIn = 0
 	var err error
@@ -627,13 +637,9 @@ func TestSharedScreenshots(t *testing.T) {
 		t.Run(lang, func(t *testing.T) {
 			fa := newApp(t, lang)
 			l := newLAN(t)
-			tablet := l.app(t, fa, "/ip4/192.168.1.20/tcp/40123", tabletSize)
-			phone := l.app(t, fa, "/ip4/192.168.1.31/tcp/40555", phoneSize)
-			var err error
-			fyne.DoAndWait(func() { err = tablet.app.Host(kitchen("4321"), table.Spectator) })
-			if err != nil {
-				t.Fatal(err)
-			}
+			tablet := l.tablet(t, fa)
+			phone := l.phone(t, fa)
+			hostCentre(t, tablet, "4321")
 			ad := findTable(t, phone)
 			screenshot(t, phone.win, "join-list-"+lang+".png")
 			fyne.DoAndWait(func() { phone.app.Joining().Join(ui.JoinRequest{Addr: ad.Addr, PIN: "4321", Seat: 0, Name: "Anne"}) })
@@ -700,11 +706,7 @@ func TestTwoDevicesOnLoopback(t *testing.T) {
 		devices[i] = &device{app: a, win: w, h: h, net: n}
 	}
 	tablet, phone := devices[0], devices[1]
-	var err error
-	fyne.DoAndWait(func() { err = tablet.app.Host(kitchen(""), table.Spectator) })
-	if err != nil {
-		t.Fatal(err)
-	}
+	hostCentre(t, tablet, "")
 	addrs := tablet.app.Hosted().Addrs()
 	if len(addrs) == 0 {
 		t.Fatal("the hosted table shows no address")
