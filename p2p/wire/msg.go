@@ -288,16 +288,23 @@ type Infos struct {
 	last []byte
 }
 
+// infoOf returns the Info of a welcome's or an update's snapshot, or nil
+// for other messages.
+func infoOf(m *Msg) *table.Info {
+	switch {
+	case m.Welcome != nil:
+		return &m.Welcome.Snapshot.Info
+	case m.Type == TUpdate && m.Update != nil:
+		return &m.Update.Snapshot.Info
+	}
+	return nil
+}
+
 // Shrink leaves out an update's Info when it is the previous one; it
 // notes a welcome's Info. It changes m in place.
 func (x *Infos) Shrink(m *Msg) {
-	var in *table.Info
-	switch {
-	case m.Welcome != nil:
-		in = &m.Welcome.Snapshot.Info
-	case m.Type == TUpdate && m.Update != nil:
-		in = &m.Update.Snapshot.Info
-	default:
+	in := infoOf(m)
+	if in == nil {
 		return
 	}
 	b, err := json.Marshal(in)
@@ -315,13 +322,8 @@ func (x *Infos) Shrink(m *Msg) {
 // welcome's and update's Info. It fails when an update leaves out an Info
 // the stream never gave.
 func (x *Infos) Restore(m *Msg) error {
-	var in *table.Info
-	switch {
-	case m.Welcome != nil:
-		in = &m.Welcome.Snapshot.Info
-	case m.Type == TUpdate && m.Update != nil:
-		in = &m.Update.Snapshot.Info
-	default:
+	in := infoOf(m)
+	if in == nil {
 		return nil
 	}
 	if m.SameInfo {
