@@ -19,16 +19,15 @@ type rackLayout struct {
 	// that the last tile is the drawn one.
 	melds int
 	drawn bool
-	// width is the last width laid out, for MinSize; scale the tile
-	// style's size (the large style's tiles are never narrower than 44×scale).
-	width, scale float32
-	tileW        float32
+	// rowWidth gives MinSize the width the rack will have; scale is the
+	// tile style's size (the large style's tiles are never narrower than
+	// 44×scale).
+	rowWidth
+	scale float32
+	tileW float32
 	// The tile being dragged, and how far.
 	dragIndex      int
 	dragDX, dragDY float32
-	// widthOf, when set, gives the width the rack will have, for MinSize
-	// (asked before the rack is laid out at that width).
-	widthOf func() float32
 }
 
 const (
@@ -93,13 +92,7 @@ func (l *rackLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 }
 
 func (l *rackLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	w := l.width
-	if l.widthOf != nil {
-		w = l.widthOf()
-	}
-	if w <= 0 {
-		w = 360
-	}
+	w := l.get()
 	pad := theme.Padding()
 	melds, tiles := objs[:min(l.melds, len(objs))], objs[min(l.melds, len(objs)):]
 	h := float32(0)
@@ -186,8 +179,28 @@ func (l seatsLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 // have (a parent asks for MinSize before laying out at a new width: with the
 // last width, a row too many was left empty on wide screens).
 type flowLayout struct {
+	rowWidth
+}
+
+// rowWidth is the width a wrapping layout will have, for its MinSize: the
+// last width laid out, unless widthOf gives the width it will have (a
+// parent asks for MinSize before laying out at a new width); 360 before
+// either is known.
+type rowWidth struct {
 	width   float32
 	widthOf func() float32
+}
+
+// get returns the width to plan rows for.
+func (r rowWidth) get() float32 {
+	w := r.width
+	if r.widthOf != nil {
+		w = r.widthOf()
+	}
+	if w <= 0 {
+		w = 360
+	}
+	return w
 }
 
 func (f *flowLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
@@ -206,13 +219,7 @@ func (f *flowLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 }
 
 func (f *flowLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	w := f.width
-	if f.widthOf != nil {
-		w = f.widthOf()
-	}
-	if w <= 0 {
-		w = 360
-	}
+	w := f.get()
 	x, h, lh, mw := float32(0), float32(0), float32(0), float32(0)
 	for _, o := range objs {
 		m := o.MinSize()
