@@ -65,7 +65,7 @@ func BenchmarkSoloHandMemory(b *testing.B) {
 		s := a.screen
 		acted := ^uint64(0)
 		for s.snap.View == nil || s.snap.View.Phase != game.PhaseEnd {
-			if v := s.snap.View; v != nil && v.StateID != acted && len(v.Legal) > 0 && !onlyPass(v.Legal) {
+			if v := s.snap.View; v != nil && v.StateID != acted && len(v.Legal) > 0 && !table.NothingToDecide(v) {
 				acted = v.StateID
 				if _, ok := s.discardAction(s.order[len(s.order)-1]); ok {
 					tapRack(s, len(s.order)-1)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/hand"
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 	"github.com/fourwinds-mahjong/fourwinds/ui/tileview"
 	"github.com/fourwinds-mahjong/fourwinds/ui/words"
@@ -34,7 +35,7 @@ func (s *TableScreen) showClaims() {
 	s.claims.Objects = nil
 	s.declares.Objects = nil
 	decls := map[game.Declaration]bool{}
-	if onlyPass(v.Legal) {
+	if table.NothingToDecide(v) {
 		s.claims.Refresh()
 		s.declares.Refresh()
 		return

@@ -14,6 +14,7 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/record"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 	"github.com/fourwinds-mahjong/fourwinds/ui/tileview"
 	"github.com/fourwinds-mahjong/fourwinds/ui/words"
@@ -221,7 +222,7 @@ func TestSoloHandByTapping(t *testing.T) {
 					test.Tap(next)
 					continue
 				}
-				if len(v.Legal) == 0 || onlyPass(v.Legal) || v.StateID == acted {
+				if len(v.Legal) == 0 || table.NothingToDecide(v) || v.StateID == acted {
 					continue // nothing to decide, or the screen passed by itself
 				}
 				acted, idle = v.StateID, false
@@ -264,7 +265,7 @@ func TestResumeAfterKill(t *testing.T) {
 	for i := range 2000 {
 		drain(t, q, i > 0)
 		v := s.snap.View
-		if v == nil || len(v.Legal) == 0 || onlyPass(v.Legal) || v.StateID == acted {
+		if v == nil || len(v.Legal) == 0 || table.NothingToDecide(v) || v.StateID == acted {
 			continue
 		}
 		if v.Phase == game.PhaseTurn && v.Turn == v.Seat && s.snap.Info.History == nil && len(v.Seats[v.Seat].Discards) >= 2 {

@@ -214,7 +214,7 @@ func (s *TableScreen) showSnapshot(snap table.Snapshot) {
 		s.picked, s.declare = nil, game.DeclNone
 		s.hintLabel.Hide()
 		s.message.Hide()
-		if onlyPass(v.Legal) {
+		if table.NothingToDecide(v) {
 			// Nothing to decide: the table keeps its pause after the
 			// discard, and the person is not asked to tap Pass.
 			s.play(v.Legal[0])
@@ -273,9 +273,6 @@ func (s *TableScreen) exportRecord() {
 	}
 	s.app.exportBytes(s.snap.Info.Rules+"-game.jsonl", b)
 }
-
-// onlyPass reports whether the only legal action is to pass.
-func onlyPass(legal []game.Action) bool { return len(legal) == 1 && legal[0].Type == game.ActPass }
 
 // seatOf returns the wind of player p in this hand.
 func (s *TableScreen) seatOf(p int) rules.Wind { return s.snap.Info.Winds[p] }

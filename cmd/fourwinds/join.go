@@ -266,7 +266,7 @@ func playRemote(ctx context.Context, c *client.Client, stdin io.Reader, out *lin
 		v := snap.View
 		switch {
 		case v == nil:
-		case nothingToClaim(v) && asked != v.StateID:
+		case table.NothingToDecide(v) && asked != v.StateID:
 			asked = v.StateID
 			if err := c.Submit(ctx, table.Intent{Player: me, Kind: table.IntentAction, Decision: v.StateID, Action: v.Legal[0]}); err != nil {
 				fmt.Fprintf(w, "Not taken: %v\n", err)

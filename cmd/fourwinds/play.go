@@ -232,7 +232,7 @@ func (t *terminal) loop() error {
 			if err := t.submit(table.Intent{Player: 0, Kind: table.IntentNextHand}); err != nil {
 				return err
 			}
-		case nothingToClaim(v):
+		case table.NothingToDecide(v):
 			if err := t.submit(table.Intent{Player: 0, Kind: table.IntentAction, Decision: v.StateID, Action: v.Legal[0]}); err != nil {
 				return err
 			}
@@ -720,12 +720,4 @@ func readyText(v *game.View) string {
 		return ""
 	}
 	return "You are ready: waiting on " + tile.Format(ks) + "."
-}
-
-// nothingToClaim reports a claim window in which the only choice is to
-// pass: the table asks every seat after every discard (so that nobody
-// learns who could claim), and a terminal answers such a window for the
-// person.
-func nothingToClaim(v *game.View) bool {
-	return len(v.Legal) == 1 && v.Legal[0].Type == game.ActPass && v.Phase != game.PhaseExpose && v.Phase != game.PhaseInvoke
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/ai"
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 )
 
@@ -40,4 +41,12 @@ func Hint(s *Snapshot) (ai.Advice, error) {
 		}
 	}
 	return ai.Hint(s.View), nil
+}
+
+// NothingToDecide reports a view whose only choice is to pass: after every
+// discard the table asks every seat (so that nobody learns who could
+// claim), and a face answers such a view for the person, the table
+// keeping its pause.
+func NothingToDecide(v *game.View) bool {
+	return v != nil && len(v.Legal) == 1 && v.Legal[0].Type == game.ActPass
 }
