@@ -89,9 +89,11 @@ func (pl *cardPlan) giveSet(lo, hi int, rng *rand.Rand) tile.Counts {
 			break
 		}
 		give[best]++
-		h.concealed.Remove(best)
-		pl.measure(pl.alt, h)
-		o = pl.alt
+		if n+1 < hi { // the hand less what it gives, for the next tile
+			h.concealed.Remove(best)
+			pl.measure(pl.alt, h)
+			o = pl.alt
+		}
 	}
 	return give
 }
