@@ -91,15 +91,29 @@ func shanten(gs *[4]group, honours uint64, n int) int {
 // combine returns the best use of m sets and p pairs (m up to sets) split
 // between the groups behind best and one more group with packed overlaps.
 func combine(best *[maxSets + 1][2]int, packed uint64, sets int) [maxSets + 1][2]int {
+	ov := overlaps(packed, sets)
 	var out [maxSets + 1][2]int
 	for m := 0; m <= sets; m++ {
+		o0, o1 := 0, 0
 		for m1 := 0; m1 <= m; m1++ {
-			v0, v1 := overlap(packed, m-m1, 0), overlap(packed, m-m1, 1)
-			out[m][0] = max(out[m][0], best[m1][0]+v0)
-			out[m][1] = max(out[m][1], best[m1][0]+v1, best[m1][1]+v0)
+			v, b := &ov[m-m1], &best[m1]
+			o0 = max(o0, b[0]+v[0])
+			o1 = max(o1, b[0]+v[1], b[1]+v[0])
 		}
+		out[m] = [2]int{o0, o1}
 	}
 	return out
+}
+
+// overlaps returns the overlaps of packed for up to sets sets, lane by lane
+// (overlap).
+func overlaps(packed uint64, sets int) [maxSets + 1][2]int {
+	var ov [maxSets + 1][2]int
+	for m := 0; m <= sets; m++ {
+		ov[m] = [2]int{int(packed & laneMask), int(packed >> laneBits & laneMask)}
+		packed >>= 2 * laneBits
+	}
+	return ov
 }
 
 // bestWith is combine's entry for all the sets and the pair.
