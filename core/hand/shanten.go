@@ -192,6 +192,8 @@ type Draws struct {
 	// every group but g, for the sets of a hand of n+1 tiles.
 	packed [4]uint64
 	rest   [4][maxSets + 1][2]int
+	// tables are the groups' tables.
+	tables [4]*groupTable
 }
 
 // NewDraws prepares the answers for c (3n+1 concealed standard tiles, at
@@ -208,7 +210,7 @@ func NewDraws(c *tile.Counts) Draws {
 		if !ok {
 			return d
 		}
-		d.packed[g], held[g] = gs[g].table.best[idx], size > 0
+		d.packed[g], held[g], d.tables[g] = gs[g].table.best[idx], size > 0, gs[g].table
 		d.n += size
 	}
 	d.ok = true
@@ -239,19 +241,21 @@ func (d *Draws) Shanten(k tile.Kind) int {
 	if !d.ok || !k.IsStandard() || n%3 == 0 || n > maxGroupTiles {
 		return NoShanten
 	}
-	d.c[k]++
-	gs := groups(&d.c)
-	g := 3
+	g, lo, hi := 3, tile.East, tile.Kind(tile.NumStandard) // k's group (groups)
 	if k.IsSuited() {
 		g = int(k) / 9
+		lo = tile.Kind(9 * g)
+		hi = lo + 9
 	}
-	idx, _, ok := gs[g].table.index(gs[g].tiles)
+	t := d.tables[g]
+	d.c[k]++
+	idx, _, ok := t.index(d.c[lo:hi])
 	d.c[k]--
 	if !ok {
 		return NoShanten
 	}
 	sets := n / 3
-	return 3*sets + 2 - bestWith(&d.rest[g], gs[g].table.best[idx], sets) - 1
+	return 3*sets + 2 - bestWith(&d.rest[g], t.best[idx], sets) - 1
 }
 
 // full reports whether the hand with one more k is a hand the special
