@@ -203,7 +203,7 @@ func NewDraws(c *tile.Counts) Draws {
 	if !standardOnly(c) {
 		return d
 	}
-	gs := groups(&d.c)
+	gs := groups(c) // c, not d.c: d stays on the stack
 	var held [4]bool
 	for g := range gs {
 		idx, size, ok := gs[g].table.index(gs[g].tiles)
