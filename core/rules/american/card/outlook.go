@@ -324,12 +324,23 @@ func Expect(ch *rules.CardChances, s *rules.CardSupply, draws, natural, calls fl
 		unseen += int(s.Naturals[k])
 	}
 	per := draws / float64(max(unseen, 1))
+	// The rows depend only on the number of live tiles, which most kinds
+	// share: first[n]-1 is the first kind with n live (0: none yet), whose
+	// rows the others copy.
+	var first [FlowerCap + 1]int
 	for k := range rules.NumCardKinds {
 		live := int(s.Naturals[k])
 		ch.Live[k] = live
 		ch.Rate[k] = calls * per * float64(live)
+		if live < len(first) && first[live] > 0 {
+			ch.Natural[k], ch.Plain[k] = ch.Natural[first[live]-1], ch.Plain[first[live]-1]
+			continue
+		}
 		tailRow(&ch.Natural[k], natural*per*float64(live), live)
 		tailRow(&ch.Plain[k], ch.Rate[k], live)
+		if live < len(first) {
+			first[live] = k + 1
+		}
 	}
 	ch.LiveJokers = s.Jokers
 	ch.JokerRate = per * float64(s.Jokers) // a joker is never called (AM-6.4)
