@@ -173,10 +173,11 @@ func (r *tileRenderer) Layout(size fyne.Size) {
 		r.backStripe.Resize(fyne.NewSize(fw*.76, fh*.8))
 	}
 	if r.sideways {
-		// A tile on its side: the corner index on the left, the face's art
-		// upright and smaller on the right, which reads better than
-		// rotated characters.
-		r.placeArt(fx+fw*.36, fy+fh*.06, fw*.6, fh*.9)
+		// A tile on its side: the face turned a quarter left, as large as
+		// on a tile standing up (the numeral beside 萬, the sticks lying
+		// down), the characters themselves upright; the corner index
+		// stays top left.
+		r.placeTurned(fx+fw*.17, fy+fh*.04, fw*.81, fh*.92)
 	} else {
 		indexH := fh * .2
 		r.placeArt(fx+fw*.06, fy+indexH, fw*.88, fh-indexH-fh*.02)
@@ -208,6 +209,23 @@ func (r *tileRenderer) placeArt(x, y, w, h float32) {
 		}
 		pt.obj.Move(fyne.NewPos(x+pt.x*w, y+pt.y*h))
 		pt.obj.Resize(fyne.NewSize(pt.w*w, pt.h*h))
+	}
+}
+
+// placeTurned lays the face's parts out in the art area turned a quarter
+// left: a part's band across the face becomes a band along it, and the
+// text in it stays upright, as large as its band allows.
+func (r *tileRenderer) placeTurned(x, y, w, h float32) {
+	for _, pt := range r.parts {
+		if txt, ok := pt.obj.(*canvas.Text); ok {
+			txt.TextSize = min(pt.h*w, h) * .82
+			th := txt.MinSize().Height
+			txt.Move(fyne.NewPos(x+pt.y*w, y+(h-th)/2))
+			txt.Resize(fyne.NewSize(pt.h*w, th))
+			continue
+		}
+		pt.obj.Move(fyne.NewPos(x+pt.y*w, y+(1-pt.x-pt.w)*h))
+		pt.obj.Resize(fyne.NewSize(pt.h*w, pt.w*h))
 	}
 }
 
