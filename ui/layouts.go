@@ -2,6 +2,7 @@ package ui
 
 import (
 	"image/color"
+	"math"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -386,12 +387,12 @@ func tall(objs []fyne.CanvasObject) []fyne.CanvasObject {
 // discardLayout lays a seat's discards out in order, in rows of six while
 // that lets the tiles be their largest, more to a row when the panel is
 // short of height (a phone late in a hand). The tiles take the room they
-// are given, up to most wide (a tile is 4/3 as high as wide); least is
-// the size its MinSize asks a row for; grow enlarges the last tile as it
-// arrives.
+// are given, up to most wide (a tile is 4/3 as high as wide, and whole
+// pixels wide); least is the size its MinSize asks a row for; drop lifts
+// the last tile by that share of its height as it slides into place.
 type discardLayout struct {
 	least, most float32
-	grow        float32
+	drop        float32
 }
 
 // discardGap is the space between discarded tiles.
@@ -411,7 +412,7 @@ func (l *discardLayout) fit(n int, w, h float32) (tw float32, perRow int) {
 			best, tw, perRow = c, c, per
 		}
 	}
-	return max(tw, discardFloor), perRow
+	return float32(math.Floor(float64(max(tw, discardFloor)))), perRow
 }
 
 // discardFloor is the narrowest a discard is ever drawn, when a panel has
@@ -423,12 +424,10 @@ func (l *discardLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	th := tw * 4 / 3
 	for i, o := range objs {
 		x, y := float32(i%per)*(tw+discardGap), float32(i/per)*(th+discardGap)
-		w, h := tw, th
-		if i == len(objs)-1 && l.grow > 1 {
-			w, h = tw*l.grow, th*l.grow
-			x, y = x-(w-tw)/2, y-(h-th)/2
+		if i == len(objs)-1 {
+			y -= l.drop * th
 		}
-		place(o, x, y, w, h)
+		place(o, x, y, tw, th)
 	}
 }
 

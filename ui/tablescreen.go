@@ -86,6 +86,8 @@ type TableScreen struct {
 	recorded bool
 	// shared: the table is shared over the network (no solo save to clear).
 	shared bool
+	// bin keeps the tiles of what is drawn anew, to be used again.
+	bin tileBin
 	// middle holds the middle of the play area: the other players and the
 	// discards, or rack mode's compact strip (sharedrack.go).
 	middle *fyne.Container
@@ -376,7 +378,7 @@ func (s *TableScreen) meldTiles(m hand.Meld, w float32) fyne.CanvasObject {
 		claimed = at
 	}
 	for i, k := range ks {
-		t := tileview.NewTile(k, s.app.Style(), w)
+		t := s.bin.get(k, s.app.Style(), w)
 		if i != claimed {
 			box.Add(t)
 			continue
@@ -412,6 +414,7 @@ func (s *TableScreen) showSeats() {
 		last = e.Tile()
 	}
 	s.seats.Add(s.cached(4, fmt.Sprint(last, s.app.Style(), v.WallLive, in.Round, s.dice), s.centre))
+	s.bin.settle()
 	s.seats.Refresh()
 }
 
@@ -419,6 +422,9 @@ func (s *TableScreen) showSeats() {
 // sig, building it anew when sig changes: updates rebuild only what moved.
 func (s *TableScreen) cached(i int, sig string, build func() fyne.CanvasObject) fyne.CanvasObject {
 	if s.panels[i] == nil || s.panelSigs[i] != sig {
+		if s.panels[i] != nil {
+			s.bin.release(s.panels[i])
+		}
 		s.panels[i], s.panelSigs[i] = build(), sig
 	}
 	return s.panels[i]
@@ -441,7 +447,7 @@ func (s *TableScreen) seatPanel(i, p int, w rules.Wind, sv game.SeatView, turn, 
 	var top fyne.CanvasObject = name
 	if i > 0 {
 		// The concealed count: a tile's back and the number.
-		back := tileview.NewTile(tile.Unknown, s.app.Style(), tileview.MiniWidth*.7)
+		back := s.bin.get(tile.Unknown, s.app.Style(), tileview.MiniWidth*.7)
 		n := middled(newWholeLine(fmt.Sprintf("×%d", sv.Concealed)))
 		top = container.NewBorder(nil, nil, nil, container.NewHBox(container.NewCenter(back), n), name)
 	}
@@ -456,7 +462,7 @@ func (s *TableScreen) seatPanel(i, p int, w rules.Wind, sv game.SeatView, turn, 
 		}
 	}
 	for _, b := range sv.Bonus {
-		row.Add(tileview.NewTile(b, s.app.Style(), s.meldWidth()))
+		row.Add(s.bin.get(b, s.app.Style(), s.meldWidth()))
 	}
 	if sv.Declared != game.DeclNone && i > 0 {
 		row.Add(widget.NewLabel(words.T("declare." + sv.Declared.String())))
@@ -466,7 +472,7 @@ func (s *TableScreen) seatPanel(i, p int, w rules.Wind, sv game.SeatView, turn, 
 	}
 	grid := container.New(&discardLayout{least: discardLeast * s.app.Style().Scale(), most: s.discardWidth()})
 	for j, d := range sv.Discards {
-		t := tileview.NewTile(d.Tile, s.app.Style(), s.discardWidth())
+		t := s.bin.get(d.Tile, s.app.Style(), s.discardWidth())
 		t.Dim = d.Claimed
 		t.Highlight = lastSeat && j == len(sv.Discards)-1
 		grid.Add(t)
@@ -478,9 +484,10 @@ func (s *TableScreen) seatPanel(i, p int, w rules.Wind, sv game.SeatView, turn, 
 	return panel
 }
 
-// arrive draws the arrival of the last discard in grid: the tile lands
-// from a little larger onto its place (unless animation is off in the settings). Each
-// discard arrives once.
+// arrive draws the arrival of the last discard in grid, unless animation
+// is off in the settings: the tile slides down a tile's height into its
+// place, keeping its size (a tile drawn at a new size costs new text
+// textures). Each discard arrives once.
 func (s *TableScreen) arrive(grid *fyne.Container) {
 	if s.snap.Seq == s.arrived || !s.app.fy.Preferences().BoolWithFallback(PrefAnimate, true) {
 		return
@@ -488,7 +495,7 @@ func (s *TableScreen) arrive(grid *fyne.Container) {
 	s.arrived = s.snap.Seq
 	l := grid.Layout.(*discardLayout)
 	a := fyne.NewAnimation(250*time.Millisecond, func(p float32) {
-		l.grow = 1.4 - .4*p
+		l.drop = 1 - p
 		grid.Refresh()
 	})
 	a.Curve = fyne.AnimationEaseOut
@@ -526,7 +533,7 @@ func (s *TableScreen) centre() fyne.CanvasObject {
 		return l
 	}
 	if usesWinds(in.Rules) {
-		facts.Add(container.NewCenter(tileview.NewTile(in.Round.Tile(), s.app.Style(), tileview.DiscardWidth)))
+		facts.Add(container.NewCenter(s.bin.get(in.Round.Tile(), s.app.Style(), tileview.DiscardWidth)))
 	}
 	facts.Add(big(words.F("table.wall", map[string]any{"N": v.WallLive})))
 	box.Add(container.NewCenter(facts))
@@ -534,7 +541,7 @@ func (s *TableScreen) centre() fyne.CanvasObject {
 		box.Add(big(words.F("table.dice", map[string]any{"A": s.dice[0], "B": s.dice[1]})))
 	}
 	if e := s.snap.Last; e != nil && e.Type == game.EvDiscard {
-		t := tileview.NewTile(e.Tile(), s.app.Style(), tileview.RackWidth*1.5)
+		t := s.bin.get(e.Tile(), s.app.Style(), tileview.RackWidth*1.5)
 		t.Highlight = true
 		box.Add(container.NewCenter(t))
 	}
@@ -601,6 +608,7 @@ func (s *TableScreen) showRack() {
 		return // the same tiles in the same places: keep the widgets
 	}
 	s.rackSig = sig
+	s.bin.release(s.rack)
 	s.rack.Objects = nil
 	s.rackLayout.drawn, s.rackLayout.scale = v.Drawn != tile.None, s.app.Style().Scale()
 	var melds []fyne.CanvasObject
@@ -610,13 +618,14 @@ func (s *TableScreen) showRack() {
 	s.rackLayout.melds = len(melds)
 	s.rack.Objects = append(s.rack.Objects, melds...)
 	for i, k := range s.order {
-		t := tileview.NewTile(k, s.app.Style(), tileview.RackWidth)
+		t := s.bin.get(k, s.app.Style(), tileview.RackWidth)
 		t.Selected = i == s.sel || slices.Contains(s.picked, i)
 		t.OnTapped = func() { s.tapTile(i) }
 		t.OnDragged = func(e *fyne.DragEvent) { s.dragTile(i, e) }
 		t.OnDragEnd = func() { s.dropTile(i) }
 		s.rack.Objects = append(s.rack.Objects, t)
 	}
+	s.bin.settle()
 	s.rack.Refresh()
 }
 

@@ -2,6 +2,7 @@ package tileview
 
 import (
 	"image/color"
+	"math"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -183,9 +184,9 @@ func (r *tileRenderer) Layout(size fyne.Size) {
 		r.placeArt(fx+fw*.06, fy+indexH, fw*.88, fh-indexH-fh*.02)
 	}
 	if r.index != nil {
-		r.index.TextSize = max(7, fh*.15)
+		r.index.TextSize = textSize(max(7, fh*.15))
 		if r.sideways {
-			r.index.TextSize = max(7, fh*.2)
+			r.index.TextSize = textSize(max(7, fh*.2))
 		}
 		r.index.Move(fyne.NewPos(fx+fw*.07, fy+fh*.01))
 		r.index.Resize(r.index.MinSize())
@@ -202,7 +203,7 @@ func (r *tileRenderer) Layout(size fyne.Size) {
 func (r *tileRenderer) placeArt(x, y, w, h float32) {
 	for _, pt := range r.parts {
 		if txt, ok := pt.obj.(*canvas.Text); ok {
-			txt.TextSize = pt.h * h * .82
+			txt.TextSize = textSize(pt.h * h * .82)
 			txt.Move(fyne.NewPos(x, y+pt.y*h))
 			txt.Resize(fyne.NewSize(w, pt.h*h))
 			continue
@@ -218,7 +219,7 @@ func (r *tileRenderer) placeArt(x, y, w, h float32) {
 func (r *tileRenderer) placeTurned(x, y, w, h float32) {
 	for _, pt := range r.parts {
 		if txt, ok := pt.obj.(*canvas.Text); ok {
-			txt.TextSize = min(pt.h*w, h) * .82
+			txt.TextSize = textSize(min(pt.h*w, h) * .82)
 			th := txt.MinSize().Height
 			txt.Move(fyne.NewPos(x+pt.y*w, y+(h-th)/2))
 			txt.Resize(fyne.NewSize(pt.h*w, th))
@@ -228,6 +229,11 @@ func (r *tileRenderer) placeTurned(x, y, w, h float32) {
 		pt.obj.Resize(fyne.NewSize(pt.h*w, pt.w*h))
 	}
 }
+
+// textSize rounds a text size to a whole point: the GL painter keeps a
+// texture for each text at each size for a minute, and tiles sized by
+// the room they have would otherwise ask for a new one at every size.
+func textSize(s float32) float32 { return float32(math.Round(float64(s))) }
 
 func (r *tileRenderer) MinSize() fyne.Size { return r.t.MinSize() }
 
