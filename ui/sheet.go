@@ -127,7 +127,7 @@ func standings(in table.Info, name func(int) string) fyne.CanvasObject {
 	sort.SliceStable(ps, func(i, j int) bool { return in.Balances[ps[i]] > in.Balances[ps[j]] })
 	rows := container.NewVBox()
 	for i, p := range ps {
-		rows.Add(container.NewBorder(nil, nil, widget.NewLabel(fmt.Sprintf("%d. %s", i+1, name(p))), widget.NewLabelWithStyle(fmt.Sprintf("%+d", in.Balances[p]), fyne.TextAlignTrailing, fyne.TextStyle{Monospace: true})))
+		rows.Add(container.NewBorder(nil, nil, widget.NewLabel(fmt.Sprintf("%d. %s", i+1, name(p))), widget.NewLabelWithStyle(fmt.Sprintf("%+d", in.Balances[p]), fyne.TextAlignTrailing, fyne.TextStyle{})))
 	}
 	return rows
 }

@@ -358,7 +358,7 @@ func seatMark(w rules.Wind, rs string, st tileview.Style) fyne.CanvasObject {
 		return container.NewCenter(tileview.NewTile(w.Tile(), st, tileview.MiniWidth))
 	}
 	if w == rules.E {
-		return widget.NewLabelWithStyle(words.T("table.dealer"), fyne.TextAlignLeading, fyne.TextStyle{Italic: true})
+		return widget.NewLabelWithStyle(words.T("table.dealer"), fyne.TextAlignLeading, fyne.TextStyle{})
 	}
 	return container.NewHBox()
 }

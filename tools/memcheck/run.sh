@@ -3,8 +3,8 @@
 # its memory: the resident set (VmRSS) on the home screen and every 20
 # moves, then where it lies (/proc/PID/smaps: the C heap, where Mesa keeps
 # its textures; libLLVM, the software GL driver's compiler; the binary; the
-# anonymous mappings, mostly the Go heap) and the Go heap's last
-# collection (GODEBUG=gctrace=1). The figure in the README's performance
+# anonymous mappings, mostly the Go heap), the Go heap at its last
+# collection and the collections' share of the CPU (GODEBUG=gctrace=1). The figure in the README's performance
 # section ("Memory during a solo game").
 #
 # Usage: tools/memcheck/run.sh APP [MOVES]   (needs xvfb-run, xdotool)
@@ -32,8 +32,11 @@ awk '
 	/^[0-9a-f]+-[0-9a-f]+ / { name = $6; if (name == "") name = "[anon]"; if (name ~ /libLLVM/) name = "libLLVM"; else if (name ~ /\/(dri|libgallium|swrast)/) name = "Mesa"; else if (name == ENVIRON["APP"]) name = "the binary"; next }
 	/^Rss:/ { rss[name] += $2 }
 	END { for (n in rss) if (rss[n] >= 2048) printf "  %4d MB  %s\n", rss[n] / 1024, n }' "/proc/$pid/smaps" | sort -n -r
-echo "  Go heap at the last collection: $(grep -o '[0-9]*->[0-9]*->[0-9]* MB' "$LOG" | tail -1) (before, after marking, live)"
+last=$(grep '^gc [0-9]' "$LOG" | tail -1)
+echo "  Go heap at the last collection: $(echo "$last" | grep -o '[0-9]*->[0-9]*->[0-9]* MB') (before, after marking, live)"
+echo "  collections: $(echo "$last" | awk '{sub(":", "", $4); print $2 " in " substr($3, 2) ", " $4 " of the CPU"}')"
 kill $pid
+wait $pid
 PLAY
 chmod +x "$home/play.sh"
 HOME=$home LANG=en_US.UTF-8 APP=$app LOG=$home/log MOVES=$moves \
