@@ -43,24 +43,31 @@ func lateHand() (s table.Snapshot) {
 }
 
 // TestPhoneClaimFits (issue 13, "nothing cut off at 360×640"): on a
-// 360×640 phone with claims offered, mid-hand and late in a hand, in the
-// standard and the large tile style, the table screen needs no scrolling:
+// 360×640 phone (and at 800×1280 and 1280×800) with claims offered,
+// mid-hand and late in a hand, in the standard and the large tile style,
+// the table screen needs no scrolling:
 // the felt's content fits its height, every discard and meld lies inside
 // the felt, and every claim button and every rack tile lies inside the
 // window, the buttons at least 72×56.
 func TestPhoneClaimFits(t *testing.T) {
-	win := fyne.NewSize(360, 640)
-	for _, c := range []struct {
+	type fit struct {
 		name  string
 		snap  func() table.Snapshot
 		style tileview.Style
-	}{
-		{"mid", midHand, tileview.Standard},
-		{"late", lateHand, tileview.Standard},
-		{"mid-large", midHand, tileview.Large},
-		{"late-large", lateHand, tileview.Large},
-	} {
-		t.Run(c.name, func(t *testing.T) {
+		win   fyne.Size
+	}
+	var cases []fit
+	for _, win := range []fyne.Size{{Width: 360, Height: 640}, {Width: 800, Height: 1280}, {Width: 1280, Height: 800}} {
+		cases = append(cases,
+			fit{"mid", midHand, tileview.Standard, win},
+			fit{"late", lateHand, tileview.Standard, win},
+			fit{"mid-large", midHand, tileview.Large, win},
+			fit{"late-large", lateHand, tileview.Large, win})
+	}
+	for _, c := range cases {
+		win := c.win
+		name := fmt.Sprintf("%s_%dx%d", c.name, int(win.Width), int(win.Height))
+		t.Run(name, func(t *testing.T) {
 			f := newStillTable(c.snap())
 			a, w := newTestApp(t, noTables{f}, win)
 			a.fy.Preferences().SetString(PrefStyle, string(c.style))
@@ -68,7 +75,7 @@ func TestPhoneClaimFits(t *testing.T) {
 			w.Resize(win)
 			s := a.screen
 			if dir := os.Getenv("FOURWINDS_SCREENSHOTS"); dir != "" {
-				uitest.WritePNG(t, filepath.Join(dir, "fit_"+c.name+".png"), w.Canvas().Capture())
+				uitest.WritePNG(t, filepath.Join(dir, "fit_"+name+".png"), w.Canvas().Capture())
 			}
 			d := fyne.CurrentApp().Driver()
 			scroll := findScroll(s.middle)

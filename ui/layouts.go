@@ -258,8 +258,9 @@ func (l seatsLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	if !between {
 		cx, cw = 0, size.Width
 	}
-	aw := min(cw, max(6*tw+5*discardGap, across.MinSize().Width))
-	mw := min(cw, max(6*tw+5*discardGap, me.MinSize().Width))
+	// As wide as six of the largest discards, so that melds keep to a row.
+	aw := min(cw, max(6*most+5*discardGap, across.MinSize().Width))
+	mw := min(cw, max(6*most+5*discardGap, me.MinSize().Width))
 	place(across, cx+(cw-aw)/2, 0, aw, topH)
 	place(me, cx+(cw-mw)/2, size.Height-meH, mw, meH)
 	bandY, bandH := float32(0), size.Height

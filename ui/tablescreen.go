@@ -507,7 +507,7 @@ func (s *TableScreen) arrive(grid *fyne.Container) {
 // two melds and the bonus tiles to share a panel's row, in every style.
 func (s *TableScreen) meldWidth() float32 {
 	if c := s.app.win.Canvas(); c != nil && (seatsLayout{}).wide(c.Size()) {
-		return s.discardWidth()
+		return tileview.DiscardWidth
 	}
 	return tileview.MiniWidth * .85 / s.app.Style().Scale() // the large style has no room here
 }
