@@ -167,11 +167,17 @@ func partsOf(o fyne.CanvasObject) panelParts {
 }
 
 // rows is how many rows of six the panel's discards take.
-func (p panelParts) rows() int { return (p.n + 5) / 6 }
+func (p panelParts) rows() int { return p.rowsOf(6) }
+
+// rowsOf is how many rows of per the panel's discards take.
+func (p panelParts) rowsOf(per int) int { return (p.n + per - 1) / per }
 
 // height is the panel's height with its discards tw wide, six to a row.
-func (p panelParts) height(tw float32) float32 {
-	r := float32(p.rows())
+func (p panelParts) height(tw float32) float32 { return p.heightOf(tw, 6) }
+
+// heightOf is the panel's height with its discards tw wide, per to a row.
+func (p panelParts) heightOf(tw float32, per int) float32 {
+	r := float32(p.rowsOf(per))
 	if r == 0 {
 		return p.head
 	}
@@ -181,7 +187,12 @@ func (p panelParts) height(tw float32) float32 {
 // tileFor is the discard width that fits rows of six into h after heads
 // of height head, and six tiles into width w, within the bounds.
 func (l seatsLayout) tileFor(w, h, head float32, rows int, most float32) float32 {
-	tw := min(most*l.scaleOf(), (w-5*discardGap)/6)
+	return l.tileForRows(w, h, head, rows, most, 6)
+}
+
+// tileForRows is tileFor with per tiles to a row.
+func (l seatsLayout) tileForRows(w, h, head float32, rows int, most float32, per int) float32 {
+	tw := min(most*l.scaleOf(), (w-float32(per-1)*discardGap)/float32(per))
 	if rows > 0 {
 		tw = min(tw, (h-head-float32(rows)*discardGap)*3/4/float32(rows))
 	}
@@ -241,15 +252,24 @@ func (l seatsLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	// discards fit there (a landscape screen), the sides then spanning the
 	// whole height; otherwise above and below them.
 	between := 6*tw+5*discardGap <= midW
+	per := 6 // across's and the person's discards to a row
 	if between {
-		tw = min(tw, l.tileFor(midW, size.Height-centreH-2*pad, pa.head+pm.head, pa.rows()+pm.rows(), discardMostWide))
+		// Short of height (a landscape screen late in a hand), across and
+		// the person take nine to a row when that keeps the tiles larger.
+		avail := size.Height - centreH - 2*pad
+		six := l.tileFor(midW, avail, pa.head+pm.head, pa.rows()+pm.rows(), discardMostWide)
+		nine := l.tileForRows(midW, avail, pa.head+pm.head, pa.rowsOf(9)+pm.rowsOf(9), discardMostWide, 9)
+		if min(tw, nine) > min(tw, six)+1 {
+			six, per = nine, 9
+		}
+		tw = min(tw, six)
 	} else {
 		band := max(pl.head, pr.head)
 		tw = min(tw, l.tileFor(size.Width, size.Height-2*pad, pa.head+pm.head+band,
 			pa.rows()+pm.rows()+max(pl.rows(), pr.rows()), discardMostWide))
 	}
 	setTile(tw, pm, pr, pa, pl)
-	topH, meH := pa.height(tw), pm.height(tw)
+	topH, meH := pa.heightOf(tw, per), pm.heightOf(tw, per)
 	if avail := size.Height - centreH - 2*pad; topH+meH > avail && topH+meH > 0 {
 		topH = max(avail*topH/(topH+meH), pa.head)
 		meH = max(avail-topH, pm.head)
@@ -259,8 +279,9 @@ func (l seatsLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		cx, cw = 0, size.Width
 	}
 	// As wide as six of the largest discards, so that melds keep to a row.
-	aw := min(cw, max(6*most+5*discardGap, across.MinSize().Width))
-	mw := min(cw, max(6*most+5*discardGap, me.MinSize().Width))
+	rowW := max(6*most+5*discardGap, float32(per)*(tw+discardGap))
+	aw := min(cw, max(rowW, across.MinSize().Width))
+	mw := min(cw, max(rowW, me.MinSize().Width))
 	place(across, cx+(cw-aw)/2, 0, aw, topH)
 	place(me, cx+(cw-mw)/2, size.Height-meH, mw, meH)
 	bandY, bandH := float32(0), size.Height
