@@ -125,8 +125,10 @@ func (l *rackLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 // is wide, two by two with no centre on a narrow one. It chooses one size
 // for every discarded tile, the largest that lets all the panels fit the
 // space without scrolling (up to 48 wide on a wide screen, 30 on a
-// narrow one, times the style's scale; never below 16 times the scale,
-// where the panels take more tiles to a row instead).
+// narrow one, times the style's scale). Below 16 times the scale the
+// panels take more tiles to a row instead, and only where even that does
+// not fit (a phone late in a hand with every claim offered) do the tiles
+// shrink further, never below 10.
 type seatsLayout struct {
 	scale float32
 }
@@ -151,19 +153,14 @@ type panelParts struct {
 
 // partsOf returns the parts of seat panel o.
 func partsOf(o fyne.CanvasObject) panelParts {
-	c, ok := o.(*fyne.Container)
-	if !ok || len(c.Objects) == 0 {
-		return panelParts{head: o.MinSize().Height}
+	if c, ok := o.(*fyne.Container); ok && len(c.Objects) > 0 {
+		if d, ok := c.Objects[len(c.Objects)-1].(*fyne.Container); ok {
+			if dl, ok := d.Layout.(*discardLayout); ok {
+				return panelParts{head: c.MinSize().Height - d.MinSize().Height, n: len(d.Objects), grid: dl}
+			}
+		}
 	}
-	d, ok := c.Objects[len(c.Objects)-1].(*fyne.Container)
-	if !ok {
-		return panelParts{head: o.MinSize().Height}
-	}
-	dl, ok := d.Layout.(*discardLayout)
-	if !ok {
-		return panelParts{head: o.MinSize().Height}
-	}
-	return panelParts{head: c.MinSize().Height - d.MinSize().Height, n: len(d.Objects), grid: dl}
+	return panelParts{head: o.MinSize().Height}
 }
 
 // rows is how many rows of six the panel's discards take.
