@@ -502,9 +502,10 @@ func (s *TableScreen) arrive(grid *fyne.Container) {
 	a.Start()
 }
 
-// meldWidth is the width of the other players' meld and bonus tiles:
-// near the discards' size on a wide window; on a phone, small enough for
-// two melds and the bonus tiles to share a panel's row, in every style.
+// meldWidth is the width of the other players' meld and bonus tiles: a
+// discard's standard width on a wide window (melds then keep to one row
+// of a panel six large discards wide); on a phone, small enough for two
+// melds and the bonus tiles to share a panel's row, in every style.
 func (s *TableScreen) meldWidth() float32 {
 	if c := s.app.win.Canvas(); c != nil && (seatsLayout{}).wide(c.Size()) {
 		return tileview.DiscardWidth
