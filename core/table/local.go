@@ -168,12 +168,11 @@ func (t *Local) call(ctx context.Context, f func() error) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-		return ctx.Err()
-	}
+	// The table's goroutine has taken g and runs it now, without
+	// blocking: its answer is awaited even if ctx ends meanwhile, because
+	// f writes into its caller's variables (a snapshot returned on ctx's
+	// end raced with f still writing it, and could be read torn).
+	return <-errc
 }
 
 // Start deals the first hand of a table made with Hold. Starting a started
