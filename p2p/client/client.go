@@ -117,6 +117,9 @@ type Client struct {
 	// taken the table over, is the table it deals.
 	roster *wire.Roster
 	local  table.Table
+	// handOver is the dealer's last hand-over announcement, as this
+	// device knows it.
+	handOver *HandOver
 	// infos puts back the Info the dealer leaves out of updates on the
 	// current connection (wire.Msg.SameInfo).
 	infos *wire.Infos
@@ -280,22 +283,28 @@ func (c *Client) run(conn *wire.Conn, st network.Stream) {
 		}
 		c.mu.Unlock()
 		lost, next := time.Now(), 0
+		wait := c.opts.Retry
+		if c.handedOver(&next) {
+			// The dealer handed the table over at a hand boundary: on to
+			// the successor at once.
+			if c.succeed(&next) {
+				c.dealOn()
+				return
+			}
+			wait = 0
+		}
 		for {
 			select {
 			case <-c.ctx.Done():
 				c.closeSubs()
 				return
-			case <-time.After(c.opts.Retry):
+			case <-time.After(wait):
 			}
+			wait = c.opts.Retry
 			if c.opts.TakeOver != nil && time.Since(lost) > c.opts.TakeOverAfter {
 				lost = time.Now()
 				if c.succeed(&next) {
-					<-c.ctx.Done()
-					c.mu.Lock()
-					local := c.local
-					c.mu.Unlock()
-					local.Close()
-					c.closeSubs()
+					c.dealOn()
 					return
 				}
 			}
@@ -412,6 +421,8 @@ func (c *Client) handle(conn *wire.Conn, m *wire.Msg) {
 		c.mu.Lock()
 		c.roster = m.Roster
 		c.mu.Unlock()
+	case wire.THandOver:
+		c.noteHandOver(conn, m.HandOver)
 	case wire.TDone, wire.TRefused, wire.TSnapshot, wire.THand:
 		if m.ID == 0 {
 			return
@@ -983,6 +994,9 @@ func (c *Client) succeed(next *int) bool {
 			c.mu.Unlock()
 			return false
 		}
+		if c.opts.TakeOver == nil {
+			continue
+		}
 		tbl, err := c.opts.TakeOver(c.ctx, info, holders)
 		if err != nil {
 			continue
@@ -1009,4 +1023,100 @@ func (c *Client) succeed(next *int) bool {
 		return true
 	}
 	return false
+}
+
+// dealOn serves the table this device took over until Close.
+func (c *Client) dealOn() {
+	<-c.ctx.Done()
+	c.mu.Lock()
+	local := c.local
+	c.mu.Unlock()
+	local.Close()
+	c.closeSubs()
+}
+
+// HandOver is a dealer's hand-over as a client knows it: the dealer
+// leaves at a hand boundary and another seated device deals on.
+type HandOver struct {
+	// Hand is the last hand the leaving dealer deals.
+	Hand int
+	// Host is the player of the person on the leaving dealer's device (-1
+	// when it played no seat: a table-centre display); Successor is the
+	// player whose device deals on.
+	Host, Successor int
+	// Now is set once the dealer is handing the table over; Done once
+	// this device has gone to the successor (or is it).
+	Now, Done bool
+	// successor is the successor's peer id.
+	successor string
+}
+
+// HandOver returns the dealer's last hand-over, if one was announced.
+func (c *Client) HandOver() (HandOver, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.handOver == nil {
+		return HandOver{}, false
+	}
+	return *c.handOver, true
+}
+
+// noteHandOver keeps a hand-over announced by the dealer on conn; once it
+// is under way, the client takes the table's latest snapshot and leaves
+// the dealer, to go to the successor (run).
+func (c *Client) noteHandOver(conn *wire.Conn, m *wire.HandOver) {
+	c.mu.Lock()
+	ho := &HandOver{Hand: m.Hand, Host: -1, Successor: -1, Now: m.Now, successor: m.Successor}
+	for p, s := range c.last.Info.Seats {
+		if s.Kind == table.SeatHuman {
+			ho.Host = p
+		}
+	}
+	if c.roster != nil {
+		ho.Successor = slices.Index(c.roster.Holders[:], m.Successor)
+	}
+	c.handOver = ho
+	c.mu.Unlock()
+	if !m.Now {
+		return
+	}
+	go func() {
+		ctx, cancel := context.WithTimeout(c.ctx, redialWait)
+		defer cancel()
+		if a, err := c.request(ctx, &wire.Msg{Type: wire.TSnapReq}); err == nil && a.Snapshot != nil {
+			c.mu.Lock()
+			var u *table.Update
+			if a.Snapshot.Seq > c.dealerSeq {
+				x := c.accept(*a.Snapshot, nil)
+				u = &x
+			}
+			c.mu.Unlock()
+			if u != nil {
+				c.publish(*u)
+			}
+		}
+		c.mu.Lock()
+		st := c.stream
+		same := c.conn == conn
+		c.mu.Unlock()
+		if same && st != nil {
+			st.Close()
+		}
+	}()
+}
+
+// handedOver tells whether the dealer just handed the table over (its
+// stream ended after a hand-over under way) and sets *next to the
+// successor's place in the roster's succession; the hand-over is then
+// done.
+func (c *Client) handedOver(next *int) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	ho := c.handOver
+	if ho == nil || !ho.Now || ho.Done || c.roster == nil {
+		return false
+	}
+	ho.Done = true
+	*next = max(slices.Index(c.roster.Succession(), ho.successor), 0)
+	return true
 }

@@ -87,6 +87,8 @@ type Dealer struct {
 	current  [4]*session
 	round    *round
 	reveals  map[int]*wire.Deal
+	// leaving is the hand-over asked for (HandOver), or nil.
+	leaving *leaving
 	wg       sync.WaitGroup
 }
 
@@ -370,6 +372,12 @@ func (s *session) run() error {
 		n.SetName(player, hello.Name)
 	}
 	d.announce()
+	d.mu.Lock()
+	note := d.handOverNote()
+	d.mu.Unlock()
+	if note != nil {
+		s.conn.Send(note)
+	}
 	if player != table.Spectator {
 		d.h.ConnManager().Protect(s.peer, fwhost.TableTag)
 		d.arrive(s)
@@ -507,12 +515,7 @@ func (d *Dealer) announce() {
 			r.Addrs[id.String()] = append(r.Addrs[id.String()], a.String())
 		}
 	}
-	var to []*session
-	for s := range d.sessions {
-		if s.welcomed {
-			to = append(to, s)
-		}
-	}
+	to := d.welcomed()
 	d.mu.Unlock()
 	for _, s := range to {
 		s.conn.Send(&wire.Msg{Type: wire.TRoster, Roster: r})

@@ -42,6 +42,13 @@ func (r *round) signal() {
 // HandSeed hook (table.LocalConfig.HandSeed). The secrets are published to
 // every device once the hand has ended.
 func (d *Dealer) HandSeed(ctx context.Context, n int) (wall.Seed, error) {
+	d.mu.Lock()
+	l := d.leaving
+	d.mu.Unlock()
+	if l != nil {
+		// A hand boundary: the dealer leaves here (HandOver).
+		return wall.Seed{}, d.handOverNow(ctx, l)
+	}
 	own := deal.NewSecret()
 	r := &round{hand: n, parts: map[peer.ID]*session{}, commits: map[peer.ID][]byte{}, secrets: map[peer.ID][]byte{}, changed: make(chan struct{}, 1)}
 	d.mu.Lock()
@@ -145,7 +152,8 @@ func (d *Dealer) contribute(s *session, m *wire.Msg) *wire.Refusal {
 }
 
 // reveal publishes the secrets of every hand that has ended, watching the
-// table's public updates.
+// table's public updates; a leaving dealer's own players then ask for the
+// next hand.
 func (d *Dealer) reveal(sub table.Subscription) {
 	for u := range sub.Updates() {
 		v := u.Snapshot.View
@@ -155,18 +163,16 @@ func (d *Dealer) reveal(sub table.Subscription) {
 		d.mu.Lock()
 		r := d.reveals[v.Number]
 		delete(d.reveals, v.Number)
-		var to []*session
-		for s := range d.sessions {
-			if s.welcomed {
-				to = append(to, s)
+		to := d.welcomed()
+		leaving := d.leaving != nil
+		d.mu.Unlock()
+		if r != nil {
+			for _, s := range to {
+				s.conn.Send(&wire.Msg{Type: wire.TReveal, Deal: r})
 			}
 		}
-		d.mu.Unlock()
-		if r == nil {
-			continue
-		}
-		for _, s := range to {
-			s.conn.Send(&wire.Msg{Type: wire.TReveal, Deal: r})
+		if leaving && !u.Snapshot.Info.Over {
+			d.readyOwn()
 		}
 	}
 }
