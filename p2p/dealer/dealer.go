@@ -89,7 +89,7 @@ type Dealer struct {
 	reveals  map[int]*wire.Deal
 	// leaving is the hand-over asked for (HandOver), or nil.
 	leaving *leaving
-	wg       sync.WaitGroup
+	wg      sync.WaitGroup
 }
 
 // Serve starts serving cfg.Table on h's table and lobby protocols.
