@@ -489,6 +489,43 @@ func TestHostPlaysToo(t *testing.T) {
 	}
 }
 
+// TestAJoinedCentreShowsTheDealVerified: a phone hosts and plays a seat;
+// a tablet joins as the table centre. The centre takes no part in the
+// deal's commit-reveal, but it is shown the commitments before the deal
+// and the reveal after the hand: it checks them, deals the hand again from
+// the seed and says "deal verified", never having held a concealed tile.
+func TestAJoinedCentreShowsTheDealVerified(t *testing.T) {
+	fa := newApp(t, "en")
+	l := newLAN(t)
+	l.deal = netui.Deal
+	host := l.app(t, fa, "/ip4/192.168.1.20/tcp/40123", phoneSize)
+	tablet := l.tablet(t, fa)
+	setup := kitchen("")
+	setup.Seats[0] = ui.HostSeat{Kind: table.SeatHuman, Name: "Anne"}
+	var err error
+	fyne.DoAndWait(func() { err = host.app.Host(setup, 0) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	ad := findTable(t, tablet)
+	fyne.DoAndWait(func() { tablet.app.Joining().Join(ui.JoinRequest{Addr: ad.Addr, Seat: table.Spectator}) })
+	waitFor(t, "the table centre", func() bool { return tablet.app.Centre() != nil })
+	var centre *ui.CentreScreen
+	fyne.DoAndWait(func() { centre = tablet.app.Centre() })
+	watchCentre(t, centre)
+	fyne.DoAndWait(host.app.StartHosted)
+	waitFor(t, "the host's rack", func() bool { return host.app.Rack() != nil })
+	playTurns(t, handOver, host)
+	waitFor(t, "the deal verified on the centre", func() bool {
+		return slices.Contains(centre.Notices(), "✓ Deal verified: nobody chose the wall")
+	})
+	if dir := os.Getenv("FOURWINDS_SCREENSHOTS"); dir != "" {
+		var img image.Image
+		fyne.DoAndWait(func() { img = tablet.win.Canvas().Capture() })
+		uitest.WritePNG(t, filepath.Join(dir, "table-centre-verified-en.png"), img)
+	}
+}
+
 // TestHostLeaves: the tablet that dealt goes away for good mid-hand; the
 // first seated phone takes the table over and says so, the other phone
 // sits down at it again, and the hand (cut short, so dealt again) is

@@ -797,7 +797,13 @@ func (c *Client) deal(conn *wire.Conn, m *wire.Msg) {
 	n := m.Deal.Hand
 	self := c.h.ID().String()
 	c.mu.Lock()
-	defer c.mu.Unlock()
+	var verdict *table.Update
+	defer func() {
+		c.mu.Unlock()
+		if verdict != nil {
+			c.publish(*verdict)
+		}
+	}()
 	hd := c.deals[n]
 	switch m.Type {
 	case wire.TCommitAsk:
@@ -813,7 +819,20 @@ func (c *Client) deal(conn *wire.Conn, m *wire.Msg) {
 		}
 		go conn.Send(&wire.Msg{Type: wire.TCommit, Deal: &wire.Deal{Hand: n, Hash: deal.Commit(hd.secret)}})
 	case wire.TCommitments:
-		if hd == nil || hd.committed != nil {
+		if hd == nil || hd.secret == nil {
+			// This device was not asked to commit (it watches, or sat
+			// down late): it keeps the commitments, published before the
+			// deal, to check the reveal against.
+			if hd == nil {
+				hd = &handDeal{}
+				c.deals[n] = hd
+			}
+			if hd.committed == nil {
+				hd.committed = m.Deal.All
+			}
+			return
+		}
+		if hd.committed != nil {
 			return
 		}
 		for _, x := range m.Deal.All {
@@ -830,8 +849,8 @@ func (c *Client) deal(conn *wire.Conn, m *wire.Msg) {
 		delete(c.deals, n)
 		committed, secret := hd.committed, hd.secret
 		if committed == nil {
-			// This device took no part in the commit-reveal (it was away,
-			// or watches): it checks the reveal against itself.
+			// This device saw neither the commitments nor the deal (it
+			// was away): it checks the reveal against itself.
 			committed, secret = m.Deal.All, nil
 		}
 		err := deal.Check(m.Deal, committed, self, secret)
@@ -844,9 +863,26 @@ func (c *Client) deal(conn *wire.Conn, m *wire.Msg) {
 		if err == nil {
 			err = c.replay(n, m.Deal.Seed, hd)
 		}
-		ok := err == nil
-		c.verified, c.dealErr = &ok, err
+		verdict = c.judge(err)
 	}
+}
+
+// judge keeps the verdict of a deal's check and returns the update that
+// shows it (the latest snapshot again, Info.Verified set), or nil before
+// the first snapshot; c.mu is held.
+func (c *Client) judge(err error) *table.Update {
+	ok := err == nil
+	c.verified, c.dealErr = &ok, err
+	if !c.welcomed {
+		return nil
+	}
+	s := c.last
+	v := ok
+	s.Info.Verified = &v
+	s.Seq++
+	c.shift++
+	c.last = s
+	return &table.Update{Seq: s.Seq, Snapshot: s}
 }
 
 // noteView keeps the first view of a hand whose deal this device did not
@@ -886,10 +922,12 @@ func (c *Client) audit(n int, seedBytes []byte, seen *game.View) {
 	default:
 		err = c.replayHand(n, seedBytes, a.Deal.Events, seen)
 	}
-	ok := err == nil
 	c.mu.Lock()
-	c.verified, c.dealErr = &ok, err
+	u := c.judge(err)
 	c.mu.Unlock()
+	if u != nil {
+		c.publish(*u)
+	}
 }
 
 // replayHand plays hand n again from its seed with the recorded actions,

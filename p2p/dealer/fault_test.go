@@ -282,3 +282,44 @@ func TestDevicesThatMissedTheDealCheckItToo(t *testing.T) {
 		})
 	}
 }
+
+// TestTheTableCentreChecksTheDealToo: a spectator (the table-centre
+// display) seated before the deal takes no part in the commit-reveal, but
+// it is sent the commitments before each hand is dealt and the reveal after
+// it, checks every revealed secret against the commitments it was shown
+// and deals the hand again from the seed, comparing with the public deal it
+// saw: an honest deal checks out, a dealer that changes the seed is
+// caught.
+func TestTheTableCentreChecksTheDealToo(t *testing.T) {
+	for _, cheat := range []bool{false, true} {
+		t.Run(fmt.Sprint("cheat=", cheat), func(t *testing.T) {
+			seed := func(s wall.Seed) wall.Seed { return s }
+			if cheat {
+				seed = func(s wall.Seed) wall.Seed { s[0] ^= 1; return s }
+			}
+			r := newRig(t, "french", 2, dealer.Config{DealWait: 2 * time.Second}, seed)
+			for i := 1; i < 4; i++ {
+				r.clients[i] = r.join(t, i, client.Options{Player: wire.AnySeat})
+			}
+			r.clients[4] = r.join(t, 4, client.Options{Player: table.Spectator})
+			if err := waitFor(func() bool { return r.dealer.Spectators() == 1 }); err != nil {
+				t.Fatal("the centre was never welcomed")
+			}
+			r.start(t)
+			r.playAll(t)
+			if err := waitFor(func() bool { return r.count(4, wire.TReveal) == 2 }); err != nil {
+				t.Fatalf("the centre saw %d reveals, want one per hand", r.count(4, wire.TReveal))
+			}
+			v, err := r.clients[4].Verified()
+			if v == nil || *v == cheat || (cheat && !errors.Is(err, deal.ErrCheat)) {
+				t.Fatalf("the centre's check: %v (%v); want %v", v, err, !cheat)
+			}
+			if n := r.count(4, wire.TCommitments); n != 2 {
+				t.Errorf("the centre saw the commitments of %d hands, want 2", n)
+			}
+			if n := r.count(4, wire.THand); n != 0 {
+				t.Errorf("the centre, which saw the deals, asked for %d hands' events", n)
+			}
+		})
+	}
+}

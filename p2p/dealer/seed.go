@@ -81,8 +81,12 @@ func (d *Dealer) HandSeed(ctx context.Context, n int) (wall.Seed, error) {
 		}
 	}
 	r.published = true
+	// The commitments are public: every device watching (the table
+	// centre) or not asked to commit gets them too, to check the reveal
+	// against after the hand.
+	watchers := d.welcomed()
 	d.mu.Unlock()
-	for _, s := range told {
+	for _, s := range watchers {
 		s.conn.Send(&wire.Msg{Type: wire.TCommitments, Deal: &wire.Deal{Hand: n, All: all}})
 	}
 	d.await(ctx, r, func() bool { return len(r.secrets) == len(told) })
