@@ -63,7 +63,10 @@ func (a *App) confirm(title, text, yes string, imp widget.Importance) {
 // showLeaveDialog shows d at a width that fits the window.
 func (a *App) showLeaveDialog(d dialog.Dialog) {
 	d.Show()
-	d.Resize(fyne.NewSize(min(leaveDialogWidth, a.win.Canvas().Size().Width-4*theme.Padding()), d.MinSize().Height))
+	// Twice: the wrapped text knows its height once it has its width.
+	w := min(leaveDialogWidth, a.win.Canvas().Size().Width-4*theme.Padding())
+	d.Resize(fyne.NewSize(w, d.MinSize().Height))
+	d.Resize(fyne.NewSize(w, d.MinSize().Height))
 }
 
 // askHandOver offers the host the hand-over to the next seated phone,

@@ -487,6 +487,18 @@ func TestHostPlaysToo(t *testing.T) {
 	if n := phone.app.Rack().Screen().Snapshot().Info.Seats[1].Name; n != "Bea" {
 		t.Errorf("the phone's seat is called %q; want the name it gave, Bea", n)
 	}
+	// Home on the host's phone asks first; it may stay.
+	fyne.DoAndWait(host.app.LeaveShared)
+	shot(t, host.win, "leave-host-phone-en.png")
+	tap(t, host.win, "Stay")
+	if host.app.Hosted() == nil || host.app.Rack() == nil {
+		t.Error("the host left its table though it chose to stay")
+	}
+	// The phone only joined: it is asked more lightly.
+	fyne.DoAndWait(phone.app.LeaveShared)
+	shot(t, phone.win, "leave-phone-en.png")
+	tap(t, phone.win, "Leave")
+	waitFor(t, "the phone at home", func() bool { return phone.app.Rack() == nil })
 }
 
 // TestAJoinedCentreShowsTheDealVerified: a phone hosts and plays a seat;
@@ -519,10 +531,18 @@ func TestAJoinedCentreShowsTheDealVerified(t *testing.T) {
 	waitFor(t, "the deal verified on the centre", func() bool {
 		return slices.Contains(centre.Notices(), "✓ Deal verified: nobody chose the wall")
 	})
+	shot(t, tablet.win, "table-centre-verified-en.png")
+}
+
+// shot writes w's image for make screenshots (FOURWINDS_SCREENSHOTS), for
+// screens whose content changes from run to run (a wall dealt by the
+// devices' commit-reveal): no golden image.
+func shot(t *testing.T, w fyne.Window, name string) {
+	t.Helper()
 	if dir := os.Getenv("FOURWINDS_SCREENSHOTS"); dir != "" {
 		var img image.Image
-		fyne.DoAndWait(func() { img = tablet.win.Canvas().Capture() })
-		uitest.WritePNG(t, filepath.Join(dir, "table-centre-verified-en.png"), img)
+		fyne.DoAndWait(func() { img = w.Canvas().Capture() })
+		uitest.WritePNG(t, filepath.Join(dir, name), img)
 	}
 }
 
@@ -606,6 +626,7 @@ func TestHostHandsOver(t *testing.T) {
 		return slices.Contains(anne.app.Rack().Notices(), "The host leaves after this hand; then this device deals the table: keep the app open.") &&
 			slices.Contains(bea.app.Rack().Notices(), "The host leaves after this hand; then Anne deals the table.")
 	})
+	shot(t, bea.win, "rack-host-leaving-en.png")
 	playTurns(t, handOver, anne, bea)
 	for _, d := range []*device{anne, bea} {
 		waitFor(t, "a phone at the end of hand 1", func() bool {
@@ -619,11 +640,13 @@ func TestHostHandsOver(t *testing.T) {
 		return tablet.app.Hosted() == nil && tablet.app.Centre() == nil &&
 			slices.Contains(texts(tablet.win), "The game goes on without this device: Anne's device deals the table now.")
 	})
+	shot(t, tablet.win, "host-handed-over-en.png")
 	waitFor(t, "hand 2 on the second phone, saying who deals now", func() bool {
 		s := bea.app.Rack().Screen().Snapshot()
 		return s.View != nil && s.View.Number == 2 && !bea.app.Rack().Offline() &&
 			slices.Contains(bea.app.Rack().Notices(), "The host left; Anne now deals.")
 	})
+	shot(t, bea.win, "rack-handed-over-en.png")
 	if h := bea.app.Rack().Screen().Snapshot().Info.History; len(h) != 1 {
 		t.Errorf("hand 2 follows %d finished hands; want hand 1, kept", len(h))
 	}
@@ -837,6 +860,10 @@ func TestSharedScreenshots(t *testing.T) {
 				full = phone.win.Canvas().Capture()
 			})
 			golden(t, "rack-full-table-"+lang+".png", full)
+			// Home on the host asks whether to hand the table over.
+			fyne.DoAndWait(tablet.app.LeaveShared)
+			screenshot(t, tablet.win, "leave-host-"+lang+".png")
+			tap(t, tablet.win, words.T("share.leave.stay"))
 		})
 	}
 }
