@@ -129,13 +129,15 @@ func (d *Dealer) readyOwn() {
 }
 
 // handOverNow hands the table over, at the hand boundary where the table
-// asks for the next hand's seed: every device is told to go to the
+// asks for hand n's seed: every device is told to go to the
 // successor, and l.done is closed once they have all left, or after
 // handOverWait. The next hand is never dealt here: it waits for ctx (the
 // table's) to end.
-func (d *Dealer) handOverNow(ctx context.Context, l *leaving) error {
+func (d *Dealer) handOverNow(ctx context.Context, l *leaving, n int) error {
 	d.mu.Lock()
-	l.now = true
+	// The last hand dealt here is the one before n (a hand whose seed was
+	// being agreed when the hand-over was asked was still dealt).
+	l.now, l.msg.Hand = true, n-1
 	m := d.handOverNote()
 	to := d.welcomed()
 	d.mu.Unlock()

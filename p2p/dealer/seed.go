@@ -47,7 +47,7 @@ func (d *Dealer) HandSeed(ctx context.Context, n int) (wall.Seed, error) {
 	d.mu.Unlock()
 	if l != nil {
 		// A hand boundary: the dealer leaves here (HandOver).
-		return wall.Seed{}, d.handOverNow(ctx, l)
+		return wall.Seed{}, d.handOverNow(ctx, l, n)
 	}
 	own := deal.NewSecret()
 	r := &round{hand: n, parts: map[peer.ID]*session{}, commits: map[peer.ID][]byte{}, secrets: map[peer.ID][]byte{}, changed: make(chan struct{}, 1)}
