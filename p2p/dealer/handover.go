@@ -138,6 +138,10 @@ func (d *Dealer) handOverNow(ctx context.Context, l *leaving, n int) error {
 	// The last hand dealt here is the one before n (a hand whose seed was
 	// being agreed when the hand-over was asked was still dealt).
 	l.now, l.msg.Hand = true, n-1
+	if id, _, ok := d.successor(); ok {
+		// The successor is chosen again: the one named may have gone.
+		l.msg.Successor = id.String()
+	}
 	m := d.handOverNote()
 	to := d.welcomed()
 	d.mu.Unlock()

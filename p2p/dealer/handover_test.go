@@ -45,7 +45,9 @@ func TestDealerGoneForGoodHandsTheTableOver(t *testing.T) {
 			errs <- err
 		}()
 	}
-	go play(ctx, r.tbl, 0, "ai 0") // ends with the old table
+	// Player 0, on the dealer's device, never asks for the next hand: the
+	// leaving dealer does it for its own players.
+	go play(ctx, neverReady{r.tbl}, 0, "ai 0") // ends with the old table
 	var before [4]int              // the balances before hand 2
 	if err := waitFor(func() bool {
 		s, err := r.tbl.Snapshot(ctx, table.Spectator)
@@ -102,7 +104,8 @@ func TestDealerGoneForGoodHandsTheTableOver(t *testing.T) {
 // a dealer gone quiet: TakeOverAfter is an hour), which deals hand 2 and 3
 // from the public facts. No hand is voided, and every device ends the
 // match with the same history and balances, hand 1 as the old dealer
-// dealt and scored it.
+// dealt and scored it. The dealer's own player, who never asks for the
+// next hand, is made ready by the leaving dealer.
 func TestDealerLeavingHandsTheTableOverBetweenHands(t *testing.T) {
 	hb := 100 * time.Millisecond
 	r := newRig(t, "hongkong", 3, dealer.Config{Heartbeat: hb, DealWait: time.Second}, func(s wall.Seed) wall.Seed { return s })
@@ -144,7 +147,9 @@ func TestDealerLeavingHandsTheTableOverBetweenHands(t *testing.T) {
 		}
 		watched <- s
 	}()
-	go play(ctx, r.tbl, 0, "ai 0") // ends with the old table
+	// Player 0, on the dealer's device, never asks for the next hand: the
+	// leaving dealer does it for its own players.
+	go play(ctx, neverReady{r.tbl}, 0, "ai 0") // ends with the old table
 	if err := waitFor(func() bool {
 		s, err := r.tbl.Snapshot(ctx, table.Spectator)
 		return err == nil && s.View != nil && s.View.Number == 1 && s.View.Phase != game.PhaseEnd && len(s.View.Seats[0].Discards) > 2
@@ -208,6 +213,16 @@ func TestDealerLeavingHandsTheTableOverBetweenHands(t *testing.T) {
 			t.Errorf("player %d ends with %d, want the three hands' %+d %+d %+d", p, finals[1].Info.Balances[p], h[0].Net[p], h[1].Net[p], h[2].Net[p])
 		}
 	}
+}
+
+// neverReady is a table on which its player never asks for the next hand.
+type neverReady struct{ table.Table }
+
+func (n neverReady) Submit(ctx context.Context, in table.Intent) error {
+	if in.Kind == table.IntentNextHand {
+		return nil
+	}
+	return n.Table.Submit(ctx, in)
 }
 
 // TestNoHandOverWithoutASuccessor: before the first hand, or with no
