@@ -38,13 +38,16 @@ type Dealt interface {
 	// SetName names a remote player as the device that took the seat
 	// calls its person.
 	SetName(player int, name string) error
+	// SetVerified shows what the devices found of the last deal.
+	SetVerified(ok bool) error
 }
 
-// A Dealt table hears from the dealer who is connected and what joiners
-// are called.
+// A Dealt table hears from the dealer who is connected, what joiners are
+// called and what the devices found of its deals.
 var (
 	_ dealer.Presence = Dealt(nil)
 	_ dealer.Naming   = Dealt(nil)
+	_ dealer.Checking = Dealt(nil)
 )
 
 // Config is what a Network is made of.

@@ -417,7 +417,7 @@ func handOver(v *game.View, _ int) bool { return v.Phase == game.PhaseEnd }
 // phone finds the table, joins and plays a whole hand in rack mode beside
 // three computer players, the wall dealt from the devices' commit-reveal;
 // the centre never holds a concealed tile, and after the hand the phone
-// shows the deal verified.
+// shows the deal verified, and so does the centre, as the phone told it.
 func TestPlayAroundARealTable(t *testing.T) {
 	fa := newApp(t, "en")
 	l := newLAN(t)
@@ -453,6 +453,10 @@ func TestPlayAroundARealTable(t *testing.T) {
 	waitFor(t, "the deal verified on the phone", func() bool {
 		s, err := tb.Snapshot(context.Background(), 0)
 		return err == nil && s.Info.Verified != nil && *s.Info.Verified
+	})
+	// The phone told the dealer: the host's centre shows it too.
+	waitFor(t, "the deal verified on the host's centre", func() bool {
+		return slices.Contains(centre.Notices(), "✓ Deal verified: nobody chose the wall")
 	})
 }
 

@@ -864,6 +864,7 @@ func (c *Client) deal(conn *wire.Conn, m *wire.Msg) {
 			err = c.replay(n, m.Deal.Seed, hd)
 		}
 		verdict = c.judge(err)
+		go conn.Send(verdictOf(n, err))
 	}
 }
 
@@ -924,10 +925,24 @@ func (c *Client) audit(n int, seedBytes []byte, seen *game.View) {
 	}
 	c.mu.Lock()
 	u := c.judge(err)
+	conn := c.conn
 	c.mu.Unlock()
 	if u != nil {
 		c.publish(*u)
 	}
+	if conn != nil {
+		conn.Send(verdictOf(n, err))
+	}
+}
+
+// verdictOf is the message telling the dealer what this device found of
+// hand n's deal.
+func verdictOf(n int, err error) *wire.Msg {
+	v := &wire.Verdict{Hand: n, OK: err == nil}
+	if err != nil {
+		v.Detail = err.Error()
+	}
+	return &wire.Msg{Type: wire.TVerdict, Verdict: v}
 }
 
 // replayHand plays hand n again from its seed with the recorded actions,

@@ -49,6 +49,12 @@ type Naming interface {
 	SetName(player int, name string) error
 }
 
+// Checking is implemented by a table that shows what the devices found
+// of its deals (table.Local): the dealer passes their verdicts on.
+type Checking interface {
+	SetVerified(ok bool) error
+}
+
 // Config is what a dealer serves.
 type Config struct {
 	// Table is the table served.
@@ -89,7 +95,11 @@ type Dealer struct {
 	reveals  map[int]*wire.Deal
 	// leaving is the hand-over asked for (HandOver), or nil.
 	leaving *leaving
-	wg      sync.WaitGroup
+	// revealed is the last hand whose secrets were revealed; judged the
+	// devices' verdict on it so far (verdicts).
+	revealed int
+	judged   bool
+	wg       sync.WaitGroup
 }
 
 // Serve starts serving cfg.Table on h's table and lobby protocols.
@@ -450,6 +460,11 @@ func (s *session) handle(m *wire.Msg) error {
 		return nil
 	case wire.TCommit, wire.TSecret:
 		if r := d.contribute(s, m); r != nil {
+			refuse(s.conn, 0, r)
+		}
+		return nil
+	case wire.TVerdict:
+		if r := d.verdict(m.Verdict); r != nil {
 			refuse(s.conn, 0, r)
 		}
 		return nil

@@ -146,6 +146,13 @@ func TestCommitRevealEveryDeviceChecks(t *testing.T) {
 			t.Errorf("player %d saw %d reveals, want one per hand", p, r.count(p, wire.TReveal))
 		}
 	}
+	// The devices told the dealer: its own screens show the deal verified.
+	if err := waitFor(func() bool { return r.dealerVerified() != nil }); err != nil {
+		t.Fatal("the dealer's table never heard the devices' verdict")
+	}
+	if v := r.dealerVerified(); !*v {
+		t.Error("the dealer's table shows the honest deal as failed")
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for p := 1; p < 4; p++ {
@@ -176,6 +183,19 @@ func TestDealerThatChangesTheSeedIsCaught(t *testing.T) {
 			t.Errorf("player %d accepted a wall dealt from another seed (%v)", p, err)
 		}
 	}
+	// The devices told the dealer: its own screens show the warning.
+	if err := waitFor(func() bool { v := r.dealerVerified(); return v != nil && !*v }); err != nil {
+		t.Error("the dealer's table does not show the devices' failed check")
+	}
+}
+
+// dealerVerified is what the dealer's table shows of the devices' checks.
+func (r *rig) dealerVerified() *bool {
+	s, err := r.tbl.Snapshot(context.Background(), table.Spectator)
+	if err != nil {
+		return nil
+	}
+	return s.Info.Verified
 }
 
 func TestAPlayerWhoLeavesIsStoodInFor(t *testing.T) {

@@ -167,6 +167,9 @@ func (d *Dealer) reveal(sub table.Subscription) {
 		d.mu.Lock()
 		r := d.reveals[v.Number]
 		delete(d.reveals, v.Number)
+		if r != nil {
+			d.revealed, d.judged = v.Number, true
+		}
 		to := d.welcomed()
 		leaving := d.leaving != nil
 		d.mu.Unlock()
@@ -179,4 +182,22 @@ func (d *Dealer) reveal(sub table.Subscription) {
 			d.readyOwn()
 		}
 	}
+}
+
+// verdict takes a device's check of the last revealed deal: the table
+// shows the deal verified once a device found it honest, and the warning
+// once any device found it not, for the rest of the hand.
+func (d *Dealer) verdict(v *wire.Verdict) *wire.Refusal {
+	d.mu.Lock()
+	if v.Hand != d.revealed {
+		d.mu.Unlock()
+		return &wire.Refusal{Reason: table.ReasonStale, Detail: fmt.Sprintf("a verdict is on the last hand revealed, %d, not %d", d.revealed, v.Hand)}
+	}
+	d.judged = d.judged && v.OK
+	ok := d.judged
+	d.mu.Unlock()
+	if c, is := d.cfg.Table.(Checking); is {
+		c.SetVerified(ok)
+	}
+	return nil
 }

@@ -54,6 +54,7 @@ const (
 	THandReq     Type = "hand-request"     // client → dealer: Deal{Hand}, ID: a finished hand's events
 	THand        Type = "hand"             // dealer → client: Deal{Hand, Events}, ID
 	THandOver    Type = "hand-over"        // dealer → client: HandOver
+	TVerdict     Type = "verdict"          // client → dealer: Verdict
 )
 
 // Msg is one frame's message: a type and the body that type names.
@@ -81,6 +82,18 @@ type Msg struct {
 	Deal     *Deal           `json:"deal,omitempty"`
 	Roster   *Roster         `json:"roster,omitempty"`
 	HandOver *HandOver       `json:"hand_over,omitempty"`
+	Verdict  *Verdict        `json:"verdict,omitempty"`
+}
+
+// Verdict is a device's check of a hand's deal once its secrets are
+// revealed, told to the dealer so that the dealer's own screens (the table
+// centre on the host) show what the devices found.
+type Verdict struct {
+	// Hand is the hand checked, from 1.
+	Hand int `json:"hand"`
+	// OK tells whether the deal checked out; Detail says what failed.
+	OK     bool   `json:"ok"`
+	Detail string `json:"detail,omitempty"`
 }
 
 // HandOver says that the dealer is leaving the table and hands it over to
@@ -267,7 +280,7 @@ var body = map[Type]struct {
 	TPong: {"", false}, TLobby: {"lobby", false}, TCommitAsk: {"deal", false},
 	TCommit: {"deal", false}, TCommitments: {"deal", false}, TSecret: {"deal", false},
 	TReveal: {"deal", false}, TRoster: {"roster", false}, THandReq: {"deal", true}, THand: {"deal", true},
-	THandOver: {"hand_over", false},
+	THandOver: {"hand_over", false}, TVerdict: {"verdict", false},
 }
 
 // Validate checks that m carries exactly the body its type names, and an
@@ -281,7 +294,7 @@ func (m *Msg) Validate() error {
 		"hello": m.Hello != nil, "welcome": m.Welcome != nil, "intent": m.Intent != nil,
 		"refused": m.Refused != nil, "snapshot": m.Snapshot != nil, "update": m.Update != nil,
 		"lobby": m.Lobby != nil, "deal": m.Deal != nil, "roster": m.Roster != nil,
-		"hand_over": m.HandOver != nil,
+		"hand_over": m.HandOver != nil, "verdict": m.Verdict != nil,
 	}
 	for f, isSet := range set {
 		if isSet && f != want.field {
@@ -302,6 +315,9 @@ func (m *Msg) Validate() error {
 	}
 	if h := m.HandOver; h != nil && (h.Successor == "" || h.Hand < 0) {
 		return fmt.Errorf("%w: a hand-over names its successor and a hand from 0 on", ErrBadMessage)
+	}
+	if v := m.Verdict; v != nil && v.Hand < 1 {
+		return fmt.Errorf("%w: a verdict is on a hand from 1 on", ErrBadMessage)
 	}
 	return nil
 }

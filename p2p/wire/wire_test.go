@@ -40,6 +40,7 @@ func examples() []*Msg {
 		{Type: THand, ID: 9, Deal: &Deal{Hand: 2, Events: []game.Event{{Type: game.EvDiscard, Tiles: []tile.Kind{3}}}}},
 		{Type: TRoster, Roster: &Roster{Holders: [4]string{"", "a", "b", ""}, Addrs: map[string][]string{"a": {"/ip4/10.0.0.2/tcp/4001"}}}},
 		{Type: THandOver, HandOver: &HandOver{Hand: 2, Successor: "a", Now: true}},
+		{Type: TVerdict, Verdict: &Verdict{Hand: 2, OK: false, Detail: "the seed is not the hash of the secrets"}},
 	}
 }
 
@@ -78,6 +79,7 @@ func TestDecodeIsStrict(t *testing.T) {
 		{"wrong field type", `{"type":"hello","hello":{"version":"one","player":0}}`},
 		{"hand-over without a successor", `{"type":"hand-over","hand_over":{"hand":1,"successor":""}}`},
 		{"hand-over of a negative hand", `{"type":"hand-over","hand_over":{"hand":-1,"successor":"a"}}`},
+		{"verdict on hand 0", `{"type":"verdict","verdict":{"hand":0,"ok":true}}`},
 		{"unknown field in a hand-over", `{"type":"hand-over","hand_over":{"hand":1,"successor":"a","when":"now"}}`},
 		{"unknown field in an intent's action", `{"type":"intent","id":1,"intent":{"player":0,"kind":"action","decision":1,"action":{"type":"pass","cheat":true}}}`},
 	} {
