@@ -45,10 +45,8 @@ func TestDealerGoneForGoodHandsTheTableOver(t *testing.T) {
 			errs <- err
 		}()
 	}
-	// Player 0, on the dealer's device, never asks for the next hand: the
-	// leaving dealer does it for its own players.
-	go play(ctx, neverReady{r.tbl}, 0, "ai 0") // ends with the old table
-	var before [4]int                          // the balances before hand 2
+	go play(ctx, r.tbl, 0, "ai 0") // ends with the old table
+	var before [4]int              // the balances before hand 2
 	if err := waitFor(func() bool {
 		s, err := r.tbl.Snapshot(ctx, table.Spectator)
 		before = s.Info.Balances
