@@ -99,6 +99,9 @@ func TestHandOverNotices(t *testing.T) {
 			t.Errorf("%s: got %+v, want %q", tc.what, got, tc.want)
 		}
 	}
+	if got := handOverNotices(table.Info{Hand: 2, Over: true}, name, link{leaving: true, next: 1}); len(got) != 0 {
+		t.Errorf("the match over before the hand-over: got %+v, want no notice", got)
+	}
 }
 
 // TestJoinSaysNothingFound: with no table nearby, the join screen says so

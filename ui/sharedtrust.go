@@ -185,6 +185,10 @@ func linkOf(t table.Table) link {
 // handOverNotices say who leaves the table after this hand and who deals
 // on, and, during the first hand after, who deals now.
 func handOverNotices(in table.Info, name func(p int) string, l link) []notice {
+	if in.Over {
+		// The match ended first: nothing is handed over.
+		return nil
+	}
 	if l.leaving {
 		return []notice{{text: words.F("share.you_leave", map[string]any{"Name": name(l.next)}), imp: widget.WarningImportance}}
 	}
