@@ -18,7 +18,8 @@ import (
 // table is left (less on a narrow phone).
 const leaveDialogWidth float32 = 420
 
-// LeaveShared is what Home does at a shared table: it asks first. A device
+// LeaveShared is what Home does at a shared table: it asks first, unless
+// the match is over. A device
 // that joined confirms it leaves (its seat stays its own); the host
 // chooses between handing the table over to the next seated phone at the
 // next hand boundary and ending the table for everyone, or, when no phone
@@ -30,6 +31,8 @@ func (a *App) LeaveShared() {
 	}
 	h := a.share.hosted
 	switch {
+	case a.sharedOver():
+		a.ShowHome()
 	case h == nil:
 		text := "share.leave.joined"
 		if a.share.centre != nil {
@@ -44,6 +47,18 @@ func (a *App) LeaveShared() {
 	default:
 		a.askHandOver(h)
 	}
+}
+
+// sharedOver tells whether the shared table on screen has ended: there is
+// nothing left to leave.
+func (a *App) sharedOver() bool {
+	switch {
+	case a.share.centre != nil:
+		return a.share.centre.snap.Info.Over
+	case a.screen != nil && a.screen.shared:
+		return a.screen.snap.Info.Over
+	}
+	return false
 }
 
 // confirm asks whether to leave the shared table for home; yes is the
