@@ -19,7 +19,9 @@ var ErrNoSuccessor = errors.New("dealer: no seated device can take the table ove
 // leaving is a hand-over asked for: its announcement, and done, closed
 // once the table is handed over.
 type leaving struct {
-	msg  wire.HandOver
+	msg wire.HandOver
+	// to is the successor (msg.Successor).
+	to   peer.ID
 	done chan struct{}
 	// now is set once the hand-over is under way.
 	now bool
@@ -61,7 +63,9 @@ func (d *Dealer) successor() (peer.ID, int, bool) {
 // facts (Succeed), and the channel returned is closed once the devices
 // have left (or after a while): the dealer and its table may then be
 // closed. No hand is voided. It returns the successor's player. Asking
-// twice gives the same hand-over.
+// twice gives the same hand-over. The hand boundary is where the table
+// asks for the next hand's seed: the table's HandSeed must be the
+// dealer's (Dealer.HandSeed).
 func (d *Dealer) HandOver(ctx context.Context) (player int, done <-chan struct{}, err error) {
 	snap, err := d.cfg.Table.Snapshot(ctx, table.Spectator)
 	if err != nil {
@@ -69,7 +73,7 @@ func (d *Dealer) HandOver(ctx context.Context) (player int, done <-chan struct{}
 	}
 	d.mu.Lock()
 	if l := d.leaving; l != nil {
-		player := slices.Index(d.holders[:], peer.ID(l.msg.Successor))
+		player := slices.Index(d.holders[:], l.to)
 		d.mu.Unlock()
 		return player, l.done, nil
 	}
@@ -78,7 +82,7 @@ func (d *Dealer) HandOver(ctx context.Context) (player int, done <-chan struct{}
 		d.mu.Unlock()
 		return -1, nil, ErrNoSuccessor
 	}
-	d.leaving = &leaving{msg: wire.HandOver{Hand: snap.Info.Hand, Successor: id.String()}, done: make(chan struct{})}
+	d.leaving = &leaving{msg: wire.HandOver{Hand: snap.Info.Hand, Successor: id.String()}, to: id, done: make(chan struct{})}
 	l := d.leaving
 	to := d.welcomed()
 	d.mu.Unlock()
@@ -140,7 +144,7 @@ func (d *Dealer) handOverNow(ctx context.Context, l *leaving, n int) error {
 	l.now, l.msg.Hand = true, n-1
 	if id, _, ok := d.successor(); ok {
 		// The successor is chosen again: the one named may have gone.
-		l.msg.Successor = id.String()
+		l.msg.Successor, l.to = id.String(), id
 	}
 	m := d.handOverNote()
 	to := d.welcomed()

@@ -158,6 +158,9 @@ func TestDealerLeavingHandsTheTableOverBetweenHands(t *testing.T) {
 	if err != nil || successor != 1 {
 		t.Fatalf("the hand-over names player %d (%v); want player 1's device", successor, err)
 	}
+	if again, _, err := r.dealer.HandOver(ctx); err != nil || again != successor {
+		t.Errorf("asked again, the hand-over names player %d (%v); want the same, %d", again, err, successor)
+	}
 	for i := 1; i < 5; i++ {
 		if err := waitFor(func() bool { _, ok := r.clients[i].HandOver(); return ok }); err != nil {
 			t.Fatalf("device %d was never told of the hand-over", i)
