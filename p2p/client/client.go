@@ -34,6 +34,11 @@ import (
 // dealer's new addresses: on a local network either takes milliseconds.
 const redialWait = 3 * time.Second
 
+// handOverRetry is the pause between attempts to reach the successor of
+// a dealer that handed the table over: it is setting the table up, on a
+// local network, in milliseconds.
+const handOverRetry = 50 * time.Millisecond
+
 // ErrDisconnected is returned for a request whose connection dropped
 // before its answer came; the client reconnects by itself.
 var ErrDisconnected = errors.New("client: the connection to the dealer dropped; retry once reconnected")
@@ -283,15 +288,15 @@ func (c *Client) run(conn *wire.Conn, st network.Stream) {
 		}
 		c.mu.Unlock()
 		lost, next := time.Now(), 0
-		wait := c.opts.Retry
+		wait, retry := c.opts.Retry, c.opts.Retry
 		if c.handedOver(&next) {
 			// The dealer handed the table over at a hand boundary: on to
-			// the successor at once.
+			// the successor at once, and again soon while it sets up.
 			if c.succeed(&next) {
 				c.dealOn()
 				return
 			}
-			wait = 0
+			wait, retry = 0, min(retry, handOverRetry)
 		}
 		for {
 			select {
@@ -300,7 +305,7 @@ func (c *Client) run(conn *wire.Conn, st network.Stream) {
 				return
 			case <-time.After(wait):
 			}
-			wait = c.opts.Retry
+			wait = retry
 			if c.opts.TakeOver != nil && time.Since(lost) > c.opts.TakeOverAfter {
 				lost = time.Now()
 				if c.succeed(&next) {

@@ -93,6 +93,8 @@ type Dealer struct {
 	current  [4]*session
 	round    *round
 	reveals  map[int]*wire.Deal
+	// arrived is signalled whenever a player's device arrives.
+	arrived chan struct{}
 	// leaving is the hand-over asked for (HandOver), or nil.
 	leaving *leaving
 	// revealed is the last hand whose secrets were revealed; judged the
@@ -111,7 +113,8 @@ func Serve(h host.Host, cfg Config) *Dealer {
 		cfg.DealWait = DefaultDealWait
 	}
 	ctx, end := context.WithCancel(context.Background())
-	d := &Dealer{h: h, cfg: cfg, ctx: ctx, end: end, holders: cfg.Holders, sessions: map[*session]struct{}{}, reveals: map[int]*wire.Deal{}}
+	d := &Dealer{h: h, cfg: cfg, ctx: ctx, end: end, holders: cfg.Holders, sessions: map[*session]struct{}{}, reveals: map[int]*wire.Deal{},
+		arrived: make(chan struct{}, 1)}
 	if _, sub, err := cfg.Table.Subscribe(ctx, table.Spectator); err == nil {
 		d.wg.Add(1)
 		go func() {
@@ -491,6 +494,10 @@ func (d *Dealer) arrive(s *session) {
 		old.stream.Reset()
 	}
 	d.setConnected(s.player, true)
+	select {
+	case d.arrived <- struct{}{}:
+	default:
+	}
 }
 
 func (d *Dealer) leave(s *session) {

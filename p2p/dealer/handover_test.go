@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fourwinds-mahjong/fourwinds/core/ai"
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
@@ -241,4 +242,74 @@ func TestNoHandOverWithoutASuccessor(t *testing.T) {
 	if _, p, ok := r.dealer.Successor(); !ok || p != 1 {
 		t.Errorf("the successor is player %d (%v); want player 1's device, seated", p, ok)
 	}
+}
+
+// BenchmarkHandOverAtAHandEnd measures a graceful hand-over over mocknet
+// (run it with -benchtime=1x or a few x): from the moment every person
+// has asked for the next hand at the leaving dealer's table to the moment
+// the two other phones show hand 2, dealt by player 1's device from a
+// fresh commit-reveal.
+func BenchmarkHandOverAtAHandEnd(b *testing.B) {
+	var total time.Duration
+	for range b.N {
+		hb := 100 * time.Millisecond
+		r := newRig(b, "hongkong", 2, dealer.Config{Heartbeat: hb, DealWait: time.Second}, func(s wall.Seed) wall.Seed { return s })
+		for i := 1; i < 4; i++ {
+			h := r.hosts[i]
+			r.clients[i] = r.join(b, i, client.Options{Player: wire.AnySeat, TakeOverAfter: time.Hour,
+				TakeOver: func(ctx context.Context, info table.Info, holders [4]peer.ID) (table.Table, error) {
+					return dealer.Succeed(h, info, holders, dealer.Config{Heartbeat: hb, DealWait: 2 * time.Second}, nil)
+				}})
+		}
+		r.start(b)
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		_, all, err := r.tbl.Subscribe(ctx, table.Spectator)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := waitFor(func() bool { _, _, err := r.dealer.HandOver(ctx); return err == nil }); err != nil {
+			b.Fatal("hand 1 was never dealt")
+		}
+		ready := make(chan time.Time, 1)
+		go func() {
+			for u := range all.Updates() {
+				if v := u.Snapshot.View; v != nil && v.Phase == game.PhaseEnd && u.Snapshot.Info.Ready == [4]bool{true, true, true, true} {
+					ready <- time.Now()
+					return
+				}
+			}
+		}()
+		shown := make(chan time.Time, 2)
+		for p := 1; p < 4; p++ {
+			go func() {
+				told := p == 1 // the successor deals: the others are timed
+				each := func(s table.Snapshot) {
+					if !told && s.View != nil && s.View.Number == 2 && s.View.Phase != game.PhaseEnd {
+						told = true
+						shown <- time.Now()
+					}
+				}
+				client.Autoplay(ctx, r.clients[p], p, mustAI(b, p), each)
+			}()
+		}
+		go play(ctx, neverReady{r.tbl}, 0, "ai 0")
+		start := <-ready
+		end := <-shown
+		if t := <-shown; t.After(end) {
+			end = t
+		}
+		total += end.Sub(start)
+		all.Close()
+		cancel()
+	}
+	b.ReportMetric(float64(total.Microseconds())/1000/float64(b.N), "ms-to-next-hand")
+}
+
+// mustAI is a novice computer player for player p.
+func mustAI(b *testing.B, p int) ai.Player {
+	pl, err := ai.New(ai.Novice, wall.SeedFromString(fmt.Sprint("ai ", p)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return pl
 }
