@@ -73,6 +73,16 @@ type Hosted interface {
 	Addrs() []string
 	// Start deals the first hand.
 	Start(ctx context.Context) error
+	// Successor is the player whose device would deal on if this device
+	// left now, or -1 when none could (no phone is seated, or the match
+	// has not started or is over): the table then ends with this device.
+	Successor() int
+	// HandOver leaves the table at the next hand boundary: the hand in
+	// play is played to its end, then Successor's device deals on and the
+	// others go to it; no hand is voided. done is called, on any
+	// goroutine, once the table is handed over: this device may then close
+	// it. It returns the successor.
+	HandOver(done func()) (successor int, err error)
 	// Close stops serving and closes the table.
 	Close() error
 }
@@ -118,6 +128,9 @@ type share struct {
 	join *JoinScreen
 	// room is the hosted table's waiting room until it starts.
 	room *waitingRoom
+	// leaving is set once the host chose to hand the table over: the
+	// successor's player.
+	leaving *int
 }
 
 // errNoNetwork is returned when the app was given no network.
@@ -193,6 +206,7 @@ func (a *App) leaveShared() {
 		a.share.hosted = nil
 		_ = h.Close()
 	}
+	a.share.leaving = nil
 }
 
 // openShared shows a shared table: the table-centre display for a

@@ -64,6 +64,46 @@ func TestNotices(t *testing.T) {
 	}
 }
 
+// TestHandOverNotices: the host leaving says who deals next, on the
+// host (its own words), on the successor and on the others; once handed
+// over, the others read who deals now during the next hand, then no more.
+func TestHandOverNotices(t *testing.T) {
+	newTestApp(t, noTables{}, fyne.NewSize(360, 640))
+	name := func(p int) string { return []string{"Anne", "Bea", "Cal", "Dee"}[p] }
+	ho := HandOverNews{Announced: true, Hand: 2, Host: 0, Successor: 1}
+	centreHost := ho
+	centreHost.Host = -1
+	mine := ho
+	mine.Mine = true
+	done := ho
+	done.Done = true
+	for _, tc := range []struct {
+		what string
+		hand int
+		l    link
+		want string
+	}{
+		{"the host itself", 2, link{leaving: true, next: 1}, "You leave after this hand; then Bea deals the table."},
+		{"another phone", 2, link{handOver: ho}, "Anne leaves after this hand; then Bea deals the table."},
+		{"another phone, a host with no seat", 2, link{handOver: centreHost}, "The host leaves after this hand; then Bea deals the table."},
+		{"the successor", 2, link{handOver: mine}, "Anne leaves after this hand; then this device deals the table: keep the app open."},
+		{"another phone, handed over", 3, link{handOver: done}, "Anne left; Bea now deals."},
+		{"another phone, a hand later", 4, link{handOver: done}, ""},
+		{"nothing announced", 2, link{}, ""},
+	} {
+		got := handOverNotices(table.Info{Hand: tc.hand}, name, tc.l)
+		switch {
+		case tc.want == "" && len(got) != 0:
+			t.Errorf("%s: got %+v, want no notice", tc.what, got)
+		case tc.want != "" && (len(got) != 1 || got[0].text != tc.want):
+			t.Errorf("%s: got %+v, want %q", tc.what, got, tc.want)
+		}
+	}
+	if got := handOverNotices(table.Info{Hand: 2, Over: true}, name, link{leaving: true, next: 1}); len(got) != 0 {
+		t.Errorf("the match over before the hand-over: got %+v, want no notice", got)
+	}
+}
+
 // TestJoinSaysNothingFound: with no table nearby, the join screen says so
 // after a while and explains the address and QR fallbacks.
 func TestJoinSaysNothingFound(t *testing.T) {

@@ -87,7 +87,7 @@ func NewCentreScreen(a *App, t table.Table) (*CentreScreen, error) {
 	for p := range c.seats {
 		c.seats[p] = container.NewVBox()
 	}
-	home := widget.NewButtonWithIcon("", theme.HomeIcon(), a.ShowHome)
+	home := widget.NewButtonWithIcon("", theme.HomeIcon(), a.LeaveShared)
 	felt := canvas.NewRectangle(centreFelt)
 	// Player 0 sits at the bottom; turn order runs anticlockwise, so the
 	// next player is on the right.
@@ -112,6 +112,9 @@ func (c *CentreScreen) Content() fyne.CanvasObject { return c.root }
 
 // Snapshot returns the snapshot on screen.
 func (c *CentreScreen) Snapshot() table.Snapshot { return c.snap }
+
+// Notices are the lines of the trust and fault banner on screen.
+func (c *CentreScreen) Notices() []string { return c.banner.texts() }
 
 // OnChange sets a function called after every snapshot shown.
 func (c *CentreScreen) OnChange(f func()) { c.onChange = f }

@@ -294,10 +294,7 @@ func (r *waitingRoom) content() fyne.CanvasObject {
 	}
 	r.btn = widget.NewButton(words.T("share.start"), r.start)
 	r.btn.Importance = widget.HighImportance
-	cancel := widget.NewButton(words.T("share.cancel"), func() {
-		stop()
-		a.ShowHome()
-	})
+	cancel := widget.NewButton(words.T("share.cancel"), a.LeaveShared)
 	spin := widget.NewActivity()
 	spin.Start()
 	name := canvas.NewText(s.Name, theme.Color(theme.ColorNameForeground))

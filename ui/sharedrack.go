@@ -190,6 +190,15 @@ func (s *swipe) DragEnd() {
 
 func (s *swipe) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(s.content) }
 
+// home is the table screen's Home button: a shared table asks first.
+func (s *TableScreen) home() {
+	if s.shared {
+		s.app.LeaveShared()
+		return
+	}
+	s.app.ShowHome()
+}
+
 // Table returns the table the screen plays.
 func (s *TableScreen) Table() table.Table { return s.t }
 
@@ -199,3 +208,9 @@ func (s *TableScreen) Snapshot() table.Snapshot { return s.snap }
 // Play submits a legal action for the decision on screen, as its button
 // or the rack would.
 func (s *TableScreen) Play(a game.Action) { s.play(a) }
+
+// NextHand asks for the next hand, as the end-of-hand sheet's button does.
+func (s *TableScreen) NextHand() { s.nextHand() }
+
+// Notices are the lines of the trust and fault banner on screen.
+func (r *RackScreen) Notices() []string { return r.banner.texts() }

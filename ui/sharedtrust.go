@@ -31,6 +31,7 @@ func notices(in table.Info, name func(p int) string, l link) []notice {
 	if l.dealing {
 		out = append(out, notice{text: words.T("share.dealing"), imp: widget.WarningImportance})
 	}
+	out = append(out, handOverNotices(in, name, l)...)
 	if v := in.Verified; v != nil {
 		if *v {
 			out = append(out, notice{text: "✓ " + words.T("share.verified"), imp: widget.SuccessImportance})
@@ -111,6 +112,17 @@ func (b *banner) show(in table.Info, name func(p int) string, alert func(string)
 	b.box.Refresh()
 }
 
+// texts are the notices on show.
+func (b *banner) texts() []string {
+	var out []string
+	for _, o := range b.box.Objects {
+		if l, ok := o.(*widget.Label); ok {
+			out = append(out, l.Text)
+		}
+	}
+	return out
+}
+
 // Linked is implemented by a table dealt on another device: it tells
 // whether this device is connected to the dealer now.
 type Linked interface {
@@ -123,8 +135,37 @@ type Dealing interface {
 	Dealing() bool
 }
 
+// HandingOver is implemented by a joined table whose host may hand it
+// over to another device at a hand boundary: it tells what this device
+// knows of that.
+type HandingOver interface {
+	HandOver() HandOverNews
+}
+
+// HandOverNews is a host's hand-over as a joined device knows it.
+type HandOverNews struct {
+	// Announced is set once the host said it leaves after hand Hand.
+	Announced bool
+	Hand      int
+	// Host is the player of the host's person (-1 for a host that played
+	// no seat); Successor the player whose device deals on (-1 unknown).
+	Host, Successor int
+	// Mine says that this device deals on.
+	Mine bool
+	// Done is set once the table is handed over.
+	Done bool
+}
+
 // link is a shared table's connection as a screen shows it.
-type link struct{ offline, dealing bool }
+type link struct {
+	offline, dealing bool
+	// handOver is the host's hand-over, as a joined device knows it.
+	handOver HandOverNews
+	// leaving is set on the host's own device once it chose to hand the
+	// table over to player next.
+	leaving bool
+	next    int
+}
 
 // linkOf reads t's connection.
 func linkOf(t table.Table) link {
@@ -135,7 +176,40 @@ func linkOf(t table.Table) link {
 	if x, ok := t.(Dealing); ok {
 		l.dealing = x.Dealing()
 	}
+	if x, ok := t.(HandingOver); ok {
+		l.handOver = x.HandOver()
+	}
 	return l
+}
+
+// handOverNotices say who leaves the table after this hand and who deals
+// on, and, during the first hand after, who deals now.
+func handOverNotices(in table.Info, name func(p int) string, l link) []notice {
+	if in.Over {
+		// The match ended first: nothing is handed over.
+		return nil
+	}
+	if l.leaving {
+		return []notice{{text: words.F("share.you_leave", map[string]any{"Name": name(l.next)}), imp: widget.WarningImportance}}
+	}
+	ho := l.handOver
+	if !ho.Announced || ho.Successor < 0 {
+		return nil
+	}
+	host := words.T("share.the_host")
+	if ho.Host >= 0 {
+		host = name(ho.Host)
+	}
+	args := map[string]any{"Host": host, "Name": name(ho.Successor)}
+	switch {
+	case !ho.Done && ho.Mine:
+		return []notice{{text: words.F("share.leaving_me", args), imp: widget.WarningImportance}}
+	case !ho.Done:
+		return []notice{{text: words.F("share.leaving", args), imp: widget.WarningImportance}}
+	case !l.dealing && in.Hand <= ho.Hand+1:
+		return []notice{{text: words.F("share.handed", args), imp: widget.HighImportance}}
+	}
+	return nil
 }
 
 // linkPoll is how often a shared screen checks its connection.

@@ -174,7 +174,7 @@ func (s *TableScreen) build() {
 	s.clock.Hide()
 	s.rackLayout = &rackLayout{}
 	s.rack = container.New(s.rackLayout)
-	home := widget.NewButtonWithIcon("", theme.HomeIcon(), s.app.ShowHome)
+	home := widget.NewButtonWithIcon("", theme.HomeIcon(), s.home)
 	s.sortBtn = widget.NewButtonWithIcon(words.T("table.sort"), theme.MenuIcon(), s.sortRack)
 	s.hintBtn = widget.NewButtonWithIcon(words.T("table.hint"), theme.QuestionIcon(), s.showHint)
 	tools := container.NewHBox(s.sortBtn, s.hintBtn)

@@ -8,8 +8,10 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/ai"
@@ -109,7 +111,7 @@ func runHost(args []string, stdout, stderr io.Writer) error {
 	if err := os.MkdirAll(o.stateDir, 0o700); err != nil {
 		return err
 	}
-	ctx, stop := interrupted()
+	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
 	out := &lines{out: stdout, on: o.json}
 	h, err := newDevice(o.stateDir, o.listen)
@@ -137,6 +139,7 @@ func runHost(args []string, stdout, stderr io.Writer) error {
 	d = dealer.Serve(h, dealer.Config{Table: tbl, Name: snap.Info.Name, PIN: o.pin, Open: open, Holders: holders,
 		OnSeat: func(hs [4]peer.ID) { saveHolders(o.stateDir, hs) }})
 	defer d.Close()
+	handed := leaveOnInterrupt(ctx, stop, d, out)
 	adv, err := discover.Advertise(h)
 	if err != nil {
 		out.emit(map[string]any{"type": "warning", "text": "not advertised on the local network: " + err.Error()})
@@ -163,7 +166,29 @@ func runHost(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	end, err := watch(ctx, tbl, out)
+	wctx, unwatch := context.WithCancel(ctx)
+	go func() {
+		select {
+		case <-handed:
+			unwatch()
+		case <-wctx.Done():
+		}
+	}()
+	end, err := watch(wctx, tbl, out)
+	unwatch()
+	select {
+	case <-handed:
+		// The table is the successor's now: a host started again on this
+		// state directory deals afresh rather than resume it.
+		d.Close()
+		tbl.Close()
+		os.Remove(o.cfg.SavePath)
+		os.Remove(filepath.Join(o.stateDir, holdersFile))
+		out.emit(map[string]any{"type": "handed_over", "hands": len(end.Info.History)})
+		out.say("The table is handed over after hand %d; the game goes on without this device.", len(end.Info.History))
+		return nil
+	default:
+	}
 	if err != nil {
 		return err
 	}
@@ -306,4 +331,46 @@ func saveHolders(dir string, hs [4]peer.ID) {
 	}
 	data, _ := json.Marshal(ids)
 	writeFileAtomic(filepath.Join(dir, holdersFile), data)
+}
+
+// leaveOnInterrupt ends the host at a SIGTERM or a SIGINT (stop). During a
+// match, a first SIGINT instead hands the table over at the next hand
+// boundary to the first seated device (Dealer.HandOver): the channel
+// returned is closed once it is handed over; a second SIGINT stops at once.
+func leaveOnInterrupt(ctx context.Context, stop context.CancelFunc, d *dealer.Dealer, out *lines) <-chan struct{} {
+	handed := make(chan struct{})
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		defer signal.Stop(sigs)
+		leaving := false
+		for {
+			var s os.Signal
+			select {
+			case <-ctx.Done():
+				return
+			case s = <-sigs:
+			}
+			if s != os.Interrupt || leaving {
+				stop()
+				return
+			}
+			p, done, err := d.HandOver(ctx)
+			if err != nil {
+				stop()
+				return
+			}
+			leaving = true
+			out.emit(map[string]any{"type": "leaving", "successor": p})
+			out.say("Leaving after this hand: player %d's device deals on. Ctrl-C again to quit now.", p+1)
+			go func() {
+				select {
+				case <-done:
+					close(handed)
+				case <-ctx.Done():
+				}
+			}()
+		}
+	}()
+	return handed
 }

@@ -307,6 +307,41 @@ func TestSharedTableHandedOverOnARealNetwork(t *testing.T) {
 	}
 }
 
+// TestSharedTableHandedOverAtAHandEndOnARealNetwork: Ctrl-C on the dealer
+// in hand 1 hands the table over at the hand's end (the joiners would wait
+// ten minutes for a dealer gone quiet): the dealer prints "leaving", then
+// "handed_over" once hand 1 is over, and exits 0; exactly one joiner deals
+// hand 2, nothing is voided, and the three end alike and exit 0.
+func TestSharedTableHandedOverAtAHandEndOnARealNetwork(t *testing.T) {
+	st := newSharedTable(t, "--take-over", "10m")
+	st.dealer.await(t, "update", handAtLeast(1, 15), 30*time.Second)
+	if err := st.dealer.cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	st.dealer.await(t, "leaving", nil, 10*time.Second)
+	if h := st.dealer.await(t, "handed_over", nil, 60*time.Second)["hands"]; h != 1.0 {
+		t.Errorf("the dealer handed the table over after %v hands, want 1", h)
+	}
+	st.dealer.exit(t, 15*time.Second)
+	var ends []map[string]any
+	took := 0
+	for i := 1; i < 4; i++ {
+		ends = append(ends, st.joiners[i].await(t, "table_end", nil, 120*time.Second))
+		st.joiners[i].exit(t, 15*time.Second)
+		if st.joiners[i].find("take_over", nil) != nil {
+			took++
+		}
+	}
+	if took != 1 {
+		t.Errorf("%d joiners took the table over, want one", took)
+	}
+	for i, e := range ends {
+		if e["hands"] != 2.0 || fmt.Sprint(e["balances"]) != fmt.Sprint(ends[0]["balances"]) || fmt.Sprint(e["nets"]) != fmt.Sprint(ends[0]["nets"]) {
+			t.Errorf("joiner %d ended with %v, joiner 1 with %v", i+1, e, ends[0])
+		}
+	}
+}
+
 // BenchmarkSharedTable measures a whole two-hand table on the
 // four-namespace network (run it with -benchtime=1x): intent to every
 // view for the discards of hand 2 (p50, p99), discovery to seated (mDNS

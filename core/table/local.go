@@ -53,6 +53,9 @@ type Local struct {
 	// halted: it cannot go on at all (the engine failed).
 	problem error
 	halted  bool
+	// verified is what the devices at a networked table found of the
+	// last deal they checked (Info.Verified), nil before any.
+	verified *bool
 	// steps counts the decisions of the hand, against an engine that
 	// would never end one.
 	steps     int
@@ -168,12 +171,11 @@ func (t *Local) call(ctx context.Context, f func() error) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-		return ctx.Err()
-	}
+	// The table's goroutine has taken g and runs it now, without
+	// blocking: its answer is awaited even if ctx ends meanwhile, because
+	// f writes into its caller's variables (a snapshot returned on ctx's
+	// end raced with f still writing it, and could be read torn).
+	return <-errc
 }
 
 // Start deals the first hand of a table made with Hold. Starting a started
@@ -304,6 +306,20 @@ func (t *Local) SetConnected(p int, connected bool) error {
 				})
 			})
 		}
+		t.changed()
+		return nil
+	})
+}
+
+// SetVerified tells the table, at a networked table, whether the devices
+// that checked the last revealed deal found it honest (Info.Verified):
+// the dealer's own screens then show the devices' verdict.
+func (t *Local) SetVerified(ok bool) error {
+	return t.call(context.Background(), func() error {
+		if t.verified != nil && *t.verified == ok {
+			return nil
+		}
+		t.verified = &ok
 		t.changed()
 		return nil
 	})

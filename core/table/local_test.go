@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	_ "github.com/fourwinds-mahjong/fourwinds/core/rules/all"
@@ -69,5 +70,31 @@ func TestLocalWithPerson(t *testing.T) {
 				t.Fatalf("over in phase %s", snap.View.Phase)
 			}
 		})
+	}
+}
+
+// TestACallCutShortByItsContextWaitsForItsAnswer: once the table has taken
+// a request, its caller waits for the answer even if its context ends
+// meanwhile, since the request writes into the caller's variables. A
+// Snapshot that returned on its context's end while the table still wrote
+// the snapshot was read torn, seen once as "slice bounds out of range
+// [:74] with capacity 72" in a take-over test (and by -race).
+func TestACallCutShortByItsContextWaitsForItsAnswer(t *testing.T) {
+	tb, err := NewLocal(LocalConfig{Rules: "hongkong", Seed: "cut short", Hold: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tb.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	finished := false
+	err = tb.call(ctx, func() error {
+		cancel()
+		// The caller's context has ended; the request is still at work.
+		time.Sleep(20 * time.Millisecond)
+		finished = true
+		return nil
+	})
+	if !finished || err != nil {
+		t.Fatalf("the call returned %v before its request finished (finished %v)", err, finished)
 	}
 }

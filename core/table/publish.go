@@ -157,6 +157,10 @@ func (t *Local) info() Info {
 	if t.problem != nil {
 		in.Problem = t.problem.Error()
 	}
+	if t.verified != nil {
+		v := *t.verified
+		in.Verified = &v
+	}
 	if t.m == nil {
 		return in
 	}

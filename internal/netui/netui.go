@@ -38,13 +38,16 @@ type Dealt interface {
 	// SetName names a remote player as the device that took the seat
 	// calls its person.
 	SetName(player int, name string) error
+	// SetVerified shows what the devices found of the last deal.
+	SetVerified(ok bool) error
 }
 
-// A Dealt table hears from the dealer who is connected and what joiners
-// are called.
+// A Dealt table hears from the dealer who is connected, what joiners are
+// called and what the devices found of its deals.
 var (
 	_ dealer.Presence = Dealt(nil)
 	_ dealer.Naming   = Dealt(nil)
+	_ dealer.Checking = Dealt(nil)
 )
 
 // Config is what a Network is made of.
@@ -71,9 +74,10 @@ type Config struct {
 type Network struct{ cfg Config }
 
 var (
-	_ ui.Network = (*Network)(nil)
-	_ ui.Linked  = remote{}
-	_ ui.Dealing = remote{}
+	_ ui.Network     = (*Network)(nil)
+	_ ui.Linked      = remote{}
+	_ ui.Dealing     = remote{}
+	_ ui.HandingOver = remote{}
 )
 
 // New returns the network of cfg.
@@ -103,7 +107,7 @@ func (n *Network) Host(s ui.HostSetup) (ui.Hosted, error) {
 		open[p] = st.Kind == table.SeatRemote
 	}
 	d = dealer.Serve(n.cfg.Host, dealer.Config{Table: t, Name: s.Name, PIN: s.PIN, Open: open})
-	h := &hosted{t: t, d: d, h: n.cfg.Host}
+	h := &hosted{t: t, d: d, h: n.cfg.Host, quit: make(chan struct{})}
 	// Without multicast the table is still reached by its address.
 	h.adv, _ = n.cfg.Advertise(n.cfg.Host)
 	return h, nil
@@ -116,6 +120,8 @@ type hosted struct {
 	h    host.Host
 	adv  io.Closer
 	once sync.Once
+	// quit is closed by Close.
+	quit chan struct{}
 }
 
 // Table returns the table; closing it stops serving too.
@@ -148,10 +154,43 @@ func (h *hosted) Addrs() []string {
 // Start deals the first hand.
 func (h *hosted) Start(ctx context.Context) error { return h.t.Start(ctx) }
 
+// Successor is the player whose device would deal on if this device left
+// now, or -1.
+func (h *hosted) Successor() int {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	snap, err := h.t.Snapshot(ctx, table.Spectator)
+	_, p, ok := h.d.Successor()
+	if err != nil || !ok || !snap.Info.Started || snap.Info.Standing == nil {
+		return -1
+	}
+	return p
+}
+
+// HandOver hands the table over at the next hand boundary
+// (dealer.HandOver); done is called once it is, unless h is closed first.
+func (h *hosted) HandOver(done func()) (int, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	p, over, err := h.d.HandOver(ctx)
+	if err != nil {
+		return -1, err
+	}
+	go func() {
+		select {
+		case <-over:
+			done()
+		case <-h.quit:
+		}
+	}()
+	return p, nil
+}
+
 // Close stops advertising and serving, and closes the table.
 func (h *hosted) Close() error {
 	var err error
 	h.once.Do(func() {
+		close(h.quit)
 		if h.adv != nil {
 			h.adv.Close()
 		}
@@ -284,6 +323,15 @@ func (r remote) Linked() bool {
 // Dealing tells whether this device deals the table now: it took it over
 // from a dealer gone for good.
 func (r remote) Dealing() bool { return r.Dealer() == r.h.ID() }
+
+// HandOver tells what this device knows of its host leaving.
+func (r remote) HandOver() ui.HandOverNews {
+	ho, ok := r.Client.HandOver()
+	if !ok {
+		return ui.HandOverNews{}
+	}
+	return ui.HandOverNews{Announced: true, Hand: ho.Hand, Host: ho.Host, Successor: ho.Successor, Mine: ho.Successor == r.Player(), Done: ho.Done}
+}
 
 // Submit sends in, again after each reconnection, until the table answers
 // or ctx ends.

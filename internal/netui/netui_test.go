@@ -9,6 +9,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -17,6 +18,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 	"github.com/libp2p/go-libp2p/core/crypto"
 	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/peer"
@@ -415,7 +417,7 @@ func handOver(v *game.View, _ int) bool { return v.Phase == game.PhaseEnd }
 // phone finds the table, joins and plays a whole hand in rack mode beside
 // three computer players, the wall dealt from the devices' commit-reveal;
 // the centre never holds a concealed tile, and after the hand the phone
-// shows the deal verified.
+// shows the deal verified, and so does the centre, as the phone told it.
 func TestPlayAroundARealTable(t *testing.T) {
 	fa := newApp(t, "en")
 	l := newLAN(t)
@@ -452,6 +454,10 @@ func TestPlayAroundARealTable(t *testing.T) {
 		s, err := tb.Snapshot(context.Background(), 0)
 		return err == nil && s.Info.Verified != nil && *s.Info.Verified
 	})
+	// The phone told the dealer: the host's centre shows it too.
+	waitFor(t, "the deal verified on the host's centre", func() bool {
+		return slices.Contains(centre.Notices(), "✓ Deal verified: nobody chose the wall")
+	})
 }
 
 // TestHostPlaysToo: the host's own phone plays a seat in rack mode (its
@@ -484,6 +490,63 @@ func TestHostPlaysToo(t *testing.T) {
 	})
 	if n := phone.app.Rack().Screen().Snapshot().Info.Seats[1].Name; n != "Bea" {
 		t.Errorf("the phone's seat is called %q; want the name it gave, Bea", n)
+	}
+	// Home on the host's phone asks first; it may stay.
+	fyne.DoAndWait(host.app.LeaveShared)
+	shot(t, host.win, "leave-host-phone-en.png")
+	tap(t, host.win, "Stay")
+	if host.app.Hosted() == nil || host.app.Rack() == nil {
+		t.Error("the host left its table though it chose to stay")
+	}
+	// The phone only joined: it is asked more lightly.
+	fyne.DoAndWait(phone.app.LeaveShared)
+	shot(t, phone.win, "leave-phone-en.png")
+	tap(t, phone.win, "Leave")
+	waitFor(t, "the phone at home", func() bool { return phone.app.Rack() == nil })
+}
+
+// TestAJoinedCentreShowsTheDealVerified: a phone hosts and plays a seat;
+// a tablet joins as the table centre. The centre takes no part in the
+// deal's commit-reveal, but it is shown the commitments before the deal
+// and the reveal after the hand: it checks them, deals the hand again from
+// the seed and says "deal verified", never having held a concealed tile.
+func TestAJoinedCentreShowsTheDealVerified(t *testing.T) {
+	fa := newApp(t, "en")
+	l := newLAN(t)
+	l.deal = netui.Deal
+	host := l.app(t, fa, "/ip4/192.168.1.20/tcp/40123", phoneSize)
+	tablet := l.tablet(t, fa)
+	setup := kitchen("")
+	setup.Seats[0] = ui.HostSeat{Kind: table.SeatHuman, Name: "Anne"}
+	var err error
+	fyne.DoAndWait(func() { err = host.app.Host(setup, 0) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	ad := findTable(t, tablet)
+	fyne.DoAndWait(func() { tablet.app.Joining().Join(ui.JoinRequest{Addr: ad.Addr, Seat: table.Spectator}) })
+	waitFor(t, "the table centre", func() bool { return tablet.app.Centre() != nil })
+	var centre *ui.CentreScreen
+	fyne.DoAndWait(func() { centre = tablet.app.Centre() })
+	watchCentre(t, centre)
+	fyne.DoAndWait(host.app.StartHosted)
+	waitFor(t, "the host's rack", func() bool { return host.app.Rack() != nil })
+	playTurns(t, handOver, host)
+	waitFor(t, "the deal verified on the centre", func() bool {
+		return slices.Contains(centre.Notices(), "✓ Deal verified: nobody chose the wall")
+	})
+	shot(t, tablet.win, "table-centre-verified-en.png")
+}
+
+// shot writes w's image for make screenshots (FOURWINDS_SCREENSHOTS), for
+// screens whose content changes from run to run (a wall dealt by the
+// devices' commit-reveal): no golden image.
+func shot(t *testing.T, w fyne.Window, name string) {
+	t.Helper()
+	if dir := os.Getenv("FOURWINDS_SCREENSHOTS"); dir != "" {
+		var img image.Image
+		fyne.DoAndWait(func() { img = w.Canvas().Capture() })
+		uitest.WritePNG(t, filepath.Join(dir, name), img)
 	}
 }
 
@@ -524,6 +587,131 @@ func TestHostLeaves(t *testing.T) {
 	waitFor(t, "the first phone dealing", func() bool { return anne.app.Rack().Dealing() })
 	waitFor(t, "the second phone seated again", func() bool { return !bea.app.Rack().Offline() })
 	playTurns(t, handOver, anne, bea)
+}
+
+// TestHostHandsOver: the tablet that deals, as the table centre, asks to
+// leave in the middle of hand 1. Home asks first; the host chooses to hand
+// the table over to the first seated phone, and every screen says who
+// leaves and who deals next. Hand 1 is played to its end on the tablet;
+// once both phones ask for the next hand, the first phone deals hand 2 at
+// once (the wait for a dealer gone quiet is an hour here) with hand 1 kept,
+// the second phone sits down at it and says who deals now, and the tablet
+// goes home saying who deals on.
+func TestHostHandsOver(t *testing.T) {
+	fa := newApp(t, "en")
+	l := newLAN(t)
+	l.deal = netui.Deal
+	l.takeOver = time.Hour
+	tablet := l.tablet(t, fa)
+	anne := l.phone(t, fa)
+	bea := l.app(t, fa, "/ip4/192.168.1.32/tcp/40556", phoneSize)
+	setup := kitchen("")
+	setup.Seats[1] = ui.HostSeat{Kind: table.SeatRemote}
+	var err error
+	fyne.DoAndWait(func() { err = tablet.app.Host(setup, table.Spectator) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p, d := range []*device{anne, bea} {
+		ad := findTable(t, d)
+		fyne.DoAndWait(func() { d.app.Joining().Join(ui.JoinRequest{Addr: ad.Addr, Seat: p, Name: []string{"Anne", "Bea"}[p]}) })
+		waitFor(t, "a phone's rack", func() bool { return d.app.Rack() != nil })
+		waitFor(t, "a phone seated", func() bool { return seated(t, tablet, p) })
+	}
+	fyne.DoAndWait(tablet.app.StartHosted)
+	playTurns(t, func(v *game.View, n int) bool { return n >= 3 || v.Phase == game.PhaseEnd }, anne, bea)
+
+	fyne.DoAndWait(tablet.app.LeaveShared)
+	tap(t, tablet.win, "Hand over to Anne")
+	waitFor(t, "the centre saying the host leaves", func() bool {
+		return slices.Contains(tablet.app.Centre().Notices(), "You leave after this hand; then Anne deals the table.")
+	})
+	waitFor(t, "the phones saying who deals next", func() bool {
+		return slices.Contains(anne.app.Rack().Notices(), "The host leaves after this hand; then this device deals the table: keep the app open.") &&
+			slices.Contains(bea.app.Rack().Notices(), "The host leaves after this hand; then Anne deals the table.")
+	})
+	shot(t, bea.win, "rack-host-leaving-en.png")
+	playTurns(t, handOver, anne, bea)
+	for _, d := range []*device{anne, bea} {
+		waitFor(t, "a phone at the end of hand 1", func() bool {
+			v := d.app.Rack().Screen().Snapshot().View
+			return v != nil && v.Phase == game.PhaseEnd
+		})
+		fyne.DoAndWait(func() { d.app.Rack().Screen().NextHand() })
+	}
+	waitFor(t, "the first phone dealing", func() bool { return anne.app.Rack().Dealing() })
+	waitFor(t, "the tablet at home, saying who deals on", func() bool {
+		return tablet.app.Hosted() == nil && tablet.app.Centre() == nil &&
+			slices.Contains(texts(tablet.win), "The game goes on without this device: Anne's device deals the table now.")
+	})
+	shot(t, tablet.win, "host-handed-over-en.png")
+	waitFor(t, "hand 2 on the second phone, saying who deals now", func() bool {
+		s := bea.app.Rack().Screen().Snapshot()
+		return s.View != nil && s.View.Number == 2 && !bea.app.Rack().Offline() &&
+			slices.Contains(bea.app.Rack().Notices(), "The host left; Anne now deals.")
+	})
+	shot(t, bea.win, "rack-handed-over-en.png")
+	if h := bea.app.Rack().Screen().Snapshot().Info.History; len(h) != 1 {
+		t.Errorf("hand 2 follows %d finished hands; want hand 1, kept", len(h))
+	}
+	playTurns(t, handOver, anne, bea)
+}
+
+// texts are the texts of the labels and buttons of w's top overlay (a
+// dialog), or of its content when it has none.
+func texts(w fyne.Window) []string {
+	var out []string
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch x := o.(type) {
+		case *widget.Label:
+			out = append(out, x.Text)
+		case *widget.Button:
+			out = append(out, x.Text)
+		case *widget.PopUp:
+			walk(x.Content)
+		case *fyne.Container:
+			for _, c := range x.Objects {
+				walk(c)
+			}
+		}
+	}
+	if top := w.Canvas().Overlays().Top(); top != nil {
+		walk(top)
+	} else {
+		walk(w.Content())
+	}
+	return out
+}
+
+// tap taps the button of w's top overlay (a dialog) that reads text.
+func tap(t *testing.T, w fyne.Window, text string) {
+	t.Helper()
+	var found *widget.Button
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch x := o.(type) {
+		case *widget.Button:
+			if x.Text == text {
+				found = x
+			}
+		case *widget.PopUp:
+			walk(x.Content)
+		case *fyne.Container:
+			for _, c := range x.Objects {
+				walk(c)
+			}
+		}
+	}
+	fyne.DoAndWait(func() {
+		if top := w.Canvas().Overlays().Top(); top != nil {
+			walk(top)
+		}
+	})
+	if found == nil {
+		t.Fatalf("no dialog shows a button %q (it shows %q)", text, texts(w))
+	}
+	test.Tap(found)
 }
 
 // TestJoinWithPIN: a table with a PIN refuses a wrong one and seats the
@@ -676,6 +864,10 @@ func TestSharedScreenshots(t *testing.T) {
 				full = phone.win.Canvas().Capture()
 			})
 			golden(t, "rack-full-table-"+lang+".png", full)
+			// Home on the host asks whether to hand the table over.
+			fyne.DoAndWait(tablet.app.LeaveShared)
+			screenshot(t, tablet.win, "leave-host-"+lang+".png")
+			tap(t, tablet.win, words.T("share.leave.stay"))
 		})
 	}
 }

@@ -34,6 +34,11 @@ import (
 // dealer's new addresses: on a local network either takes milliseconds.
 const redialWait = 3 * time.Second
 
+// handOverRetry is the pause between attempts to reach the successor of
+// a dealer that handed the table over: it is setting the table up, on a
+// local network, in milliseconds.
+const handOverRetry = 50 * time.Millisecond
+
 // ErrDisconnected is returned for a request whose connection dropped
 // before its answer came; the client reconnects by itself.
 var ErrDisconnected = errors.New("client: the connection to the dealer dropped; retry once reconnected")
@@ -117,6 +122,9 @@ type Client struct {
 	// taken the table over, is the table it deals.
 	roster *wire.Roster
 	local  table.Table
+	// handOver is the dealer's last hand-over announcement, as this
+	// device knows it.
+	handOver *HandOver
 	// infos puts back the Info the dealer leaves out of updates on the
 	// current connection (wire.Msg.SameInfo).
 	infos *wire.Infos
@@ -280,22 +288,28 @@ func (c *Client) run(conn *wire.Conn, st network.Stream) {
 		}
 		c.mu.Unlock()
 		lost, next := time.Now(), 0
+		wait, retry := c.opts.Retry, c.opts.Retry
+		if c.handedOver(&next) {
+			// The dealer handed the table over at a hand boundary: on to
+			// the successor at once, and again soon while it sets up.
+			if c.succeed(&next) {
+				c.dealOn()
+				return
+			}
+			wait, retry = 0, min(retry, handOverRetry)
+		}
 		for {
 			select {
 			case <-c.ctx.Done():
 				c.closeSubs()
 				return
-			case <-time.After(c.opts.Retry):
+			case <-time.After(wait):
 			}
+			wait = retry
 			if c.opts.TakeOver != nil && time.Since(lost) > c.opts.TakeOverAfter {
 				lost = time.Now()
 				if c.succeed(&next) {
-					<-c.ctx.Done()
-					c.mu.Lock()
-					local := c.local
-					c.mu.Unlock()
-					local.Close()
-					c.closeSubs()
+					c.dealOn()
 					return
 				}
 			}
@@ -412,6 +426,8 @@ func (c *Client) handle(conn *wire.Conn, m *wire.Msg) {
 		c.mu.Lock()
 		c.roster = m.Roster
 		c.mu.Unlock()
+	case wire.THandOver:
+		c.noteHandOver(conn, m.HandOver)
 	case wire.TDone, wire.TRefused, wire.TSnapshot, wire.THand:
 		if m.ID == 0 {
 			return
@@ -786,7 +802,13 @@ func (c *Client) deal(conn *wire.Conn, m *wire.Msg) {
 	n := m.Deal.Hand
 	self := c.h.ID().String()
 	c.mu.Lock()
-	defer c.mu.Unlock()
+	var verdict *table.Update
+	defer func() {
+		c.mu.Unlock()
+		if verdict != nil {
+			c.publish(*verdict)
+		}
+	}()
 	hd := c.deals[n]
 	switch m.Type {
 	case wire.TCommitAsk:
@@ -802,7 +824,20 @@ func (c *Client) deal(conn *wire.Conn, m *wire.Msg) {
 		}
 		go conn.Send(&wire.Msg{Type: wire.TCommit, Deal: &wire.Deal{Hand: n, Hash: deal.Commit(hd.secret)}})
 	case wire.TCommitments:
-		if hd == nil || hd.committed != nil {
+		if hd == nil || hd.secret == nil {
+			// This device was not asked to commit (it watches, or sat
+			// down late): it keeps the commitments, published before the
+			// deal, to check the reveal against.
+			if hd == nil {
+				hd = &handDeal{}
+				c.deals[n] = hd
+			}
+			if hd.committed == nil {
+				hd.committed = m.Deal.All
+			}
+			return
+		}
+		if hd.committed != nil {
 			return
 		}
 		for _, x := range m.Deal.All {
@@ -819,8 +854,8 @@ func (c *Client) deal(conn *wire.Conn, m *wire.Msg) {
 		delete(c.deals, n)
 		committed, secret := hd.committed, hd.secret
 		if committed == nil {
-			// This device took no part in the commit-reveal (it was away,
-			// or watches): it checks the reveal against itself.
+			// This device saw neither the commitments nor the deal (it
+			// was away): it checks the reveal against itself.
 			committed, secret = m.Deal.All, nil
 		}
 		err := deal.Check(m.Deal, committed, self, secret)
@@ -833,9 +868,27 @@ func (c *Client) deal(conn *wire.Conn, m *wire.Msg) {
 		if err == nil {
 			err = c.replay(n, m.Deal.Seed, hd)
 		}
-		ok := err == nil
-		c.verified, c.dealErr = &ok, err
+		verdict = c.judge(err)
+		go conn.Send(verdictOf(n, err))
 	}
+}
+
+// judge keeps the verdict of a deal's check and returns the update that
+// shows it (the latest snapshot again, Info.Verified set), or nil before
+// the first snapshot; c.mu is held.
+func (c *Client) judge(err error) *table.Update {
+	ok := err == nil
+	c.verified, c.dealErr = &ok, err
+	if !c.welcomed {
+		return nil
+	}
+	s := c.last
+	v := ok
+	s.Info.Verified = &v
+	s.Seq++
+	c.shift++
+	c.last = s
+	return &table.Update{Seq: s.Seq, Snapshot: s}
 }
 
 // noteView keeps the first view of a hand whose deal this device did not
@@ -875,10 +928,26 @@ func (c *Client) audit(n int, seedBytes []byte, seen *game.View) {
 	default:
 		err = c.replayHand(n, seedBytes, a.Deal.Events, seen)
 	}
-	ok := err == nil
 	c.mu.Lock()
-	c.verified, c.dealErr = &ok, err
+	u := c.judge(err)
+	conn := c.conn
 	c.mu.Unlock()
+	if u != nil {
+		c.publish(*u)
+	}
+	if conn != nil {
+		conn.Send(verdictOf(n, err))
+	}
+}
+
+// verdictOf is the message telling the dealer what this device found of
+// hand n's deal.
+func verdictOf(n int, err error) *wire.Msg {
+	v := &wire.Verdict{Hand: n, OK: err == nil}
+	if err != nil {
+		v.Detail = err.Error()
+	}
+	return &wire.Msg{Type: wire.TVerdict, Verdict: v}
 }
 
 // replayHand plays hand n again from its seed with the recorded actions,
@@ -983,6 +1052,9 @@ func (c *Client) succeed(next *int) bool {
 			c.mu.Unlock()
 			return false
 		}
+		if c.opts.TakeOver == nil {
+			continue
+		}
 		tbl, err := c.opts.TakeOver(c.ctx, info, holders)
 		if err != nil {
 			continue
@@ -1009,4 +1081,100 @@ func (c *Client) succeed(next *int) bool {
 		return true
 	}
 	return false
+}
+
+// dealOn serves the table this device took over until Close.
+func (c *Client) dealOn() {
+	<-c.ctx.Done()
+	c.mu.Lock()
+	local := c.local
+	c.mu.Unlock()
+	local.Close()
+	c.closeSubs()
+}
+
+// HandOver is a dealer's hand-over as a client knows it: the dealer
+// leaves at a hand boundary and another seated device deals on.
+type HandOver struct {
+	// Hand is the last hand the leaving dealer deals.
+	Hand int
+	// Host is the player of the person on the leaving dealer's device (-1
+	// when it played no seat: a table-centre display); Successor is the
+	// player whose device deals on.
+	Host, Successor int
+	// Now is set once the dealer is handing the table over; Done once
+	// this device has gone to the successor (or is it).
+	Now, Done bool
+	// successor is the successor's peer id.
+	successor string
+}
+
+// HandOver returns the dealer's last hand-over, if one was announced.
+func (c *Client) HandOver() (HandOver, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.handOver == nil {
+		return HandOver{}, false
+	}
+	return *c.handOver, true
+}
+
+// noteHandOver keeps a hand-over announced by the dealer on conn; once it
+// is under way, the client takes the table's latest snapshot and leaves
+// the dealer, to go to the successor (run).
+func (c *Client) noteHandOver(conn *wire.Conn, m *wire.HandOver) {
+	c.mu.Lock()
+	ho := &HandOver{Hand: m.Hand, Host: -1, Successor: -1, Now: m.Now, successor: m.Successor}
+	for p, s := range c.last.Info.Seats {
+		if s.Kind == table.SeatHuman {
+			ho.Host = p
+		}
+	}
+	if c.roster != nil {
+		ho.Successor = slices.Index(c.roster.Holders[:], m.Successor)
+	}
+	c.handOver = ho
+	c.mu.Unlock()
+	if !m.Now {
+		return
+	}
+	go func() {
+		ctx, cancel := context.WithTimeout(c.ctx, redialWait)
+		defer cancel()
+		if a, err := c.request(ctx, &wire.Msg{Type: wire.TSnapReq}); err == nil && a.Snapshot != nil {
+			c.mu.Lock()
+			var u *table.Update
+			if a.Snapshot.Seq > c.dealerSeq {
+				x := c.accept(*a.Snapshot, nil)
+				u = &x
+			}
+			c.mu.Unlock()
+			if u != nil {
+				c.publish(*u)
+			}
+		}
+		c.mu.Lock()
+		st := c.stream
+		same := c.conn == conn
+		c.mu.Unlock()
+		if same && st != nil {
+			st.Close()
+		}
+	}()
+}
+
+// handedOver tells whether the dealer just handed the table over (its
+// stream ended after a hand-over under way) and sets *next to the
+// successor's place in the roster's succession; the hand-over is then
+// done.
+func (c *Client) handedOver(next *int) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	ho := c.handOver
+	if ho == nil || !ho.Now || ho.Done || c.roster == nil {
+		return false
+	}
+	ho.Done = true
+	*next = max(slices.Index(c.roster.Succession(), ho.successor), 0)
+	return true
 }

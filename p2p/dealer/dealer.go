@@ -49,6 +49,12 @@ type Naming interface {
 	SetName(player int, name string) error
 }
 
+// Checking is implemented by a table that shows what the devices found
+// of its deals (table.Local): the dealer passes their verdicts on.
+type Checking interface {
+	SetVerified(ok bool) error
+}
+
 // Config is what a dealer serves.
 type Config struct {
 	// Table is the table served.
@@ -87,6 +93,14 @@ type Dealer struct {
 	current  [4]*session
 	round    *round
 	reveals  map[int]*wire.Deal
+	// arrived is signalled whenever a player's device arrives.
+	arrived chan struct{}
+	// leaving is the hand-over asked for (HandOver), or nil.
+	leaving *leaving
+	// revealed is the last hand whose secrets were revealed; judged the
+	// devices' verdict on it so far (verdicts).
+	revealed int
+	judged   bool
 	wg       sync.WaitGroup
 }
 
@@ -99,7 +113,8 @@ func Serve(h host.Host, cfg Config) *Dealer {
 		cfg.DealWait = DefaultDealWait
 	}
 	ctx, end := context.WithCancel(context.Background())
-	d := &Dealer{h: h, cfg: cfg, ctx: ctx, end: end, holders: cfg.Holders, sessions: map[*session]struct{}{}, reveals: map[int]*wire.Deal{}}
+	d := &Dealer{h: h, cfg: cfg, ctx: ctx, end: end, holders: cfg.Holders, sessions: map[*session]struct{}{}, reveals: map[int]*wire.Deal{},
+		arrived: make(chan struct{}, 1)}
 	if _, sub, err := cfg.Table.Subscribe(ctx, table.Spectator); err == nil {
 		d.wg.Add(1)
 		go func() {
@@ -370,6 +385,12 @@ func (s *session) run() error {
 		n.SetName(player, hello.Name)
 	}
 	d.announce()
+	d.mu.Lock()
+	note := d.handOverNote()
+	d.mu.Unlock()
+	if note != nil {
+		s.conn.Send(note)
+	}
 	if player != table.Spectator {
 		d.h.ConnManager().Protect(s.peer, fwhost.TableTag)
 		d.arrive(s)
@@ -445,6 +466,11 @@ func (s *session) handle(m *wire.Msg) error {
 			refuse(s.conn, 0, r)
 		}
 		return nil
+	case wire.TVerdict:
+		if r := d.verdict(m.Verdict); r != nil {
+			refuse(s.conn, 0, r)
+		}
+		return nil
 	case wire.THandReq:
 		evs, r := d.handEvents(m.Deal.Hand)
 		if r != nil {
@@ -468,6 +494,10 @@ func (d *Dealer) arrive(s *session) {
 		old.stream.Reset()
 	}
 	d.setConnected(s.player, true)
+	select {
+	case d.arrived <- struct{}{}:
+	default:
+	}
 }
 
 func (d *Dealer) leave(s *session) {
@@ -507,12 +537,7 @@ func (d *Dealer) announce() {
 			r.Addrs[id.String()] = append(r.Addrs[id.String()], a.String())
 		}
 	}
-	var to []*session
-	for s := range d.sessions {
-		if s.welcomed {
-			to = append(to, s)
-		}
-	}
+	to := d.welcomed()
 	d.mu.Unlock()
 	for _, s := range to {
 		s.conn.Send(&wire.Msg{Type: wire.TRoster, Roster: r})

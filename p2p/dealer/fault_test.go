@@ -146,6 +146,13 @@ func TestCommitRevealEveryDeviceChecks(t *testing.T) {
 			t.Errorf("player %d saw %d reveals, want one per hand", p, r.count(p, wire.TReveal))
 		}
 	}
+	// The devices told the dealer: its own screens show the deal verified.
+	if err := waitFor(func() bool { return r.dealerVerified() != nil }); err != nil {
+		t.Fatal("the dealer's table never heard the devices' verdict")
+	}
+	if v := r.dealerVerified(); !*v {
+		t.Error("the dealer's table shows the honest deal as failed")
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for p := 1; p < 4; p++ {
@@ -176,6 +183,19 @@ func TestDealerThatChangesTheSeedIsCaught(t *testing.T) {
 			t.Errorf("player %d accepted a wall dealt from another seed (%v)", p, err)
 		}
 	}
+	// The devices told the dealer: its own screens show the warning.
+	if err := waitFor(func() bool { v := r.dealerVerified(); return v != nil && !*v }); err != nil {
+		t.Error("the dealer's table does not show the devices' failed check")
+	}
+}
+
+// dealerVerified is what the dealer's table shows of the devices' checks.
+func (r *rig) dealerVerified() *bool {
+	s, err := r.tbl.Snapshot(context.Background(), table.Spectator)
+	if err != nil {
+		return nil
+	}
+	return s.Info.Verified
 }
 
 func TestAPlayerWhoLeavesIsStoodInFor(t *testing.T) {
@@ -278,6 +298,47 @@ func TestDevicesThatMissedTheDealCheckItToo(t *testing.T) {
 				if r.count(p, wire.THand) != 1 {
 					t.Errorf("client %d asked for the hand's events %d times, want once", p, r.count(p, wire.THand))
 				}
+			}
+		})
+	}
+}
+
+// TestTheTableCentreChecksTheDealToo: a spectator (the table-centre
+// display) seated before the deal takes no part in the commit-reveal, but
+// it is sent the commitments before each hand is dealt and the reveal after
+// it, checks every revealed secret against the commitments it was shown
+// and deals the hand again from the seed, comparing with the public deal it
+// saw: an honest deal checks out, a dealer that changes the seed is
+// caught.
+func TestTheTableCentreChecksTheDealToo(t *testing.T) {
+	for _, cheat := range []bool{false, true} {
+		t.Run(fmt.Sprint("cheat=", cheat), func(t *testing.T) {
+			seed := func(s wall.Seed) wall.Seed { return s }
+			if cheat {
+				seed = func(s wall.Seed) wall.Seed { s[0] ^= 1; return s }
+			}
+			r := newRig(t, "french", 2, dealer.Config{DealWait: 2 * time.Second}, seed)
+			for i := 1; i < 4; i++ {
+				r.clients[i] = r.join(t, i, client.Options{Player: wire.AnySeat})
+			}
+			r.clients[4] = r.join(t, 4, client.Options{Player: table.Spectator})
+			if err := waitFor(func() bool { return r.dealer.Spectators() == 1 }); err != nil {
+				t.Fatal("the centre was never welcomed")
+			}
+			r.start(t)
+			r.playAll(t)
+			if err := waitFor(func() bool { return r.count(4, wire.TReveal) == 2 }); err != nil {
+				t.Fatalf("the centre saw %d reveals, want one per hand", r.count(4, wire.TReveal))
+			}
+			v, err := r.clients[4].Verified()
+			if v == nil || *v == cheat || (cheat && !errors.Is(err, deal.ErrCheat)) {
+				t.Fatalf("the centre's check: %v (%v); want %v", v, err, !cheat)
+			}
+			if n := r.count(4, wire.TCommitments); n != 2 {
+				t.Errorf("the centre saw the commitments of %d hands, want 2", n)
+			}
+			if n := r.count(4, wire.THand); n != 0 {
+				t.Errorf("the centre, which saw the deals, asked for %d hands' events", n)
 			}
 		})
 	}

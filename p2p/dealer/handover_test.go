@@ -3,10 +3,12 @@ package dealer_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"testing"
 	"time"
 
+	"github.com/fourwinds-mahjong/fourwinds/core/ai"
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
@@ -92,4 +94,222 @@ func TestDealerGoneForGoodHandsTheTableOver(t *testing.T) {
 			t.Errorf("player %d ends with %d, want %d before hand 2 %+d %+d", p, finals[1].Info.Balances[p], before[p], h[1].Net[p], h[2].Net[p])
 		}
 	}
+}
+
+// TestDealerLeavingHandsTheTableOverBetweenHands: the dealer asks to leave
+// in the middle of hand 1. Every device is told at once who deals on; hand
+// 1 is played to its end on the old dealer; once everyone asked for the
+// next hand the devices go straight to player 1's device (with no wait for
+// a dealer gone quiet: TakeOverAfter is an hour), which deals hand 2 and 3
+// from the public facts. No hand is voided, and every device ends the
+// match with the same history and balances, hand 1 as the old dealer
+// dealt and scored it. The dealer's own player, who never asks for the
+// next hand, is made ready by the leaving dealer.
+func TestDealerLeavingHandsTheTableOverBetweenHands(t *testing.T) {
+	hb := 100 * time.Millisecond
+	r := newRig(t, "hongkong", 3, dealer.Config{Heartbeat: hb, DealWait: time.Second}, func(s wall.Seed) wall.Seed { return s })
+	for i := 1; i < 5; i++ {
+		h := r.hosts[i]
+		opts := client.Options{Player: wire.AnySeat, Retry: 20 * time.Millisecond, TakeOverAfter: time.Hour,
+			TakeOver: func(ctx context.Context, info table.Info, holders [4]peer.ID) (table.Table, error) {
+				return dealer.Succeed(h, info, holders, dealer.Config{Heartbeat: hb, DealWait: 2 * time.Second},
+					func(lc *table.LocalConfig) { lc.StandIn = 200 * time.Millisecond })
+			}}
+		if i == 4 {
+			opts.Player, opts.TakeOver = table.Spectator, nil
+		}
+		r.clients[i] = r.join(t, i, opts)
+	}
+	r.start(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	var finals [5]table.Snapshot
+	errs := make(chan error, 3)
+	for p := 1; p < 4; p++ {
+		go func() {
+			var err error
+			finals[p], err = play(ctx, r.clients[p], p, fmt.Sprint("ai ", p))
+			errs <- err
+		}()
+	}
+	watched := make(chan table.Snapshot, 1)
+	go func() {
+		// The centre display follows the table to its new dealer.
+		s, sub, err := r.clients[4].Subscribe(ctx, table.Spectator)
+		if err == nil {
+			for u := range sub.Updates() {
+				if s = u.Snapshot; s.Info.Over {
+					break
+				}
+			}
+			sub.Close()
+		}
+		watched <- s
+	}()
+	// Player 0, on the dealer's device, never asks for the next hand: the
+	// leaving dealer does it for its own players.
+	go play(ctx, neverReady{r.tbl}, 0, "ai 0") // ends with the old table
+	if err := waitFor(func() bool {
+		s, err := r.tbl.Snapshot(ctx, table.Spectator)
+		return err == nil && s.View != nil && s.View.Number == 1 && s.View.Phase != game.PhaseEnd && len(s.View.Seats[0].Discards) > 2
+	}); err != nil {
+		t.Fatal("hand 1 was never under way")
+	}
+	successor, done, err := r.dealer.HandOver(ctx)
+	if err != nil || successor != 1 {
+		t.Fatalf("the hand-over names player %d (%v); want player 1's device", successor, err)
+	}
+	if again, _, err := r.dealer.HandOver(ctx); err != nil || again != successor {
+		t.Errorf("asked again, the hand-over names player %d (%v); want the same, %d", again, err, successor)
+	}
+	for i := 1; i < 5; i++ {
+		if err := waitFor(func() bool { _, ok := r.clients[i].HandOver(); return ok }); err != nil {
+			t.Fatalf("device %d was never told of the hand-over", i)
+		}
+	}
+	select {
+	case <-done:
+	case <-ctx.Done():
+		t.Fatal("the devices never left the old dealer")
+	}
+	old, err := r.tbl.Snapshot(ctx, table.Spectator)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.dealer.Close()
+	r.tbl.Close()
+	for range 3 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	finals[4] = <-watched
+	if len(old.Info.History) != 1 || old.View.Phase != game.PhaseEnd {
+		t.Fatalf("the old dealer stopped with %d hands played, phase %v; want hand 1 over and no more", len(old.Info.History), old.View.Phase)
+	}
+	want, _ := json.Marshal(finals[1].Info.History)
+	for p := 1; p < 5; p++ {
+		f := finals[p].Info
+		got, _ := json.Marshal(f.History)
+		if !f.Over || len(f.History) != 3 || f.Balances != finals[1].Info.Balances || string(got) != string(want) {
+			t.Errorf("device %d ended with %d hands, balances %v (over %v); player 1 with %v", p, len(f.History), f.Balances, f.Over, finals[1].Info.Balances)
+		}
+		if d := r.clients[p].Dealer(); d != r.hosts[1].ID() {
+			t.Errorf("device %d's dealer is %s, want player 1's device", p, d)
+		}
+		if ho, _ := r.clients[p].HandOver(); !ho.Done || ho.Host != 0 || ho.Successor != 1 || ho.Hand != 1 {
+			t.Errorf("device %d saw the hand-over as %+v; want done, from player 0 to player 1 after hand 1", p, ho)
+		}
+	}
+	if t.Failed() {
+		return
+	}
+	h := finals[1].Info.History
+	first, _ := json.Marshal(old.Info.History[0])
+	kept, _ := json.Marshal(h[0])
+	if string(first) != string(kept) {
+		t.Errorf("hand 1 changed in the hand-over:\n%s\n%s", first, kept)
+	}
+	for p := range 4 {
+		if b := h[0].Net[p] + h[1].Net[p] + h[2].Net[p]; b != finals[1].Info.Balances[p] {
+			t.Errorf("player %d ends with %d, want the three hands' %+d %+d %+d", p, finals[1].Info.Balances[p], h[0].Net[p], h[1].Net[p], h[2].Net[p])
+		}
+	}
+}
+
+// neverReady is a table on which its player never asks for the next hand.
+type neverReady struct{ table.Table }
+
+func (n neverReady) Submit(ctx context.Context, in table.Intent) error {
+	if in.Kind == table.IntentNextHand {
+		return nil
+	}
+	return n.Table.Submit(ctx, in)
+}
+
+// TestNoHandOverWithoutASuccessor: before the first hand, or with no
+// device seated, there is nothing to hand over: the host can only end the
+// table.
+func TestNoHandOverWithoutASuccessor(t *testing.T) {
+	r := newRig(t, "hongkong", 1, dealer.Config{}, func(s wall.Seed) wall.Seed { return s })
+	if _, _, err := r.dealer.HandOver(context.Background()); !errors.Is(err, dealer.ErrNoSuccessor) {
+		t.Errorf("with no device seated, a hand-over gave %v; want ErrNoSuccessor", err)
+	}
+	r.clients[1] = r.join(t, 1, client.Options{Player: wire.AnySeat})
+	if _, _, err := r.dealer.HandOver(context.Background()); !errors.Is(err, dealer.ErrNoSuccessor) {
+		t.Errorf("before the first hand, a hand-over gave %v; want ErrNoSuccessor", err)
+	}
+	if _, p, ok := r.dealer.Successor(); !ok || p != 1 {
+		t.Errorf("the successor is player %d (%v); want player 1's device, seated", p, ok)
+	}
+}
+
+// BenchmarkHandOverAtAHandEnd measures a graceful hand-over over mocknet
+// (run it with -benchtime=1x or a few x): from the moment every person
+// has asked for the next hand at the leaving dealer's table to the moment
+// the two other phones show hand 2, dealt by player 1's device from a
+// fresh commit-reveal.
+func BenchmarkHandOverAtAHandEnd(b *testing.B) {
+	var total time.Duration
+	for range b.N {
+		hb := 100 * time.Millisecond
+		r := newRig(b, "hongkong", 2, dealer.Config{Heartbeat: hb, DealWait: time.Second}, func(s wall.Seed) wall.Seed { return s })
+		for i := 1; i < 4; i++ {
+			h := r.hosts[i]
+			r.clients[i] = r.join(b, i, client.Options{Player: wire.AnySeat, TakeOverAfter: time.Hour,
+				TakeOver: func(ctx context.Context, info table.Info, holders [4]peer.ID) (table.Table, error) {
+					return dealer.Succeed(h, info, holders, dealer.Config{Heartbeat: hb, DealWait: 2 * time.Second}, nil)
+				}})
+		}
+		r.start(b)
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		_, all, err := r.tbl.Subscribe(ctx, table.Spectator)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := waitFor(func() bool { _, _, err := r.dealer.HandOver(ctx); return err == nil }); err != nil {
+			b.Fatal("hand 1 was never dealt")
+		}
+		ready := make(chan time.Time, 1)
+		go func() {
+			for u := range all.Updates() {
+				if v := u.Snapshot.View; v != nil && v.Phase == game.PhaseEnd && u.Snapshot.Info.Ready == [4]bool{true, true, true, true} {
+					ready <- time.Now()
+					return
+				}
+			}
+		}()
+		shown := make(chan time.Time, 2)
+		for p := 1; p < 4; p++ {
+			go func() {
+				told := p == 1 // the successor deals: the others are timed
+				each := func(s table.Snapshot) {
+					if !told && s.View != nil && s.View.Number == 2 && s.View.Phase != game.PhaseEnd {
+						told = true
+						shown <- time.Now()
+					}
+				}
+				client.Autoplay(ctx, r.clients[p], p, mustAI(b, p), each)
+			}()
+		}
+		go play(ctx, neverReady{r.tbl}, 0, "ai 0")
+		start := <-ready
+		end := <-shown
+		if t := <-shown; t.After(end) {
+			end = t
+		}
+		total += end.Sub(start)
+		all.Close()
+		cancel()
+	}
+	b.ReportMetric(float64(total.Microseconds())/1000/float64(b.N), "ms-to-next-hand")
+}
+
+// mustAI is a novice computer player for player p.
+func mustAI(b *testing.B, p int) ai.Player {
+	pl, err := ai.New(ai.Novice, wall.SeedFromString(fmt.Sprint("ai ", p)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return pl
 }

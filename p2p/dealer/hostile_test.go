@@ -119,6 +119,10 @@ func TestHostileInputIsRefusedAndTheTableGoesOn(t *testing.T) {
 		wantRefused(t, "unknown field", answer(t, c), table.ReasonBadIntent)
 		c.Send(&wire.Msg{Type: wire.TIntent, ID: 5, Intent: &table.Intent{Player: 2, Kind: table.IntentAction}})
 		wantRefused(t, "spectator's intent", answer(t, c), table.ReasonNotSeated)
+		c.Send(&wire.Msg{Type: wire.TVerdict, Verdict: &wire.Verdict{Hand: 3, OK: false, Detail: "made up"}})
+		wantRefused(t, "a verdict on a hand not revealed", answer(t, c), table.ReasonStale)
+		c.Send(&wire.Msg{Type: wire.THandOver, HandOver: &wire.HandOver{Hand: 1, Successor: "me", Now: true}})
+		wantRefused(t, "a client's hand-over", answer(t, c), table.ReasonBadIntent)
 		c.Send(&wire.Msg{Type: wire.TSnapReq, ID: 6})
 		if m := answer(t, c); m.Type != wire.TSnapshot || m.Snapshot.Player != table.Spectator {
 			t.Fatalf("the stream did not go on after bad frames: %s", m.Type)

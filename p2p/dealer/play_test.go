@@ -37,7 +37,7 @@ type rig struct {
 // newRig deals a match of ruleset id ending after hands hands. seed, when
 // set, stands between the dealer's commit-reveal and the table (a dealer
 // that cheats).
-func newRig(t *testing.T, id string, hands int, cfg dealer.Config, seed func(wall.Seed) wall.Seed) *rig {
+func newRig(t testing.TB, id string, hands int, cfg dealer.Config, seed func(wall.Seed) wall.Seed) *rig {
 	t.Helper()
 	mn, err := mocknet.FullMeshConnected(5)
 	if err != nil {
@@ -65,7 +65,7 @@ func newRig(t *testing.T, id string, hands int, cfg dealer.Config, seed func(wal
 }
 
 // start deals the first hand once every client is seated.
-func (r *rig) start(t *testing.T) {
+func (r *rig) start(t testing.TB) {
 	t.Helper()
 	if err := waitFor(func() bool { return r.dealer.Connected() == [4]bool{false, true, true, true} }); err != nil {
 		t.Fatalf("connected %v, want players 1-3", r.dealer.Connected())
@@ -75,7 +75,7 @@ func (r *rig) start(t *testing.T) {
 	}
 }
 
-func (r *rig) join(t *testing.T, i int, opts client.Options) *client.Client {
+func (r *rig) join(t testing.TB, i int, opts client.Options) *client.Client {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()

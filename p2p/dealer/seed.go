@@ -42,6 +42,13 @@ func (r *round) signal() {
 // HandSeed hook (table.LocalConfig.HandSeed). The secrets are published to
 // every device once the hand has ended.
 func (d *Dealer) HandSeed(ctx context.Context, n int) (wall.Seed, error) {
+	d.mu.Lock()
+	l := d.leaving
+	d.mu.Unlock()
+	if l != nil {
+		// A hand boundary: the dealer leaves here (HandOver).
+		return wall.Seed{}, d.handOverNow(ctx, l, n)
+	}
 	own := deal.NewSecret()
 	r := &round{hand: n, parts: map[peer.ID]*session{}, commits: map[peer.ID][]byte{}, secrets: map[peer.ID][]byte{}, changed: make(chan struct{}, 1)}
 	d.mu.Lock()
@@ -74,8 +81,12 @@ func (d *Dealer) HandSeed(ctx context.Context, n int) (wall.Seed, error) {
 		}
 	}
 	r.published = true
+	// The commitments are public: every device watching (the table
+	// centre) or not asked to commit gets them too, to check the reveal
+	// against after the hand.
+	watchers := d.welcomed()
 	d.mu.Unlock()
-	for _, s := range told {
+	for _, s := range watchers {
 		s.conn.Send(&wire.Msg{Type: wire.TCommitments, Deal: &wire.Deal{Hand: n, All: all}})
 	}
 	d.await(ctx, r, func() bool { return len(r.secrets) == len(told) })
@@ -145,7 +156,8 @@ func (d *Dealer) contribute(s *session, m *wire.Msg) *wire.Refusal {
 }
 
 // reveal publishes the secrets of every hand that has ended, watching the
-// table's public updates.
+// table's public updates; a leaving dealer's own players then ask for the
+// next hand.
 func (d *Dealer) reveal(sub table.Subscription) {
 	for u := range sub.Updates() {
 		v := u.Snapshot.View
@@ -155,18 +167,37 @@ func (d *Dealer) reveal(sub table.Subscription) {
 		d.mu.Lock()
 		r := d.reveals[v.Number]
 		delete(d.reveals, v.Number)
-		var to []*session
-		for s := range d.sessions {
-			if s.welcomed {
-				to = append(to, s)
+		if r != nil {
+			d.revealed, d.judged = v.Number, true
+		}
+		to := d.welcomed()
+		leaving := d.leaving != nil
+		d.mu.Unlock()
+		if r != nil {
+			for _, s := range to {
+				s.conn.Send(&wire.Msg{Type: wire.TReveal, Deal: r})
 			}
 		}
-		d.mu.Unlock()
-		if r == nil {
-			continue
-		}
-		for _, s := range to {
-			s.conn.Send(&wire.Msg{Type: wire.TReveal, Deal: r})
+		if leaving && !u.Snapshot.Info.Over {
+			d.readyOwn()
 		}
 	}
+}
+
+// verdict takes a device's check of the last revealed deal: the table
+// shows the deal verified once a device found it honest, and the warning
+// once any device found it not, for the rest of the hand.
+func (d *Dealer) verdict(v *wire.Verdict) *wire.Refusal {
+	d.mu.Lock()
+	if v.Hand != d.revealed {
+		d.mu.Unlock()
+		return &wire.Refusal{Reason: table.ReasonStale, Detail: fmt.Sprintf("a verdict is on the last hand revealed, %d, not %d", d.revealed, v.Hand)}
+	}
+	d.judged = d.judged && v.OK
+	ok := d.judged
+	d.mu.Unlock()
+	if c, is := d.cfg.Table.(Checking); is {
+		c.SetVerified(ok)
+	}
+	return nil
 }

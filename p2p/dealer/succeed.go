@@ -73,13 +73,16 @@ func Succeed(h host.Host, in table.Info, holders [4]peer.ID, cfg Config, local f
 	cfg.Holders[self] = ""
 	d = Serve(h, cfg)
 	go func() {
-		wait := d.cfg.DealWait
-		until := time.Now().Add(wait)
-		for time.Now().Before(until) && d.Connected() != open {
+		limit := time.NewTimer(d.cfg.DealWait)
+		defer limit.Stop()
+	wait:
+		for d.Connected() != open {
 			select {
 			case <-d.ctx.Done():
 				return
-			case <-time.After(wait / 50):
+			case <-limit.C:
+				break wait
+			case <-d.arrived:
 			}
 		}
 		tbl.Start(d.ctx)

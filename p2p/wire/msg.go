@@ -53,6 +53,8 @@ const (
 	TRoster      Type = "roster"           // dealer → client: Roster, whenever a seat is taken
 	THandReq     Type = "hand-request"     // client → dealer: Deal{Hand}, ID: a finished hand's events
 	THand        Type = "hand"             // dealer → client: Deal{Hand, Events}, ID
+	THandOver    Type = "hand-over"        // dealer → client: HandOver
+	TVerdict     Type = "verdict"          // client → dealer: Verdict
 )
 
 // Msg is one frame's message: a type and the body that type names.
@@ -79,6 +81,38 @@ type Msg struct {
 	Lobby    *Lobby          `json:"lobby,omitempty"`
 	Deal     *Deal           `json:"deal,omitempty"`
 	Roster   *Roster         `json:"roster,omitempty"`
+	HandOver *HandOver       `json:"hand_over,omitempty"`
+	Verdict  *Verdict        `json:"verdict,omitempty"`
+}
+
+// Verdict is a device's check of a hand's deal once its secrets are
+// revealed, told to the dealer so that the dealer's own screens (the table
+// centre on the host) show what the devices found.
+type Verdict struct {
+	// Hand is the hand checked, from 1.
+	Hand int `json:"hand"`
+	// OK tells whether the deal checked out; Detail says what failed.
+	OK     bool   `json:"ok"`
+	Detail string `json:"detail,omitempty"`
+}
+
+// HandOver says that the dealer is leaving the table and hands it over to
+// another seated device at a hand boundary, so that the match goes on
+// without a hand voided. The dealer first announces it (Now unset): it
+// deals no hand after Hand. Once hand Hand has ended and every person has
+// asked for the next hand, it sends it again with Now set: each client
+// takes its last snapshot and goes to Successor at once, which deals on
+// from the public facts (the same path as a dealer gone for good, without
+// the wait and without voiding a hand).
+type HandOver struct {
+	// Hand is the last hand the leaving dealer deals (0: none was dealt).
+	Hand int `json:"hand"`
+	// Successor is the peer id of the device that deals on: one of the
+	// roster's holders.
+	Successor string `json:"successor"`
+	// Now says that the hand-over is happening: the dealer stops serving
+	// once the clients have left.
+	Now bool `json:"now,omitempty"`
 }
 
 // Roster names the devices seated at the table, so that they can hand the
@@ -246,6 +280,7 @@ var body = map[Type]struct {
 	TPong: {"", false}, TLobby: {"lobby", false}, TCommitAsk: {"deal", false},
 	TCommit: {"deal", false}, TCommitments: {"deal", false}, TSecret: {"deal", false},
 	TReveal: {"deal", false}, TRoster: {"roster", false}, THandReq: {"deal", true}, THand: {"deal", true},
+	THandOver: {"hand_over", false}, TVerdict: {"verdict", false},
 }
 
 // Validate checks that m carries exactly the body its type names, and an
@@ -259,6 +294,7 @@ func (m *Msg) Validate() error {
 		"hello": m.Hello != nil, "welcome": m.Welcome != nil, "intent": m.Intent != nil,
 		"refused": m.Refused != nil, "snapshot": m.Snapshot != nil, "update": m.Update != nil,
 		"lobby": m.Lobby != nil, "deal": m.Deal != nil, "roster": m.Roster != nil,
+		"hand_over": m.HandOver != nil, "verdict": m.Verdict != nil,
 	}
 	for f, isSet := range set {
 		if isSet && f != want.field {
@@ -276,6 +312,12 @@ func (m *Msg) Validate() error {
 	}
 	if want.needID && m.ID == 0 {
 		return fmt.Errorf("%w: a %s message needs an id", ErrBadMessage, m.Type)
+	}
+	if h := m.HandOver; h != nil && (h.Successor == "" || h.Hand < 0) {
+		return fmt.Errorf("%w: a hand-over names its successor and a hand from 0 on", ErrBadMessage)
+	}
+	if v := m.Verdict; v != nil && v.Hand < 1 {
+		return fmt.Errorf("%w: a verdict is on a hand from 1 on", ErrBadMessage)
 	}
 	return nil
 }

@@ -39,6 +39,8 @@ func examples() []*Msg {
 		{Type: THandReq, ID: 9, Deal: &Deal{Hand: 2}},
 		{Type: THand, ID: 9, Deal: &Deal{Hand: 2, Events: []game.Event{{Type: game.EvDiscard, Tiles: []tile.Kind{3}}}}},
 		{Type: TRoster, Roster: &Roster{Holders: [4]string{"", "a", "b", ""}, Addrs: map[string][]string{"a": {"/ip4/10.0.0.2/tcp/4001"}}}},
+		{Type: THandOver, HandOver: &HandOver{Hand: 2, Successor: "a", Now: true}},
+		{Type: TVerdict, Verdict: &Verdict{Hand: 2, OK: false, Detail: "the seed is not the hash of the secrets"}},
 	}
 }
 
@@ -75,6 +77,10 @@ func TestDecodeIsStrict(t *testing.T) {
 		{"seq outside a pong", `{"type":"ping","seq":3}`},
 		{"trailing data", `{"type":"ping"}{"type":"ping"}`},
 		{"wrong field type", `{"type":"hello","hello":{"version":"one","player":0}}`},
+		{"hand-over without a successor", `{"type":"hand-over","hand_over":{"hand":1,"successor":""}}`},
+		{"hand-over of a negative hand", `{"type":"hand-over","hand_over":{"hand":-1,"successor":"a"}}`},
+		{"verdict on hand 0", `{"type":"verdict","verdict":{"hand":0,"ok":true}}`},
+		{"unknown field in a hand-over", `{"type":"hand-over","hand_over":{"hand":1,"successor":"a","when":"now"}}`},
 		{"unknown field in an intent's action", `{"type":"intent","id":1,"intent":{"player":0,"kind":"action","decision":1,"action":{"type":"pass","cheat":true}}}`},
 	} {
 		if _, err := Decode([]byte(tc.in)); !errors.Is(err, ErrBadMessage) {
