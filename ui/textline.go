@@ -41,9 +41,6 @@ func (l *textLine) SetText(text string) {
 	l.Refresh()
 }
 
-// Text is the whole text, however much of it shows.
-func (l *textLine) Text() string { return l.text }
-
 // CreateRenderer draws the line.
 func (l *textLine) CreateRenderer() fyne.WidgetRenderer {
 	r := &textLineRenderer{l: l, t: canvas.NewText("", theme.Color(theme.ColorNameForeground))}
