@@ -122,13 +122,25 @@ func (a *App) hostedName(h Hosted, p int) string {
 
 // handOver makes the hosted table go to the next seated phone at the next
 // hand boundary; this device's screen says so until then, and goes home
-// once the table is handed over.
+// once the table is handed over. The devices are told off the UI thread.
 func (a *App) handOver(h Hosted) {
-	next, err := h.HandOver(func() { fyne.Do(func() { a.handedOver(h) }) })
-	if err != nil {
-		dialog.ShowError(err, a.win)
-		return
-	}
+	go func() {
+		next, err := h.HandOver(func() { fyne.Do(func() { a.handedOver(h) }) })
+		fyne.Do(func() {
+			switch {
+			case a.share == nil || a.share.hosted != h:
+			case err != nil:
+				dialog.ShowError(err, a.win)
+			default:
+				a.showLeaving(next)
+			}
+		})
+	}()
+}
+
+// showLeaving says on the host's screen that it leaves after this hand
+// and player next's device deals on.
+func (a *App) showLeaving(next int) {
 	a.share.leaving = &next
 	l := link{leaving: true, next: next}
 	if c := a.share.centre; c != nil {
