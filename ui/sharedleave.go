@@ -19,11 +19,10 @@ import (
 const leaveDialogWidth float32 = 420
 
 // LeaveShared is what Home does at a shared table: it asks first, unless
-// the match is over. A device
-// that joined confirms it leaves (its seat stays its own); the host
-// chooses between handing the table over to the next seated phone at the
-// next hand boundary and ending the table for everyone, or, when no phone
-// could deal on, confirms the end.
+// the match is over. A device that joined confirms it leaves (its seat
+// stays its own); the host chooses between handing the table over to the
+// next seated phone at the next hand boundary and ending the table for
+// everyone, or, when no phone could deal on, confirms the end.
 func (a *App) LeaveShared() {
 	if a.share == nil {
 		a.ShowHome()
