@@ -37,12 +37,12 @@ func (a *App) LeaveShared() {
 		if a.share.centre != nil {
 			text = "share.leave.centre"
 		}
-		a.confirm(words.T("share.leave.title"), words.T(text), words.T("share.leave.ok"), widget.HighImportance)
+		a.confirmLeave(words.T("share.leave.title"), words.T(text), words.T("share.leave.ok"), widget.HighImportance)
 	case a.share.leaving != nil:
-		a.confirm(words.T("share.leave.end_title"), words.F("share.leave.already", map[string]any{"Name": a.hostedName(h, *a.share.leaving)}),
+		a.confirmLeave(words.T("share.leave.end_title"), words.F("share.leave.already", map[string]any{"Name": a.hostedName(h, *a.share.leaving)}),
 			words.T("share.leave.end"), widget.DangerImportance)
 	case h.Successor() < 0:
-		a.confirm(words.T("share.leave.end_title"), words.T("share.leave.end_only"), words.T("share.leave.end"), widget.DangerImportance)
+		a.confirmLeave(words.T("share.leave.end_title"), words.T("share.leave.end_only"), words.T("share.leave.end"), widget.DangerImportance)
 	default:
 		a.askHandOver(h)
 	}
@@ -60,9 +60,9 @@ func (a *App) sharedOver() bool {
 	return false
 }
 
-// confirm asks whether to leave the shared table for home; yes is the
+// confirmLeave asks whether to leave the shared table for home; yes is the
 // leaving button's text.
-func (a *App) confirm(title, text, yes string, imp widget.Importance) {
+func (a *App) confirmLeave(title, text, yes string, imp widget.Importance) {
 	d := dialog.NewConfirm(title, text, func(ok bool) {
 		if ok {
 			a.ShowHome()
