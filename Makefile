@@ -11,13 +11,16 @@ RULES ?= hongkong
 GUI_PACKAGES := gcc libgl1-mesa-dev xorg-dev
 HEADLESS := CGO_ENABLED=0
 TAGS := -tags ci
+# The app's builds leave out Fyne's colour emoji font (no_emoji): 4 MB of
+# binary, parsed again for every text style (README, "The app" figures).
+APP_TAGS := no_emoji
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run play gui-deps test lint vet fmt-check staticcheck unit race bench build screenshots netdeps
 
 ## run: build and open the app (installs the GUI build packages when missing)
 run: gui-deps
-	$(GO) run .
+	$(GO) run -tags $(APP_TAGS) .
 
 ## play: play a game in the terminal
 play:
@@ -74,7 +77,7 @@ build:
 	CGO_ENABLED=0 $(GO) build -o bin/fourwinds ./cmd/fourwinds
 
 # ---- Packaging: desktop releases, Android, iOS, the gobind check (README "Packaging") ----
-.PHONY: packaging-check android-check gobind-check release-check desktop-tools xvfb starts thread-check dist android ios art store-screenshots
+.PHONY: packaging-check android-check gobind-check release-check desktop-tools xvfb starts thread-check memory dist android ios art store-screenshots
 
 # Debian packages that validate the Linux desktop entry and AppStream metainfo.
 DESKTOP_TOOLS := desktop-file-utils appstream
@@ -150,7 +153,7 @@ dist:
 	@# gui-deps and GUI_PACKAGES are the app's (make run): they come with main.go.
 	@if [ -f main.go ]; then \
 		$(MAKE) gui-deps xvfb && \
-		CGO_ENABLED=1 $(GO) build -trimpath -ldflags="$(RELEASE_LDFLAGS)" -o $(DIST)/$(APP_BIN)-$(VERSION)-linux-amd64 . && \
+		CGO_ENABLED=1 $(GO) build -trimpath -tags $(APP_TAGS) -ldflags="$(RELEASE_LDFLAGS)" -o $(DIST)/$(APP_BIN)-$(VERSION)-linux-amd64 . && \
 		$(MAKE) starts APP=$(DIST)/$(APP_BIN)-$(VERSION)-linux-amd64 && $(MAKE) thread-check; \
 	else echo "dist: no main.go yet: the Fyne app is not built"; fi
 	@ls -l $(DIST) $(DIST)/linux
@@ -158,11 +161,16 @@ dist:
 xvfb:
 	$(call apt-install,xvfb xauth xdotool)
 
+## memory: the desktop app played on a virtual display for 60 moves, its memory reported (README, "The app")
+memory: gui-deps xvfb
+	CGO_ENABLED=1 $(GO) build -tags $(APP_TAGS) -o $(DIST)/memory-app .
+	tools/memcheck/run.sh $(CURDIR)/$(DIST)/memory-app 60
+
 ## thread-check: the desktop app played on a virtual display for 40 s, failing if Fyne saw a UI change off its thread
 # The check behind FyneApp.toml's `[Migrations] fyneDo = true` (which, in a
 # packaged build, turns Fyne's own thread checks off).
 thread-check: gui-deps xvfb
-	CGO_ENABLED=1 $(GO) build -o $(DIST)/thread-check-app .
+	CGO_ENABLED=1 $(GO) build -tags $(APP_TAGS) -o $(DIST)/thread-check-app .
 	tools/threadcheck/run.sh $(DIST)/thread-check-app 40
 
 # starts: the app at $(APP) opens on a virtual display and is still running 10 s later.
@@ -182,7 +190,7 @@ android: $(FYNE)
 	$(GO) run ./tools/release manifest
 	@# fyne package raises Build in FyneApp.toml after packaging: keep the build that was packaged.
 	cp FyneApp.toml .FyneApp.toml.keep; \
-	GOFLAGS=-ldflags=$(ANDROID_LDFLAGS) $(FYNE) package -os android/arm64; st=$$?; \
+	GOFLAGS=-ldflags=$(ANDROID_LDFLAGS) $(FYNE) package -os android/arm64 --tags $(APP_TAGS); st=$$?; \
 	mv .FyneApp.toml.keep FyneApp.toml; exit $$st
 
 ## ios: the .app with the local-network keys and the multicast entitlement (macOS with Xcode)
@@ -192,7 +200,7 @@ ios: $(FYNE)
 	@[ -n "$(IOS_SIGN)" ] || { echo "make ios: set IOS_SIGN to your signing identity (security find-identity -v -p codesigning)" >&2; exit 1; }
 	rm -rf *.app
 	cp FyneApp.toml .FyneApp.toml.keep; \
-	$(FYNE) package -os ios -app-id $(subst _,-,$(APP_ID)); st=$$?; \
+	$(FYNE) package -os ios -app-id $(subst _,-,$(APP_ID)) --tags $(APP_TAGS); st=$$?; \
 	mv .FyneApp.toml.keep FyneApp.toml; exit $$st
 	app=$$(ls -d *.app) && \
 	/usr/libexec/PlistBuddy -c "Merge ios/Info.additions.plist" "$$app/Info.plist" && \

@@ -18,12 +18,18 @@ import (
 // AppID is the app's id, as in FyneApp.toml.
 const AppID = "io.github.fourwinds_mahjong.fourwinds"
 
-// heapLimit is the Go heap's soft limit: the app's live heap is about
-// 30 MB (fonts, tile widgets, the AI's tables), and with the default
-// pacing alone the heap grew to twice that between collections.
-const heapLimit = 64 << 20
+// The Go heap's pacing. The app's live heap is about 18 MB during a game
+// (Fyne's parsed fonts, the tile widgets, the AI's tables): collecting when
+// it has grown by half rather than doubled keeps the heap's pages at about
+// 39 MB instead of 49 (tools/memcheck), for 52 collections instead of 24
+// over 60 moves, still under 1% of the CPU. The soft limit bounds a burst.
+const (
+	gcPercent = 50
+	heapLimit = 64 << 20
+)
 
 func main() {
+	debug.SetGCPercent(gcPercent)
 	debug.SetMemoryLimit(heapLimit)
 	a := app.NewWithID(AppID)
 	w := a.NewWindow("Four Winds")

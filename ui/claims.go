@@ -174,11 +174,21 @@ func spokenAction(a game.Action) string {
 // MinSize keeps claim buttons large (at least 96 by 56, a thumb's
 // target) and makes room for tiles.
 func (b *ClaimButton) MinSize() fyne.Size {
+	m := b.tight()
+	return fyne.NewSize(max(m.Width, 96), max(m.Height, 56))
+}
+
+// least is the narrowest the claim bar may draw the button where room is
+// short (a phone): its words or tiles, and never below 72.
+func (b *ClaimButton) least() float32 { return max(b.tight().Width, barLeast) }
+
+// tight is the size of the button's words or tiles.
+func (b *ClaimButton) tight() fyne.Size {
 	m := b.Button.MinSize()
 	if b.content != nil {
 		m = m.Max(b.content.MinSize())
 	}
-	return fyne.NewSize(max(m.Width, 96), max(m.Height, 56))
+	return m
 }
 
 // actionTiles are the tiles an action shows.
@@ -231,11 +241,11 @@ func (s *TableScreen) claimRow(a game.Action) fyne.CanvasObject {
 		row.Add(widget.NewLabelWithStyle(words.T("action."+a.Type.String()), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 	}
 	for _, k := range actionTiles(a) {
-		t := tileview.NewTile(k, s.app.Style(), tileview.MiniWidth)
+		t := tileview.NewTile(k, s.app.Style(), tileview.DiscardWidth)
 		t.OnTapped = b.OnTapped
 		row.Add(t)
 	}
 	b.Text = ""
-	b.content = container.NewPadded(row)
+	b.content = container.NewCenter(row)
 	return container.NewStack(b, b.content)
 }

@@ -42,7 +42,10 @@ func (a *App) homeScreen() fyne.CanvasObject {
 		big(words.T("home.rules"), theme.HelpIcon(), a.ShowRules),
 		big(words.T("home.history"), theme.HistoryIcon(), a.ShowHistory),
 		big(words.T("home.settings"), theme.SettingsIcon(), a.ShowSettings))
-	tagline := widget.NewLabelWithStyle(words.T("app.tagline"), fyne.TextAlignCenter, fyne.TextStyle{Italic: true})
+	// Regular and bold are the app's only text styles: Fyne loads its
+	// fonts and the system's again for each style (7–10 MB each).
+	tagline := widget.NewLabelWithStyle(words.T("app.tagline"), fyne.TextAlignCenter, fyne.TextStyle{})
+	tagline.SizeName = theme.SizeNameCaptionText
 	return container.NewVScroll(container.New(&narrow{max: 420}, container.NewVBox(
 		container.NewCenter(container.NewHBox(winds...)),
 		title,

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"image/color"
+	"math"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -11,8 +12,9 @@ import (
 
 // rackLayout lays the person's rack out along the bottom: the own melds
 // and bonus tiles in a row above, then the concealed tiles in one row, or
-// more when a row would make them narrower than 44 (times the style's
-// scale) — the drawn tile set a little apart at the end. Tiles are as wide
+// two when a row would make them narrower than 44 (times the style's
+// scale; more rows only below 44) — the drawn tile set a little apart at
+// the end. Tiles are as wide
 // as the window allows, up to 72 (times the scale).
 type rackLayout struct {
 	// melds is how many of the objects are meld groups (first); drawn
@@ -42,10 +44,12 @@ func (l *rackLayout) geometry(w float32, n int) (tw float32, perRow int) {
 	if l.drawn {
 		gap = 10
 	}
+	// The style's larger tiles take a second row, never a third: a third
+	// row would leave a phone no room for the table.
 	least := rackMinTile * max(l.scale, 1)
 	perRow = max(n, 1)
 	tw = (w - 2*pad - gap) / float32(perRow)
-	for rows := 2; tw < least && perRow > 1; rows++ {
+	for rows := 2; perRow > 1 && (tw < least && rows <= 2 || tw < rackMinTile); rows++ {
 		perRow = (n + rows - 1) / rows
 		tw = (w - 2*pad - gap) / float32(perRow)
 	}
@@ -118,11 +122,90 @@ func (l *rackLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 
 // seatsLayout places the four seat panels (the person, right, across,
 // left) and the centre: around the table as on a real one when the screen
-// is wide, two by two with no centre on a narrow one.
-type seatsLayout struct{}
+// is wide, two by two with no centre on a narrow one. It chooses one size
+// for every discarded tile, the largest that lets all the panels fit the
+// space without scrolling (up to 48 wide on a wide screen, 30 on a
+// narrow one, times the style's scale). Below 16 times the scale the
+// panels take more tiles to a row instead, and only where even that does
+// not fit (a phone late in a hand with every claim offered) do the tiles
+// shrink further, never below 10.
+type seatsLayout struct {
+	scale float32
+}
 
 // wide reports whether size has room for the panels around the table.
 func (seatsLayout) wide(size fyne.Size) bool { return size.Width >= 760 }
+
+// The discarded tiles' widths, before the style's scale.
+const (
+	discardLeast      = 16
+	discardMostNarrow = 30
+	discardMostWide   = 48
+)
+
+// panelParts is what seatsLayout needs of a seat panel: the height of its
+// head rows (name, melds) and its discards.
+type panelParts struct {
+	head float32
+	n    int
+	grid *discardLayout
+}
+
+// partsOf returns the parts of seat panel o.
+func partsOf(o fyne.CanvasObject) panelParts {
+	if c, ok := o.(*fyne.Container); ok && len(c.Objects) > 0 {
+		if d, ok := c.Objects[len(c.Objects)-1].(*fyne.Container); ok {
+			if dl, ok := d.Layout.(*discardLayout); ok {
+				return panelParts{head: c.MinSize().Height - d.MinSize().Height, n: len(d.Objects), grid: dl}
+			}
+		}
+	}
+	return panelParts{head: o.MinSize().Height}
+}
+
+// rows is how many rows of six the panel's discards take.
+func (p panelParts) rows() int { return p.rowsOf(6) }
+
+// rowsOf is how many rows of per the panel's discards take.
+func (p panelParts) rowsOf(per int) int { return (p.n + per - 1) / per }
+
+// height is the panel's height with its discards tw wide, six to a row.
+func (p panelParts) height(tw float32) float32 { return p.heightOf(tw, 6) }
+
+// heightOf is the panel's height with its discards tw wide, per to a row.
+func (p panelParts) heightOf(tw float32, per int) float32 {
+	r := float32(p.rowsOf(per))
+	if r == 0 {
+		return p.head
+	}
+	return p.head + r*tw*4/3 + (r-1)*discardGap
+}
+
+// tileFor is the discard width that fits rows of six into h after heads
+// of height head, and six tiles into width w, within the bounds.
+func (l seatsLayout) tileFor(w, h, head float32, rows int, most float32) float32 {
+	return l.tileForRows(w, h, head, rows, most, 6)
+}
+
+// tileForRows is tileFor with per tiles to a row.
+func (l seatsLayout) tileForRows(w, h, head float32, rows int, most float32, per int) float32 {
+	tw := min(most*l.scaleOf(), (w-float32(per-1)*discardGap)/float32(per))
+	if rows > 0 {
+		tw = min(tw, (h-head-float32(rows)*discardGap)*3/4/float32(rows))
+	}
+	return max(tw, discardLeast*l.scaleOf())
+}
+
+func (l seatsLayout) scaleOf() float32 { return max(l.scale, 1) }
+
+// setTile makes every panel's discards tw wide (at most).
+func setTile(tw float32, ps ...panelParts) {
+	for _, p := range ps {
+		if p.grid != nil {
+			p.grid.most = tw
+		}
+	}
+}
 
 func (l seatsLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	if len(objs) < 5 {
@@ -130,11 +213,21 @@ func (l seatsLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	}
 	pad := theme.Padding()
 	me, right, across, left, centre := objs[0], objs[1], objs[2], objs[3], objs[4]
+	pm, pr, pa, pl := partsOf(me), partsOf(right), partsOf(across), partsOf(left)
 	if !l.wide(size) {
 		centre.Hide()
 		cw := (size.Width - pad) / 2
-		top := max(across.MinSize().Height, right.MinSize().Height)
-		bottom := max(left.MinSize().Height, me.MinSize().Height)
+		head := max(pa.head, pr.head) + max(pl.head, pm.head)
+		tw := l.tileFor(cw, size.Height-pad, head, max(pa.rows(), pr.rows())+max(pl.rows(), pm.rows()), discardMostNarrow)
+		setTile(tw, pm, pr, pa, pl)
+		top := max(pa.height(tw), pr.height(tw))
+		bottom := max(pl.height(tw), pm.height(tw))
+		if avail := size.Height - pad; top+bottom > avail && top+bottom > 0 {
+			// Even the least tiles in rows of six do not fit: share the
+			// height, and the panels take more tiles to a row.
+			top = max(avail*top/(top+bottom), max(pa.head, pr.head))
+			bottom = max(avail-top, 0)
+		}
 		place(across, 0, 0, cw, top)
 		place(right, cw+pad, 0, cw, top)
 		place(left, 0, top+pad, cw, bottom)
@@ -142,17 +235,60 @@ func (l seatsLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		return
 	}
 	centre.Show()
-	side := max(size.Width*.24, left.MinSize().Width, right.MinSize().Width)
+	// The side columns are as wide as six of the largest discards where
+	// the centre leaves room (a portrait tablet), and a quarter of the
+	// width at least.
+	most := discardMostWide * l.scaleOf()
+	side := max(size.Width*.24, left.MinSize().Width, right.MinSize().Width,
+		min((size.Width-centre.MinSize().Width-2*pad)/2, 6*most+5*discardGap))
 	midW := size.Width - 2*side - 2*pad
-	topH := across.MinSize().Height
-	meH := me.MinSize().Height
-	h := max(size.Height, l.MinSize(objs).Height)
-	lh, rh := left.MinSize().Height, right.MinSize().Height
-	place(left, 0, (h-lh)/2, side, lh)
-	place(right, size.Width-side, (h-rh)/2, side, rh)
-	place(across, side+pad, 0, midW, topH)
-	place(me, side+pad, h-meH, midW, meH)
-	place(centre, side+pad, topH+pad, midW, max(h-topH-meH-2*pad, 0))
+	centreH := centre.MinSize().Height
+	tw := min(l.tileFor(side, size.Height, pl.head, pl.rows(), discardMostWide),
+		l.tileFor(side, size.Height, pr.head, pr.rows(), discardMostWide))
+	// Across and the person sit between the side columns when six
+	// discards fit there (a landscape screen), the sides then spanning the
+	// whole height; otherwise above and below them.
+	between := 6*tw+5*discardGap <= midW
+	per := 6 // across's and the person's discards to a row
+	if between {
+		// Short of height (a landscape screen late in a hand), across and
+		// the person take nine to a row when that keeps the tiles larger.
+		avail := size.Height - centreH - 2*pad
+		six := l.tileFor(midW, avail, pa.head+pm.head, pa.rows()+pm.rows(), discardMostWide)
+		nine := l.tileForRows(midW, avail, pa.head+pm.head, pa.rowsOf(9)+pm.rowsOf(9), discardMostWide, 9)
+		if min(tw, nine) > min(tw, six)+1 {
+			six, per = nine, 9
+		}
+		tw = min(tw, six)
+	} else {
+		band := max(pl.head, pr.head)
+		tw = min(tw, l.tileFor(size.Width, size.Height-2*pad, pa.head+pm.head+band,
+			pa.rows()+pm.rows()+max(pl.rows(), pr.rows()), discardMostWide))
+	}
+	setTile(tw, pm, pr, pa, pl)
+	topH, meH := pa.heightOf(tw, per), pm.heightOf(tw, per)
+	if avail := size.Height - centreH - 2*pad; topH+meH > avail && topH+meH > 0 {
+		topH = max(avail*topH/(topH+meH), pa.head)
+		meH = max(avail-topH, pm.head)
+	}
+	cx, cw := side+pad, midW
+	if !between {
+		cx, cw = 0, size.Width
+	}
+	// As wide as six of the largest discards, so that melds keep to a row.
+	rowW := max(6*most+5*discardGap, float32(per)*(tw+discardGap))
+	aw := min(cw, max(rowW, across.MinSize().Width))
+	mw := min(cw, max(rowW, me.MinSize().Width))
+	place(across, cx+(cw-aw)/2, 0, aw, topH)
+	place(me, cx+(cw-mw)/2, size.Height-meH, mw, meH)
+	bandY, bandH := float32(0), size.Height
+	if !between {
+		bandY, bandH = topH+pad, max(size.Height-topH-meH-2*pad, 0)
+	}
+	lh, rh := min(pl.height(tw), bandH), min(pr.height(tw), bandH)
+	place(left, 0, bandY+(bandH-lh)/2, side, lh)
+	place(right, size.Width-side, bandY+(bandH-rh)/2, side, rh)
+	place(centre, side+pad, topH+pad, midW, max(size.Height-topH-meH-2*pad, centreH))
 }
 
 // place moves o to x, y and sizes it w by h.
@@ -265,4 +401,176 @@ func tall(objs []fyne.CanvasObject) []fyne.CanvasObject {
 		out[i] = container.NewStack(r, o)
 	}
 	return out
+}
+
+// discardLayout lays a seat's discards out in order, in rows of six while
+// that lets the tiles be their largest, more to a row when the panel is
+// short of height (a phone late in a hand). The tiles take the room they
+// are given, up to most wide (a tile is 4/3 as high as wide, and whole
+// pixels wide); least is the size its MinSize asks a row for; drop lifts
+// the last tile by that share of its height as it slides into place.
+type discardLayout struct {
+	least, most float32
+	drop        float32
+}
+
+// discardGap is the space between discarded tiles.
+const discardGap = 2
+
+// fit returns the tile width and tiles per row for n tiles in w by h.
+func (l *discardLayout) fit(n int, w, h float32) (tw float32, perRow int) {
+	tw, perRow = min(l.most, (w-5*discardGap)/6), 6
+	if n == 0 {
+		return tw, perRow
+	}
+	best := float32(0)
+	for per := 6; per <= max(6, n); per++ {
+		rows := (n + per - 1) / per
+		c := min(l.most, (w-float32(per-1)*discardGap)/float32(per), ((h-float32(rows-1)*discardGap)/float32(rows))*3/4)
+		if c > best+.5 {
+			best, tw, perRow = c, c, per
+		}
+	}
+	return float32(math.Floor(float64(max(tw, discardFloor)))), perRow
+}
+
+// discardFloor is the narrowest a discard is ever drawn, when a panel has
+// no more room (a phone late in a hand with every claim offered).
+const discardFloor = 10
+
+func (l *discardLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	tw, per := l.fit(len(objs), size.Width, size.Height)
+	th := tw * 4 / 3
+	for i, o := range objs {
+		x, y := float32(i%per)*(tw+discardGap), float32(i/per)*(th+discardGap)
+		if i == len(objs)-1 {
+			y -= l.drop * th
+		}
+		place(o, x, y, tw, th)
+	}
+}
+
+func (l *discardLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	if len(objs) == 0 {
+		return fyne.Size{}
+	}
+	// At least a row of six: the tiles shrink, and rows take more tiles,
+	// to fit the height the panel is given.
+	return fyne.NewSize(6*l.least+5*discardGap, l.least*4/3)
+}
+
+// panelLayout stacks a seat panel: its head rows (name, melds) at their
+// heights, then its discards (the last object, a discardLayout) in the
+// rest.
+type panelLayout struct{}
+
+func (panelLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	if len(objs) == 0 {
+		return
+	}
+	y := float32(0)
+	for _, o := range objs[:len(objs)-1] {
+		h := o.MinSize().Height
+		place(o, 0, y, size.Width, h)
+		y += h + theme.Padding()
+	}
+	place(objs[len(objs)-1], 0, y, size.Width, max(size.Height-y, 0))
+}
+
+func (panelLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var m fyne.Size
+	for i, o := range objs {
+		s := o.MinSize()
+		m.Width = max(m.Width, s.Width)
+		m.Height += s.Height
+		if i > 0 {
+			m.Height += theme.Padding()
+		}
+	}
+	return m
+}
+
+// barLayout lays the claim buttons out across the width, above the rack:
+// as many to a row as fit at their least widths (72 for a button, enough
+// for a chow's tiles), sharing the row, none wider than 180 unless its
+// content needs it. Four claims fit one row on a 360-wide phone.
+type barLayout struct {
+	rowWidth
+}
+
+const (
+	barLeast = 72
+	barMost  = 180
+)
+
+// leastWidth is the narrowest o can be drawn in the bar.
+func leastWidth(o fyne.CanvasObject) float32 {
+	if c, ok := o.(*fyne.Container); ok && len(c.Objects) > 0 {
+		if b, ok := c.Objects[0].(*ClaimButton); ok {
+			return b.least()
+		}
+	}
+	if b, ok := o.(*ClaimButton); ok {
+		return b.least()
+	}
+	return o.MinSize().Width
+}
+
+// rows splits objs into the bar's rows at width w.
+func (l *barLayout) rows(objs []fyne.CanvasObject, w float32) [][]fyne.CanvasObject {
+	var out [][]fyne.CanvasObject
+	var row []fyne.CanvasObject
+	used := float32(0)
+	for _, o := range objs {
+		need := leastWidth(o)
+		if len(row) > 0 && used+theme.Padding()+need > w {
+			out, row, used = append(out, row), nil, 0
+		}
+		if len(row) > 0 {
+			used += theme.Padding()
+		}
+		row, used = append(row, o), used+need
+	}
+	if len(row) > 0 {
+		out = append(out, row)
+	}
+	return out
+}
+
+func (l *barLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	l.width = size.Width
+	pad := theme.Padding()
+	y := float32(0)
+	for _, row := range l.rows(objs, size.Width) {
+		least, h := float32(0), float32(0)
+		for _, o := range row {
+			least += leastWidth(o)
+			h = max(h, o.MinSize().Height)
+		}
+		extra := max(0, size.Width-least-float32(len(row)-1)*pad) / float32(len(row))
+		x := float32(0)
+		for _, o := range row {
+			w := min(leastWidth(o)+extra, max(barMost, leastWidth(o)))
+			place(o, x, y, w, h)
+			x += w + pad
+		}
+		y += h + pad
+	}
+}
+
+func (l *barLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	w := l.get()
+	var m fyne.Size
+	for i, row := range l.rows(objs, w) {
+		h := float32(0)
+		for _, o := range row {
+			h = max(h, o.MinSize().Height)
+			m.Width = max(m.Width, leastWidth(o))
+		}
+		if i > 0 {
+			m.Height += theme.Padding()
+		}
+		m.Height += h
+	}
+	return m
 }

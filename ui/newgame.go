@@ -156,7 +156,7 @@ func (a *App) optionRows(f *newGameForm) []fyne.CanvasObject {
 			}
 		}
 		note := widget.NewLabel(fmt.Sprintf("%s · %s: %s", optionID(s), words.T("option.default"), optionValueName(s, s.Default)))
-		note.TextStyle = fyne.TextStyle{Italic: true}
+		note.Importance = widget.LowImportance
 		rows = append(rows, input, note)
 	}
 	return rows

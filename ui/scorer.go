@@ -384,11 +384,11 @@ func (s *Scorer) refresh() {
 	}
 	for _, h := range s.ledger.Hands {
 		for p := range 4 {
-			grid.Add(widget.NewLabelWithStyle(fmt.Sprintf("%+d", h.Net[p]), fyne.TextAlignCenter, fyne.TextStyle{Monospace: true}))
+			grid.Add(widget.NewLabelWithStyle(fmt.Sprintf("%+d", h.Net[p]), fyne.TextAlignCenter, fyne.TextStyle{}))
 		}
 	}
 	for p := range 4 {
-		grid.Add(widget.NewLabelWithStyle(fmt.Sprintf("%d", tot[p]), fyne.TextAlignCenter, fyne.TextStyle{Bold: true, Monospace: true}))
+		grid.Add(widget.NewLabelWithStyle(fmt.Sprintf("%d", tot[p]), fyne.TextAlignCenter, fyne.TextStyle{Bold: true}))
 	}
 	s.ledgerBox.Add(grid)
 	s.ledgerBox.Refresh()

@@ -2,14 +2,14 @@ package ui
 
 import (
 	"fmt"
-	"image/color"
+	"slices"
 	"sort"
 	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -82,7 +82,7 @@ func (s *TableScreen) sheetContent(r *game.Result) fyne.CanvasObject {
 		name := widget.NewLabelWithStyle(fmt.Sprintf("%s · %s", s.name(p), valueText(r.Values[w])), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 		name.Wrapping = fyne.TextWrapWord
 		body.Add(container.NewBorder(nil, nil, seatMark(w, s.snap.Info.Rules, s.app.Style()), nil, name))
-		body.Add(container.NewHScroll(s.handTiles(r.Hands[w])))
+		body.Add(s.handTiles(r.Hands[w]))
 		if len(r.Values[w].Items) > 0 {
 			body.Add(scoreLines(r.Values[w].Items))
 		}
@@ -127,7 +127,7 @@ func standings(in table.Info, name func(int) string) fyne.CanvasObject {
 	sort.SliceStable(ps, func(i, j int) bool { return in.Balances[ps[i]] > in.Balances[ps[j]] })
 	rows := container.NewVBox()
 	for i, p := range ps {
-		rows.Add(container.NewBorder(nil, nil, widget.NewLabel(fmt.Sprintf("%d. %s", i+1, name(p))), widget.NewLabelWithStyle(fmt.Sprintf("%+d", in.Balances[p]), fyne.TextAlignTrailing, fyne.TextStyle{Monospace: true})))
+		rows.Add(container.NewBorder(nil, nil, widget.NewLabel(fmt.Sprintf("%d. %s", i+1, name(p))), widget.NewLabelWithStyle(fmt.Sprintf("%+d", in.Balances[p]), fyne.TextAlignTrailing, fyne.TextStyle{})))
 	}
 	return rows
 }
@@ -187,31 +187,35 @@ func (s *TableScreen) handTiles(notation string) fyne.CanvasObject {
 }
 
 func handTiles(notation string, st tileview.Style) fyne.CanvasObject {
-	box := container.NewHBox()
+	// The sets wrap onto a second line where the width is short (a
+	// phone), each set whole; its tiles side by side.
+	box := container.New(&flowLayout{})
 	h, err := tile.ParseHand(notation)
 	if err != nil {
 		box.Add(widget.NewLabel(notation))
 		return box
 	}
 	w := tileview.DiscardWidth
-	gap := func() {
-		r := canvas.NewRectangle(color.Transparent)
-		r.SetMinSize(fyne.NewSize(w/3, 1))
-		box.Add(r)
+	set := func(ks []tile.Kind, marked tile.Kind) {
+		row := container.New(layout.NewCustomPaddedHBoxLayout(1))
+		for _, k := range ks {
+			t := tileview.NewTile(k, st, w)
+			if k == marked {
+				t.Highlight, marked = true, tile.None
+			}
+			row.Add(t)
+		}
+		box.Add(row)
 	}
 	if sets, ok := winningSets(h); ok {
 		// A standard winning hand: its concealed tiles in their sets, the
 		// winning tile marked in its set.
-		marked := false
-		for _, set := range sets {
-			for _, k := range set {
-				t := tileview.NewTile(k, st, w)
-				if k == h.Winning && !marked {
-					t.Highlight, marked = true, true
-				}
-				box.Add(t)
+		marked := h.Winning
+		for _, ks := range sets {
+			set(ks, marked)
+			if slices.Contains(ks, marked) {
+				marked = tile.None
 			}
-			gap()
 		}
 		h.Winning = tile.None
 	} else {
@@ -220,10 +224,7 @@ func handTiles(notation string, st tileview.Style) fyne.CanvasObject {
 		}
 	}
 	for _, g := range h.Groups {
-		gap()
-		for _, k := range g.Tiles {
-			box.Add(tileview.NewTile(k, st, w))
-		}
+		set(g.Tiles, tile.None)
 	}
 	if h.Winning != tile.None {
 		box.Add(widget.NewLabel("+"))

@@ -59,7 +59,8 @@ type TableScreen struct {
 	root, playArea   *fyne.Container
 	sheetBox         *fyne.Container
 	seats            *fyne.Container
-	status, last     *widget.Label
+	seatsLayout      *seatsLayout
+	status, last     *textLine
 	claims, declares *fyne.Container
 	clock            *clockBar
 	rack             *fyne.Container
@@ -85,6 +86,8 @@ type TableScreen struct {
 	recorded bool
 	// shared: the table is shared over the network (no solo save to clear).
 	shared bool
+	// bin keeps the tiles of what is drawn anew, to be used again.
+	bin tileBin
 	// middle holds the middle of the play area: the other players and the
 	// discards, or rack mode's compact strip (sharedrack.go).
 	middle *fyne.Container
@@ -153,13 +156,10 @@ func (s *TableScreen) Content() fyne.CanvasObject { return s.root }
 func (s *TableScreen) ClaimsSpoken() string { return s.claimsSpoken }
 
 func (s *TableScreen) build() {
-	s.seats = container.New(&seatsLayout{})
-	s.status = widget.NewLabel("")
-	s.status.Wrapping = fyne.TextWrapWord
-	s.status.TextStyle = fyne.TextStyle{Bold: true}
-	s.last = widget.NewLabel("")
-	s.last.TextStyle = fyne.TextStyle{Bold: true}
-	s.last.Truncation = fyne.TextTruncateEllipsis
+	s.seatsLayout = &seatsLayout{}
+	s.seats = container.New(s.seatsLayout)
+	s.status = newTextLine("", true)
+	s.last = newTextLine("", true)
 	s.message = widget.NewLabel("")
 	s.message.Importance = widget.DangerImportance
 	s.message.Wrapping = fyne.TextWrapWord
@@ -167,8 +167,8 @@ func (s *TableScreen) build() {
 	s.hintLabel = widget.NewLabel("")
 	s.hintLabel.Wrapping = fyne.TextWrapWord
 	s.hintLabel.Hide()
-	claimsFlow := &flowLayout{}
-	s.claims = container.New(claimsFlow)
+	claimsBar := &barLayout{}
+	s.claims = container.New(claimsBar)
 	s.declares = container.NewHBox()
 	s.clock = newClockBar()
 	s.clock.Hide()
@@ -189,7 +189,7 @@ func (s *TableScreen) build() {
 	bottom := container.NewVBox(s.last, s.hintLabel, s.message, s.clock, s.declares, s.claims, s.rack)
 	s.playArea = container.NewBorder(top, bottom, nil, nil, s.middle)
 	// The claims and the rack span the window: their rows follow its width.
-	claimsFlow.widthOf, s.rackLayout.widthOf = s.bottomWidth, s.bottomWidth
+	claimsBar.widthOf, s.rackLayout.widthOf = s.bottomWidth, s.bottomWidth
 	s.sheetBox = container.NewStack()
 	s.root = container.NewStack(s.playArea, s.sheetBox)
 }
@@ -358,7 +358,7 @@ func seatMark(w rules.Wind, rs string, st tileview.Style) fyne.CanvasObject {
 		return container.NewCenter(tileview.NewTile(w.Tile(), st, tileview.MiniWidth))
 	}
 	if w == rules.E {
-		return widget.NewLabelWithStyle(words.T("table.dealer"), fyne.TextAlignLeading, fyne.TextStyle{Italic: true})
+		return widget.NewLabelWithStyle(words.T("table.dealer"), fyne.TextAlignLeading, fyne.TextStyle{})
 	}
 	return container.NewHBox()
 }
@@ -367,7 +367,7 @@ func seatMark(w rules.Wind, rs string, st tileview.Style) fyne.CanvasObject {
 // pointing at the seat it came from, as on a real table: first from the
 // left-hand seat, in the middle from across, last from the right.
 func (s *TableScreen) meldTiles(m hand.Meld, w float32) fyne.CanvasObject {
-	box := container.NewHBox()
+	box := container.New(layout.NewCustomPaddedHBoxLayout(1)) // tiles side by side, as on the table
 	ks := m.Tiles()
 	claimed := int(m.Claimed) - 1
 	if claimed >= 0 && claimed < len(ks) {
@@ -378,7 +378,7 @@ func (s *TableScreen) meldTiles(m hand.Meld, w float32) fyne.CanvasObject {
 		claimed = at
 	}
 	for i, k := range ks {
-		t := tileview.NewTile(k, s.app.Style(), w)
+		t := s.bin.get(k, s.app.Style(), w)
 		if i != claimed {
 			box.Add(t)
 			continue
@@ -397,6 +397,7 @@ func (s *TableScreen) meldTiles(m hand.Meld, w float32) fyne.CanvasObject {
 func (s *TableScreen) showSeats() {
 	v, in := s.snap.View, s.snap.Info
 	lastSeat := s.lastDiscarder
+	s.seatsLayout.scale = s.app.Style().Scale()
 	s.seats.Objects = nil
 	// In seating order: the person, the right, across and left. A panel
 	// whose contents did not change is kept as it is.
@@ -413,6 +414,7 @@ func (s *TableScreen) showSeats() {
 		last = e.Tile()
 	}
 	s.seats.Add(s.cached(4, fmt.Sprint(last, s.app.Style(), v.WallLive, in.Round, s.dice), s.centre))
+	s.bin.settle()
 	s.seats.Refresh()
 }
 
@@ -420,78 +422,95 @@ func (s *TableScreen) showSeats() {
 // sig, building it anew when sig changes: updates rebuild only what moved.
 func (s *TableScreen) cached(i int, sig string, build func() fyne.CanvasObject) fyne.CanvasObject {
 	if s.panels[i] == nil || s.panelSigs[i] != sig {
+		if s.panels[i] != nil {
+			s.bin.release(s.panels[i])
+		}
 		s.panels[i], s.panelSigs[i] = build(), sig
 	}
 	return s.panels[i]
+}
+
+// middled centres o vertically at its least height.
+func middled(o fyne.CanvasObject) fyne.CanvasObject {
+	return container.NewVBox(layout.NewSpacer(), o, layout.NewSpacer())
 }
 
 // seatPanel draws seat panel i (player p at wind w).
 func (s *TableScreen) seatPanel(i, p int, w rules.Wind, sv game.SeatView, turn, lastSeat bool) fyne.CanvasObject {
 	in := s.snap.Info
 	head := fmt.Sprintf("%s %+d", s.name(p), in.Balances[p])
-	name := container.NewHBox(seatMark(w, in.Rules, s.app.Style()),
-		widget.NewLabelWithStyle(head, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	mark := container.NewHBox(seatMark(w, in.Rules, s.app.Style()))
 	if turn {
-		name.Objects = append([]fyne.CanvasObject{widget.NewIcon(theme.MediaPlayIcon())}, name.Objects...)
+		mark.Objects = append([]fyne.CanvasObject{widget.NewIcon(theme.MediaPlayIcon())}, mark.Objects...)
 	}
+	name := container.NewBorder(nil, nil, mark, nil, middled(newTextLine(head, true)))
 	var top fyne.CanvasObject = name
 	if i > 0 {
 		// The concealed count: a tile's back and the number.
-		back := tileview.NewTile(tile.Unknown, s.app.Style(), tileview.MiniWidth*.7)
-		n := widget.NewLabel(fmt.Sprintf("×%d", sv.Concealed))
+		back := s.bin.get(tile.Unknown, s.app.Style(), tileview.MiniWidth*.7)
+		n := middled(newWholeLine(fmt.Sprintf("×%d", sv.Concealed)))
 		top = container.NewBorder(nil, nil, nil, container.NewHBox(container.NewCenter(back), n), name)
 	}
-	panel := container.NewVBox(top)
+	panel := container.New(panelLayout{}, top)
+	// Melds wrap within the panel (four exposed melds do not fit a phone's
+	// half width). The person's melds are on the rack; their bonus tiles,
+	// which play no part in a decision, are here.
+	row := container.New(&flowLayout{})
 	if i > 0 {
-		// Melds wrap within the panel (four exposed melds do not fit a
-		// phone's half width), drawn near the discards' size to be read.
-		row := container.New(&flowLayout{})
-		mw := max(tileview.MiniWidth, s.discardWidth()*.8)
 		for _, m := range sv.Melds {
-			row.Add(s.meldTiles(m, mw))
-		}
-		for _, b := range sv.Bonus {
-			row.Add(tileview.NewTile(b, s.app.Style(), tileview.MiniWidth))
-		}
-		if sv.Declared != game.DeclNone {
-			row.Add(widget.NewLabel(words.T("declare." + sv.Declared.String())))
-		}
-		if len(row.Objects) > 0 {
-			panel.Add(row)
+			row.Add(s.meldTiles(m, s.meldWidth()))
 		}
 	}
-	var row *fyne.Container
+	for _, b := range sv.Bonus {
+		row.Add(s.bin.get(b, s.app.Style(), s.meldWidth()))
+	}
+	if sv.Declared != game.DeclNone && i > 0 {
+		row.Add(widget.NewLabel(words.T("declare." + sv.Declared.String())))
+	}
+	if len(row.Objects) > 0 {
+		panel.Add(row)
+	}
+	grid := container.New(&discardLayout{least: discardLeast * s.app.Style().Scale(), most: s.discardWidth()})
 	for j, d := range sv.Discards {
-		if j%6 == 0 {
-			row = container.NewHBox()
-			panel.Add(row)
-		}
-		t := tileview.NewTile(d.Tile, s.app.Style(), s.discardWidth())
+		t := s.bin.get(d.Tile, s.app.Style(), s.discardWidth())
 		t.Dim = d.Claimed
 		t.Highlight = lastSeat && j == len(sv.Discards)-1
-		row.Add(t)
+		grid.Add(t)
 		if t.Highlight {
-			s.arrive(t, row)
+			s.arrive(grid)
 		}
 	}
+	panel.Add(grid)
 	return panel
 }
 
-// arrive draws a new discard's arrival: the tile lands from a little
-// larger onto its place (unless animation is off in the settings). Each
-// discard arrives once.
-func (s *TableScreen) arrive(t *tileview.Tile, row *fyne.Container) {
+// arrive draws the arrival of the last discard in grid, unless animation
+// is off in the settings: the tile slides down a tile's height into its
+// place, keeping its size (a tile drawn at a new size costs new text
+// textures). Each discard arrives once.
+func (s *TableScreen) arrive(grid *fyne.Container) {
 	if s.snap.Seq == s.arrived || !s.app.fy.Preferences().BoolWithFallback(PrefAnimate, true) {
 		return
 	}
 	s.arrived = s.snap.Seq
-	base := t.Width
+	l := grid.Layout.(*discardLayout)
 	a := fyne.NewAnimation(250*time.Millisecond, func(p float32) {
-		t.Width = base * (1.4 - .4*p)
-		row.Refresh()
+		l.drop = 1 - p
+		grid.Refresh()
 	})
 	a.Curve = fyne.AnimationEaseOut
 	a.Start()
+}
+
+// meldWidth is the width of the other players' meld and bonus tiles: a
+// discard's standard width on a wide window (melds then keep to one row
+// of a panel six large discards wide); on a phone, small enough for two
+// melds and the bonus tiles to share a panel's row, in every style.
+func (s *TableScreen) meldWidth() float32 {
+	if c := s.app.win.Canvas(); c != nil && (seatsLayout{}).wide(c.Size()) {
+		return tileview.DiscardWidth
+	}
+	return tileview.MiniWidth * .85 / s.app.Style().Scale() // the large style has no room here
 }
 
 // discardWidth is the width of discarded tiles: larger on a wide window.
@@ -502,21 +521,28 @@ func (s *TableScreen) discardWidth() float32 {
 	return tileview.DiscardWidth
 }
 
-// centre is the middle of the table: the last discard large, the wall.
+// centre is the middle of the table on a wide screen: the round wind,
+// the wall and the dice in large type over the last discard, larger than
+// a rack tile.
 func (s *TableScreen) centre() fyne.CanvasObject {
 	box := container.NewVBox()
 	v, in := s.snap.View, s.snap.Info
 	facts := container.NewHBox()
+	big := func(text string) *widget.Label {
+		l := widget.NewLabelWithStyle(text, fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+		l.SizeName = theme.SizeNameSubHeadingText
+		return l
+	}
 	if usesWinds(in.Rules) {
-		facts.Add(container.NewCenter(tileview.NewTile(in.Round.Tile(), s.app.Style(), tileview.MiniWidth)))
+		facts.Add(container.NewCenter(s.bin.get(in.Round.Tile(), s.app.Style(), tileview.DiscardWidth)))
 	}
-	facts.Add(widget.NewLabel(words.F("table.wall", map[string]any{"N": v.WallLive})))
-	if s.dice != [2]int{} {
-		facts.Add(widget.NewLabel(words.F("table.dice", map[string]any{"A": s.dice[0], "B": s.dice[1]})))
-	}
+	facts.Add(big(words.F("table.wall", map[string]any{"N": v.WallLive})))
 	box.Add(container.NewCenter(facts))
+	if s.dice != [2]int{} {
+		box.Add(big(words.F("table.dice", map[string]any{"A": s.dice[0], "B": s.dice[1]})))
+	}
 	if e := s.snap.Last; e != nil && e.Type == game.EvDiscard {
-		t := tileview.NewTile(e.Tile(), s.app.Style(), tileview.RackWidth)
+		t := s.bin.get(e.Tile(), s.app.Style(), tileview.RackWidth*1.5)
 		t.Highlight = true
 		box.Add(container.NewCenter(t))
 	}
@@ -573,34 +599,34 @@ func (s *TableScreen) sortRack() {
 }
 
 // showRack draws the person's tiles along the bottom, the drawn tile set
-// apart, and the own melds and bonus tiles above them.
+// apart, and the own melds above them (the bonus tiles are in the
+// person's seat panel).
 func (s *TableScreen) showRack() {
 	v := s.snap.View
 	me := v.Seats[s.seatOf(s.player)]
-	sig := fmt.Sprint(s.order, s.sel, s.picked, v.Drawn, me.Melds, me.Bonus, s.app.Style())
+	sig := fmt.Sprint(s.order, s.sel, s.picked, v.Drawn, me.Melds, s.app.Style())
 	if sig == s.rackSig {
 		return // the same tiles in the same places: keep the widgets
 	}
 	s.rackSig = sig
+	s.bin.release(s.rack)
 	s.rack.Objects = nil
 	s.rackLayout.drawn, s.rackLayout.scale = v.Drawn != tile.None, s.app.Style().Scale()
 	var melds []fyne.CanvasObject
 	for _, m := range me.Melds {
 		melds = append(melds, s.meldTiles(m, tileview.MiniWidth+4))
 	}
-	for _, b := range me.Bonus {
-		melds = append(melds, tileview.NewTile(b, s.app.Style(), tileview.MiniWidth+4))
-	}
 	s.rackLayout.melds = len(melds)
 	s.rack.Objects = append(s.rack.Objects, melds...)
 	for i, k := range s.order {
-		t := tileview.NewTile(k, s.app.Style(), tileview.RackWidth)
+		t := s.bin.get(k, s.app.Style(), tileview.RackWidth)
 		t.Selected = i == s.sel || slices.Contains(s.picked, i)
 		t.OnTapped = func() { s.tapTile(i) }
 		t.OnDragged = func(e *fyne.DragEvent) { s.dragTile(i, e) }
 		t.OnDragEnd = func() { s.dropTile(i) }
 		s.rack.Objects = append(s.rack.Objects, t)
 	}
+	s.bin.settle()
 	s.rack.Refresh()
 }
 

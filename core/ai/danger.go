@@ -101,7 +101,7 @@ func threatValue(k *knowledge, t *table, o rules.Wind, melds []hand.Meld, th thr
 	v := m.base
 	for _, x := range melds {
 		if x.Tile.IsHonor() && x.IsPungOrKong() {
-			v *= max(m.honour[x.Tile-tile.East], 1)
+			v *= max(m.honourOf(int(x.Tile-tile.East)), 1)
 		}
 	}
 	if th.suit >= 0 {
@@ -109,7 +109,7 @@ func threatValue(k *knowledge, t *table, o rules.Wind, melds []hand.Meld, th thr
 		if th.strong {
 			share = 0.6
 		}
-		v *= 1 + (m.halfFlush-1)*share
+		v *= 1 + (m.half()-1)*share
 	}
 	return v
 }

@@ -148,7 +148,7 @@ func (e *efficiency) best(c tile.Counts, melds []hand.Meld, below int) float64 {
 func (e *efficiency) keepWorth(c *tile.Counts, k tile.Kind) float64 {
 	w := 0.0
 	if k.IsHonor() && e.model != nil {
-		w += 0.2 * min(e.model.honour[k-tile.East]-1, 4) / 4
+		w += 0.2 * min(e.model.honourOf(int(k-tile.East))-1, 4) / 4
 	}
 	links := int(c[k])
 	if k.IsSuited() {

@@ -126,9 +126,10 @@ func TestKnowledge(t *testing.T) {
 	r, _ := rules.Get("hongkong")
 	k := learnRuleset(r, rules.DefaultOptions(r))
 	m := k.model(situation{seat: rules.S, round: rules.E, dominant: rules.W})
-	if m.base <= 0 || m.honour[tile.Red-tile.East] <= 1 || m.honour[tile.South-tile.East] <= m.honour[tile.North-tile.East] ||
-		m.honour[tile.West-tile.East] <= m.honour[tile.North-tile.East] || m.halfFlush <= 1 || m.fullFlush <= m.halfFlush {
-		t.Errorf("hongkong model for South, dominant West: %+v; want dragons, own and dominant winds, flushes to count", m)
+	honour := func(k tile.Kind) float64 { return m.honourOf(int(k - tile.East)) }
+	if m.base <= 0 || honour(tile.Red) <= 1 || honour(tile.South) <= honour(tile.North) ||
+		honour(tile.West) <= honour(tile.North) || m.half() <= 1 || m.full() <= m.half() {
+		t.Errorf("hongkong model for South, dominant West: base %v, honours %v, flushes %v %v; want dragons, own and dominant winds, flushes to count", m.base, m.honour, m.half(), m.full())
 	}
 	// Classical pays the winner from every loser, doubled with East.
 	c, _ := rules.Get("classical")

@@ -9,13 +9,12 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
-	"github.com/fourwinds-mahjong/fourwinds/core/rules/american/card"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 )
 
 // This file plays rulesets whose hands win by matching a line of a card of
 // hands (american, AM-7): the levels measure a hand by its distance to the
-// card's expansions (card.Outlook) instead of sets and a pair. The novice
+// card's lines (rules.CardOutlook) instead of sets and a pair. The novice
 // keeps the distance least; the intermediate then keeps the most live
 // tiles that lower it; the expert weighs each expansion's value by the
 // chance of making it from the unseen tiles, and adds claims, joker
@@ -23,11 +22,20 @@ import (
 
 // CardRuleset is an optional interface of a rules.Ruleset whose hands win
 // by matching a line of a card of hands (american): the AI then plans for
-// the card's lines (lines.go) in every decision, the Charleston included.
+// the card's lines (lines.go) in every decision, the Charleston included,
+// measuring hands only through the meter the ruleset gives it.
 type CardRuleset interface {
-	// AICard returns the card hands are matched against under o and the
-	// options that change a payment.
-	AICard(o rules.Options) (*card.Card, card.PayOptions)
+	// AICard returns the meter of hands against the card played under o,
+	// paid under o. Meters must be comparable: the AI keeps the outlooks
+	// of the last meter it saw for as long as it sees an equal one.
+	AICard(o rules.Options) rules.CardMeter
+}
+
+// cardHand is a hand of a card game: the concealed tiles and the tiles
+// of each exposure, jokers included.
+type cardHand struct {
+	concealed tile.Counts
+	exposed   [][]tile.Kind
 }
 
 // cardPlan is one decision of a card game: the seat's hand, what it has
@@ -36,20 +44,24 @@ type CardRuleset interface {
 type cardPlan struct {
 	v     *game.View
 	level Level
-	c     *card.Card
-	po    card.PayOptions
-	hand  card.Hand
+	meter rules.CardMeter
+	hand  cardHand
 	// supply is what the seat has not seen; unseen their number.
-	supply card.Supply
+	supply rules.CardSupply
 	unseen int
 	// draws is about how many more tiles the seat will draw.
 	draws float64
-	// cur is the seat's hand measured; alt measures others.
-	cur, alt card.Outlook
-	ch       card.Chances
+	// cur is the seat's hand measured; alt measures others. Both are
+	// meter's, kept with the pooled plan while the meter stays the same.
+	cur, alt rules.CardOutlook
+	ch       rules.CardChances
 	// threats are the other seats read, once threatsRead.
 	threats     []cardThreat
 	threatsRead bool
+	// group and exposed are rateCall's memory: a call's new exposure and
+	// the hand's exposures with it.
+	group   []tile.Kind
+	exposed [][]tile.Kind
 }
 
 var cardPlans = sync.Pool{New: func() any { return new(cardPlan) }}
@@ -58,9 +70,9 @@ var cardPlans = sync.Pool{New: func() any { return new(cardPlan) }}
 // show.
 type cardRating struct {
 	score float64
-	reach card.Reach
+	reach rules.CardReach
 	live  int
-	aim   card.Aim
+	aim   rules.CardAim
 }
 
 // Weights of the levels' measures.
@@ -135,13 +147,15 @@ func newCardPlan(v *game.View, l Level) (*cardPlan, bool) {
 func planCard(v *game.View, cr CardRuleset, o rules.Options, l Level) *cardPlan {
 	pl := cardPlans.Get().(*cardPlan)
 	pl.v, pl.level, pl.threats, pl.threatsRead = v, l, pl.threats[:0], false
-	pl.c, pl.po = cr.AICard(o)
-	pl.hand = card.Hand{Concealed: v.Hand, Exposed: cardExposures(v.Seats[v.Seat].Melds)}
+	if m := cr.AICard(o); pl.cur == nil || m != pl.meter {
+		pl.meter, pl.cur, pl.alt = m, m.NewOutlook(), m.NewOutlook()
+	}
+	pl.hand = cardHand{concealed: v.Hand, exposed: cardExposures(v.Seats[v.Seat].Melds)}
 	pl.readSupply()
 	if l == Expert {
 		pl.fillChances()
 	}
-	pl.measure(&pl.cur, pl.hand)
+	pl.measure(pl.cur, pl.hand)
 	return pl
 }
 
@@ -164,20 +178,14 @@ func cardExposures(melds []hand.Meld) [][]tile.Kind {
 // tiles, the uncalled discards and every exposure.
 func (pl *cardPlan) readSupply() {
 	v := pl.v
-	var s card.Supply
-	for k := range card.NumFolded {
-		s.Naturals[k] = card.KindCap
-	}
-	s.Naturals[card.Flower] = card.FlowerCap
-	s.Jokers = card.JokerCap
+	s := pl.meter.Set()
 	seen := func(k tile.Kind, n int) {
 		switch {
 		case k == tile.Joker:
 			s.Jokers = max(s.Jokers-n, 0)
-		case k.IsBonus():
-			s.Naturals[card.Flower] = uint8(max(int(s.Naturals[card.Flower])-n, 0))
-		case k.IsStandard():
-			s.Naturals[k] = uint8(max(int(s.Naturals[k])-n, 0))
+		case k.IsBonus() || k.IsStandard():
+			f := rules.CardKind(k)
+			s.Naturals[f] = uint8(max(int(s.Naturals[f])-n, 0))
 		}
 	}
 	for k, n := range v.Hand {
@@ -202,16 +210,17 @@ func (pl *cardPlan) readSupply() {
 	}
 	pl.supply = s
 	pl.unseen = s.Jokers
-	for k := range card.NumFolded {
+	for k := range rules.NumCardKinds {
 		pl.unseen += int(s.Naturals[k])
 	}
 	pl.draws = float64(v.WallLive) / float64(max(live, 1))
 }
 
 // measure measures h into o with the level's reach: the novice counts
-// every expansion, the others only those the unseen tiles can complete.
-func (pl *cardPlan) measure(o *card.Outlook, h card.Hand) {
-	var s *card.Supply
+// every line, the others only those the unseen tiles can complete. A
+// malformed hand leaves o seeing no line.
+func (pl *cardPlan) measure(o rules.CardOutlook, h cardHand) {
+	var s *rules.CardSupply
 	reach := 1
 	if pl.level != Novice {
 		s = &pl.supply
@@ -219,9 +228,7 @@ func (pl *cardPlan) measure(o *card.Outlook, h card.Hand) {
 	if pl.level == Expert {
 		reach = cardExpertReach
 	}
-	if o.Measure(pl.c, h, reach, s) != nil {
-		*o = card.Outlook{}
-	}
+	_ = o.Measure(h.concealed, h.exposed, reach, s)
 }
 
 // live returns how many unseen tiles are of the kinds in s.
@@ -232,24 +239,16 @@ func (pl *cardPlan) live(s tile.Set) int {
 		s &= s - 1
 		if k == tile.Joker {
 			n += pl.supply.Jokers
-		} else if int(k) < card.NumFolded {
+		} else if int(k) < rules.NumCardKinds {
 			n += int(pl.supply.Naturals[k])
 		}
 	}
 	return n
 }
 
-// cardKind returns the kind k counts as on a card: Flower for any flower.
-func cardKind(k tile.Kind) tile.Kind {
-	if k.IsBonus() {
-		return card.Flower
-	}
-	return k
-}
-
 // rate rates the hand o measures less one tile of kind k (tile.None:
 // none) by the level's measure.
-func (pl *cardPlan) rate(o *card.Outlook, k tile.Kind) cardRating {
+func (pl *cardPlan) rate(o rules.CardOutlook, k tile.Kind) cardRating {
 	r := cardRating{reach: o.Without(k)}
 	r.live = pl.live(r.reach.Improve)
 	switch pl.level {
@@ -258,14 +257,14 @@ func (pl *cardPlan) rate(o *card.Outlook, k tile.Kind) cardRating {
 	case Intermediate:
 		r.score = -float64(r.reach.Distance) + cardLiveWeight*float64(r.live)
 	default:
-		r.aim = o.Weigh(k, &pl.ch, pl.po)
+		r.aim = o.Weigh(k, &pl.ch)
 		r.score = cardWinGain*(r.aim.Worth+cardFlex*r.aim.Second) - 1e-6*float64(r.reach.Distance) + 1e-9*float64(r.live)
 	}
 	return r
 }
 
 // rateDiscard rates discarding k from the hand o measures, danger included.
-func (pl *cardPlan) rateDiscard(o *card.Outlook, k tile.Kind) cardRating {
+func (pl *cardPlan) rateDiscard(o rules.CardOutlook, k tile.Kind) cardRating {
 	r := pl.rate(o, k)
 	_, cost := pl.danger(k)
 	r.score -= cost
@@ -273,11 +272,11 @@ func (pl *cardPlan) rateDiscard(o *card.Outlook, k tile.Kind) cardRating {
 }
 
 // bestDiscard rates the best discard of 14-tile hand h measured by o.
-func (pl *cardPlan) bestDiscard(o *card.Outlook, h *card.Hand) cardRating {
+func (pl *cardPlan) bestDiscard(o rules.CardOutlook, h *cardHand) cardRating {
 	best := cardRating{score: math.Inf(-1)}
 	var done tile.Set
-	for k, n := range h.Concealed {
-		f := cardKind(tile.Kind(k))
+	for k, n := range h.concealed {
+		f := rules.CardKind(tile.Kind(k))
 		if n == 0 || done.Has(f) {
 			continue
 		}
@@ -291,12 +290,12 @@ func (pl *cardPlan) bestDiscard(o *card.Outlook, h *card.Hand) cardRating {
 
 // rateHand rates a 14-tile hand that the seat will hold: a win when it
 // matches a line (the Mah Jongg is offered next), else its best discard.
-func (pl *cardPlan) rateHand(h card.Hand) cardRating {
-	pl.measure(&pl.alt, h)
+func (pl *cardPlan) rateHand(h cardHand) cardRating {
+	pl.measure(pl.alt, h)
 	if pl.alt.Distance() == 0 {
 		return cardRating{score: cardWinRank / 2}
 	}
-	return pl.bestDiscard(&pl.alt, &h)
+	return pl.bestDiscard(pl.alt, &h)
 }
 
 // rateAction rates a legal action of a turn or a claim window.
@@ -305,13 +304,13 @@ func (pl *cardPlan) rateAction(a game.Action) cardRating {
 	case game.ActSelfDraw, game.ActMahjong:
 		return cardRating{score: cardWinRank}
 	case game.ActDiscard:
-		return pl.rateDiscard(&pl.cur, a.Tile)
+		return pl.rateDiscard(pl.cur, a.Tile)
 	case game.ActPass:
-		return pl.rate(&pl.cur, tile.None)
+		return pl.rate(pl.cur, tile.None)
 	case game.ActExchange:
 		h := pl.hand
-		h.Concealed.Remove(a.Tile)
-		h.Concealed.Add(tile.Joker)
+		h.concealed.Remove(a.Tile)
+		h.concealed.Add(tile.Joker)
 		r := pl.rateHand(h)
 		r.score += cardExchangeBonus
 		return r
@@ -325,14 +324,15 @@ func (pl *cardPlan) rateAction(a game.Action) cardRating {
 // best discard. The novice and the intermediate call only to come closer.
 func (pl *cardPlan) rateCall(a game.Action) cardRating {
 	h := pl.hand
-	group := []tile.Kind{a.Tile}
+	pl.group = append(pl.group[:0], a.Tile)
 	for k, n := range a.Tiles {
-		h.Concealed[k] -= n
+		h.concealed[k] -= n
 		for range n {
-			group = append(group, tile.Kind(k))
+			pl.group = append(pl.group, tile.Kind(k))
 		}
 	}
-	h.Exposed = append(h.Exposed[:len(h.Exposed):len(h.Exposed)], group)
+	pl.exposed = append(append(pl.exposed[:0], h.exposed...), pl.group)
+	h.exposed = pl.exposed
 	r := pl.rateHand(h)
 	if pl.level != Expert && r.reach.Distance >= pl.cur.Without(tile.None).Distance {
 		r.score = math.Inf(-1)

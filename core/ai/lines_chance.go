@@ -4,11 +4,10 @@ import (
 	"math"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
-	"github.com/fourwinds-mahjong/fourwinds/core/rules/american/card"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 )
 
-// The expert's chance model of a card game (card.Chances.Expect): the
+// The expert's chance model of a card game (rules.CardMeter.Expect): the
 // tiles the hand still needs come with the draws left at the rate their
 // unseen tiles are drawn. The factors were set in strength runs against
 // the intermediate (6,000 hands each): larger ones overrate the groups
@@ -25,7 +24,7 @@ const (
 // fillChances fills the expert's chance model from what the seat has not
 // seen and the draws it has left.
 func (pl *cardPlan) fillChances() {
-	pl.ch.Expect(&pl.supply, pl.draws, cardNaturalDraws, cardCallDraws)
+	pl.meter.Expect(&pl.ch, &pl.supply, pl.draws, cardNaturalDraws, cardCallDraws)
 }
 
 // cardThreat is what the expert fears of another seat: how likely it is
@@ -36,7 +35,7 @@ type cardThreat struct {
 	// ready is the chance that the seat is one tile from a win; cost what
 	// dealing its win costs us.
 	ready, cost float64
-	demand      card.Demand
+	demand      rules.CardDemand
 }
 
 // The threat model.
@@ -67,11 +66,11 @@ func (pl *cardPlan) readThreats() {
 		var shunned tile.Set
 		for _, d := range sv.Discards {
 			if !d.Claimed && d.Tile != tile.Joker {
-				shunned = shunned.Add(cardKind(d.Tile))
+				shunned = shunned.Add(rules.CardKind(d.Tile))
 			}
 		}
 		th := cardThreat{seat: rules.Wind(x)}
-		th.demand = pl.c.Demand(cardExposures(sv.Melds), &pl.supply, shunned)
+		th.demand = pl.meter.Demand(cardExposures(sv.Melds), &pl.supply, shunned)
 		if th.demand.Targets == 0 {
 			continue
 		}
@@ -90,7 +89,7 @@ func (pl *cardPlan) danger(k tile.Kind) (chance, cost float64) {
 	pl.readThreats()
 	for i := range pl.threats {
 		th := &pl.threats[i]
-		p := th.ready * th.demand.Share[cardKind(k)]
+		p := th.ready * th.demand.Share[rules.CardKind(k)]
 		chance += p
 		cost += p * th.cost
 	}

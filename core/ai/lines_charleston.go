@@ -66,11 +66,11 @@ func (pl *cardPlan) vote() game.Action {
 func (pl *cardPlan) giveSet(lo, hi int, rng *rand.Rand) tile.Counts {
 	var give tile.Counts
 	h := pl.hand
-	o := &pl.cur
+	o := pl.cur
 	for n := 0; n < hi; n++ {
 		before := pl.rate(o, tile.None)
 		best, bestRating, ties := tile.None, cardRating{score: math.Inf(-1)}, 0
-		for k, c := range h.Concealed {
+		for k, c := range h.concealed {
 			if c == 0 || tile.Kind(k) == tile.Joker {
 				continue
 			}
@@ -89,9 +89,11 @@ func (pl *cardPlan) giveSet(lo, hi int, rng *rand.Rand) tile.Counts {
 			break
 		}
 		give[best]++
-		h.Concealed.Remove(best)
-		pl.measure(&pl.alt, h)
-		o = &pl.alt
+		if n+1 < hi { // the hand less what it gives, for the next tile
+			h.concealed.Remove(best)
+			pl.measure(pl.alt, h)
+			o = pl.alt
+		}
 	}
 	return give
 }
@@ -110,8 +112,8 @@ func (pl *cardPlan) costs(before, after cardRating) bool {
 func (pl *cardPlan) giveRating(tiles tile.Counts) cardRating {
 	h := pl.hand
 	for k, n := range tiles {
-		h.Concealed[k] -= n
+		h.concealed[k] -= n
 	}
-	pl.measure(&pl.alt, h)
-	return pl.rate(&pl.alt, tile.None)
+	pl.measure(pl.alt, h)
+	return pl.rate(pl.alt, tile.None)
 }

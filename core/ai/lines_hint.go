@@ -71,7 +71,7 @@ func (pl *cardPlan) advise() Advice {
 			// Each tile given brings one back (cardGiveLoss).
 			r.score *= math.Pow(1+cardGiveLoss, float64(a.Tiles.Total()))
 		case charleston:
-			r = pl.rate(&pl.cur, tile.None)
+			r = pl.rate(pl.cur, tile.None)
 			r.score = 0
 			if a == pick {
 				r.score = 1
@@ -105,9 +105,9 @@ func (pl *cardPlan) option(a game.Action, r cardRating) Option {
 		o.Shanten, o.Win, o.Value, o.Improve, o.improve = -1, 1, float64(pl.winValue()), nil, 0
 		return o
 	}
-	if l := r.aim.Line; l != nil {
-		o.Value = float64(l.Value)
-		o.Win = min(r.aim.Worth/float64(l.Value), 1)
+	if r.aim.Line != "" {
+		o.Value = float64(r.aim.Value)
+		o.Win = min(r.aim.Worth/float64(r.aim.Value), 1)
 	}
 	chance, cost := pl.danger(a.Tile)
 	if a.Type == game.ActDiscard {
@@ -122,28 +122,25 @@ func (pl *cardPlan) option(a game.Action, r cardRating) Option {
 func (pl *cardPlan) winValue() int {
 	h := pl.hand
 	if pl.v.Phase == game.PhaseClaim {
-		h.Concealed.Add(pl.v.Pending)
+		h.concealed.Add(pl.v.Pending)
 	}
-	m, ok := pl.c.Best(h, pl.po)
-	if !ok {
-		return 0
-	}
-	return m.Pay(pl.po)
+	pay, _ := pl.meter.Pay(h.concealed, h.exposed)
+	return pay
 }
 
 // explain says why option best, rated r, is the best of opts.
 func (pl *cardPlan) explain(best Option, r cardRating, opts []Option) Reason {
 	a := best.Action
 	args := map[string]string{"Tile": a.Tile.String(), "Live": strconv.Itoa(r.live), "Count": strconv.Itoa(r.aim.Distance)}
-	if l := r.aim.Line; l != nil {
-		args["Line"], args["Pattern"], args["Value"] = l.ID, l.Pattern, strconv.Itoa(l.Value)
+	if r.aim.Line != "" {
+		args["Line"], args["Pattern"], args["Value"] = r.aim.Line, r.aim.Pattern, strconv.Itoa(r.aim.Value)
 	}
 	switch a.Type {
 	case game.ActSelfDraw, game.ActMahjong:
 		args["Value"] = strconv.Itoa(int(best.Value))
 		return reason("hint.win", args)
 	}
-	if r.aim.Line == nil {
+	if r.aim.Line == "" {
 		return reason("hint.line.far", nil)
 	}
 	switch a.Type {

@@ -208,7 +208,7 @@ func TestCardDefence(t *testing.T) {
 // (AM-4.4); the others always ask for the second.
 func TestCardVote(t *testing.T) {
 	legal := []game.Action{game.Act(game.ActContinue, tile.None), game.Act(game.ActStop, tile.None)}
-	near := cardTable{hand: "2222m 555z 2222p 6s 19p 3z"}
+	near := cardTable{hand: "2222m 555z 2222p 6s 19p"}
 	far := cardTable{hand: "1379m 258p 46s 1357z"}
 	for _, c := range []struct {
 		table cardTable

@@ -80,8 +80,9 @@ func (s *shaper) improvers(c tile.Counts, melds []hand.Meld, sh int) (tile.Set, 
 	if s.dist == nil {
 		draws = hand.NewDraws(&c)
 	}
+	near := nearby(&c)
 	for k := range tile.Kind(tile.NumStandard) {
-		if s.t.live[k] == 0 || c[k] >= 4 || !s.useful(&c, k) {
+		if s.t.live[k] == 0 || c[k] >= 4 || !s.useful(&c, near, k) {
 			continue
 		}
 		var after int
@@ -107,13 +108,13 @@ func (s *shaper) improvers(c tile.Counts, melds []hand.Meld, sh int) (tile.Set, 
 	return set, n
 }
 
-// useful reports whether drawing k could lower the shanten of c: for sets
-// and a pair, k must join tiles of c (nearby); for seven pairs, pair one;
-// for thirteen orphans, be a terminal or an honour; for a ruleset that
-// measures hands itself, an honour may also join honours of its class
-// (jilin's special combinations, JL-0).
-func (s *shaper) useful(c *tile.Counts, k tile.Kind) bool {
-	return nearby(c, k) || (s.orphans && k.IsMajor()) || (s.dist != nil && classmate(c, k))
+// useful reports whether drawing k could lower the shanten of c, whose
+// nearby kinds are near: for sets and a pair, k must join tiles of c; for
+// seven pairs, pair one; for thirteen orphans, be a terminal or an honour;
+// for a ruleset that measures hands itself, an honour may also join
+// honours of its class (jilin's special combinations, JL-0).
+func (s *shaper) useful(c *tile.Counts, near tile.Set, k tile.Kind) bool {
+	return near.Has(k) || (s.orphans && k.IsMajor()) || (s.dist != nil && classmate(c, k))
 }
 
 // classmate reports whether c holds an honour of k's class (winds, dragons).
@@ -133,22 +134,27 @@ func classmate(c *tile.Counts, k tile.Kind) bool {
 	return false
 }
 
-// nearby reports whether k could join a set or pair with tiles of c: the
-// only draws that can lower the shanten of sets and a pair.
-func nearby(c *tile.Counts, k tile.Kind) bool {
-	if c[k] > 0 {
-		return true
-	}
-	if !k.IsSuited() {
-		return false
-	}
-	n := k.Number()
-	for d := -2; d <= 2; d++ {
-		if m := n + d; d != 0 && m >= 1 && m <= 9 && c[int(k)+d] > 0 {
-			return true
+// nearby returns the kinds that could join a set or pair with tiles of c:
+// the only draws that can lower the shanten of sets and a pair. They are
+// c's kinds and the suit tiles up to two from a suit tile of c.
+func nearby(c *tile.Counts) tile.Set {
+	var near tile.Set
+	for k := range tile.Kind(tile.NumStandard) {
+		if c[k] == 0 {
+			continue
+		}
+		near = near.Add(k)
+		if !k.IsSuited() {
+			continue
+		}
+		n := k.Number()
+		for d := -2; d <= 2; d++ {
+			if m := n + d; d != 0 && m >= 1 && m <= 9 {
+				near = near.Add(tile.Kind(int(k) + d))
+			}
 		}
 	}
-	return false
+	return near
 }
 
 // outcome is what an action leaves: the hand's distance to a win and the

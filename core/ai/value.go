@@ -2,6 +2,7 @@ package ai
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
@@ -26,28 +27,54 @@ type ValueHinter interface {
 // valueModel is what the patterns of a ruleset are worth in one situation,
 // learned from model hands: the value of a plain hand (one pung, three
 // chows and a pair of simples), and the factor by which a pung of each
-// honour, a half flush, a full flush and four pungs multiply it.
+// honour, a half flush, a full flush and four pungs multiply it. The base
+// is learned at once, each factor when first asked for (honourOf, half,
+// full, fourPungs): a seat read as a threat seldom needs them all.
 type valueModel struct {
-	base      float64
+	base float64
+	// honour[i] is the factor of a pung of honour i (East first) as
+	// valued, 0 or less when such a hand does not win (honourOf gives 1).
 	honour    [7]float64
 	halfFlush float64
 	fullFlush float64
 	// pungs is the factor of four pungs or kongs (no chow).
 	pungs float64
+	// value values a model hand in the situation; nil when every factor
+	// is 1 (no ruleset, or a plain hand that does not win).
+	value func(concealed string, extra tile.Counts, w tile.Kind) float64
+	// learned has bit i for honour i (East first), then the bits below.
+	learned uint16
 }
+
+// The bits of valueModel.learned beyond the honours'.
+const (
+	learnedHalf uint16 = 1 << (7 + iota)
+	learnedFull
+	learnedPungs
+)
 
 // The model hands: a plain hand and its variations, all won on 8s or 8m
 // (closing a chow) from a discard.
 const (
-	modelPlain = "234m 555m 345p 67s 88p" // + 8s
-	modelMixed = "234m 555m 345p 67s"     // + a guest honour pair, + 8s
-	modelHalf  = "234m 555m 345m 67m"     // + a guest honour pair, + 8m
-	modelFull  = "234m 555m 345m 67m 88m" // + 8m
-	modelPungs = "555m 222p 777p 66s 88p" // + 6s
+	modelPlain  = "234m 555m 345p 67s 88p" // + 8s
+	modelHonour = "234m 345p 67s 88p"      // + an honour pung, + 8s
+	modelMixed  = "234m 555m 345p 67s"     // + a guest honour pair, + 8s
+	modelHalf   = "234m 555m 345m 67m"     // + a guest honour pair, + 8m
+	modelFull   = "234m 555m 345m 67m 88m" // + 8m
+	modelPungs  = "555m 222p 777p 66s 88p" // + 6s
 )
 
-// newValueModel learns the value model of situation s: the model hands
-// are valued with the seat's bonus tiles.
+// modelTiles are the model hands' tiles, read on first use.
+var modelTiles = sync.OnceValue(func() map[string]tile.Counts {
+	m := map[string]tile.Counts{}
+	for _, h := range []string{modelPlain, modelHonour, modelMixed, modelHalf, modelFull, modelPungs} {
+		m[h] = tile.CountsOf(tile.MustParse(h))
+	}
+	return m
+})
+
+// newValueModel learns the base of the value model of situation s: the
+// model hands are valued with the seat's bonus tiles.
 func newValueModel(k *knowledge, s situation) *valueModel {
 	m := &valueModel{base: 1, halfFlush: 1, fullFlush: 1, pungs: 1}
 	for i := range m.honour {
@@ -59,7 +86,7 @@ func newValueModel(k *knowledge, s situation) *valueModel {
 	ctx := rules.Context{Options: k.opts, Seat: s.seat, Round: s.round, Dominant: s.dominant, From: s.seat.Next(), Joker: tile.None}
 	bonus := s.bonusTiles()
 	value := func(concealed string, extra tile.Counts, w tile.Kind) float64 {
-		c := tile.CountsOf(tile.MustParse(concealed))
+		c := modelTiles()[concealed]
 		for x, n := range extra {
 			c[x] += n
 		}
@@ -69,32 +96,69 @@ func newValueModel(k *knowledge, s situation) *valueModel {
 		}
 		return float64(v.Value)
 	}
-	base := value(modelPlain, tile.Counts{}, tile.S1+7)
-	if base <= 0 {
-		return m
+	if base := value(modelPlain, tile.Counts{}, tile.S1+7); base > 0 {
+		m.base, m.value = base, value
 	}
-	m.base = base
-	guest, low := tile.Kind(tile.East), 0.0
-	for i := range m.honour {
-		h := tile.East + tile.Kind(i)
-		var pung tile.Counts
-		pung[h] = 3
-		f := value("234m 345p 67s 88p", pung, tile.S1+7) / base
-		if f > 0 {
-			m.honour[i] = f
-		}
-		if i == 0 || f < low {
-			guest, low = h, f
-		}
-	}
-	var pair tile.Counts
-	pair[guest] = 2
-	if mixed := value(modelMixed, pair, tile.S1+7); mixed > 0 {
-		m.halfFlush = max(value(modelHalf, pair, tile.M1+7)/mixed, 1)
-	}
-	m.fullFlush = max(value(modelFull, tile.Counts{}, tile.M1+7)/base, 1)
-	m.pungs = max(value(modelPungs, tile.Counts{}, tile.S1+5)/base, 1)
 	return m
+}
+
+// learn reports whether the factor of bit b is still to learn, and marks
+// it learned.
+func (m *valueModel) learn(b uint16) bool {
+	if m.learned&b != 0 {
+		return false
+	}
+	m.learned |= b
+	return m.value != nil
+}
+
+// honourOf returns the factor of a pung of honour i (0: East).
+func (m *valueModel) honourOf(i int) float64 {
+	if m.learn(1 << i) {
+		var pung tile.Counts
+		pung[tile.East+tile.Kind(i)] = 3
+		m.honour[i] = m.value(modelHonour, pung, tile.S1+7) / m.base
+	}
+	if f := m.honour[i]; f > 0 {
+		return f
+	}
+	return 1
+}
+
+// half returns the factor of a half flush, its honour pair that of the
+// honour whose pung is worth least.
+func (m *valueModel) half() float64 {
+	if m.learn(learnedHalf) {
+		guest, low := tile.Kind(tile.East), 0.0
+		for i := range m.honour {
+			m.honourOf(i)
+			if f := m.honour[i]; i == 0 || f < low {
+				guest, low = tile.East+tile.Kind(i), f
+			}
+		}
+		var pair tile.Counts
+		pair[guest] = 2
+		if mixed := m.value(modelMixed, pair, tile.S1+7); mixed > 0 {
+			m.halfFlush = max(m.value(modelHalf, pair, tile.M1+7)/mixed, 1)
+		}
+	}
+	return m.halfFlush
+}
+
+// full returns the factor of a full flush.
+func (m *valueModel) full() float64 {
+	if m.learn(learnedFull) {
+		m.fullFlush = max(m.value(modelFull, tile.Counts{}, tile.M1+7)/m.base, 1)
+	}
+	return m.fullFlush
+}
+
+// fourPungs returns the factor of four pungs or kongs.
+func (m *valueModel) fourPungs() float64 {
+	if m.learn(learnedPungs) {
+		m.pungs = max(m.value(modelPungs, tile.Counts{}, tile.S1+5)/m.base, 1)
+	}
+	return m.pungs
 }
 
 // Chances of completing a pung from a pair or a single tile, by the number
@@ -124,10 +188,14 @@ func (m *valueModel) estimate(c *tile.Counts, melds []hand.Meld, live *[tile.Num
 		}
 	}
 	mult := 1.0
-	for i, f := range m.honour {
+	for i := range m.honour {
 		h := tile.East + tile.Kind(i)
-		switch n := held[h]; {
-		case f <= 1 || n == 0:
+		n := held[h]
+		if n == 0 {
+			continue
+		}
+		switch f := m.honourOf(i); {
+		case f <= 1:
 		case n >= 3:
 			mult *= f
 		case n == 2:
@@ -142,7 +210,8 @@ func (m *valueModel) estimate(c *tile.Counts, melds []hand.Meld, live *[tile.Num
 // pungsFactor is the four-pungs part of estimate: the factor discounted by
 // the pungs still to make from pairs, when the hand has pairs enough.
 func (m *valueModel) pungsFactor(c *tile.Counts, melds []hand.Meld, live *[tile.NumStandard]int) float64 {
-	if m.pungs <= 1 {
+	pungs := m.fourPungs()
+	if pungs <= 1 {
 		return 1
 	}
 	sets, chance := 0, 1.0
@@ -169,7 +238,7 @@ func (m *valueModel) pungsFactor(c *tile.Counts, melds []hand.Meld, live *[tile.
 	for _, p := range pairs[len(pairs)-missing:] {
 		chance *= p
 	}
-	return 1 + (m.pungs-1)*chance
+	return 1 + (pungs-1)*chance
 }
 
 // flushFactor is the flush part of estimate: the factor of the nearest
@@ -196,8 +265,8 @@ func (m *valueModel) flushFactor(held *[tile.NumStandard]int, melds []hand.Meld)
 		}
 	}
 	off := suits[0] + suits[1] + suits[2] - suits[best]
-	f := m.halfFlush
-	if full := m.fullFlush * pow(flushKeep, honours); full > f {
+	f := m.half()
+	if full := m.full() * pow(flushKeep, honours); full > f {
 		f = full
 	}
 	return 1 + (f-1)*pow(flushKeep, off)

@@ -91,15 +91,29 @@ func shanten(gs *[4]group, honours uint64, n int) int {
 // combine returns the best use of m sets and p pairs (m up to sets) split
 // between the groups behind best and one more group with packed overlaps.
 func combine(best *[maxSets + 1][2]int, packed uint64, sets int) [maxSets + 1][2]int {
+	ov := overlaps(packed, sets)
 	var out [maxSets + 1][2]int
 	for m := 0; m <= sets; m++ {
+		o0, o1 := 0, 0
 		for m1 := 0; m1 <= m; m1++ {
-			v0, v1 := overlap(packed, m-m1, 0), overlap(packed, m-m1, 1)
-			out[m][0] = max(out[m][0], best[m1][0]+v0)
-			out[m][1] = max(out[m][1], best[m1][0]+v1, best[m1][1]+v0)
+			v, b := &ov[m-m1], &best[m1]
+			o0 = max(o0, b[0]+v[0])
+			o1 = max(o1, b[0]+v[1], b[1]+v[0])
 		}
+		out[m] = [2]int{o0, o1}
 	}
 	return out
+}
+
+// overlaps returns the overlaps of packed for up to sets sets, lane by lane
+// (overlap).
+func overlaps(packed uint64, sets int) [maxSets + 1][2]int {
+	var ov [maxSets + 1][2]int
+	for m := 0; m <= sets; m++ {
+		ov[m] = [2]int{int(packed & laneMask), int(packed >> laneBits & laneMask)}
+		packed >>= 2 * laneBits
+	}
+	return ov
 }
 
 // bestWith is combine's entry for all the sets and the pair.
@@ -178,6 +192,8 @@ type Draws struct {
 	// every group but g, for the sets of a hand of n+1 tiles.
 	packed [4]uint64
 	rest   [4][maxSets + 1][2]int
+	// tables are the groups' tables.
+	tables [4]*groupTable
 }
 
 // NewDraws prepares the answers for c (3n+1 concealed standard tiles, at
@@ -187,14 +203,14 @@ func NewDraws(c *tile.Counts) Draws {
 	if !standardOnly(c) {
 		return d
 	}
-	gs := groups(&d.c)
+	gs := groups(c) // c, not d.c: d stays on the stack
 	var held [4]bool
 	for g := range gs {
 		idx, size, ok := gs[g].table.index(gs[g].tiles)
 		if !ok {
 			return d
 		}
-		d.packed[g], held[g] = gs[g].table.best[idx], size > 0
+		d.packed[g], held[g], d.tables[g] = gs[g].table.best[idx], size > 0, gs[g].table
 		d.n += size
 	}
 	d.ok = true
@@ -225,19 +241,21 @@ func (d *Draws) Shanten(k tile.Kind) int {
 	if !d.ok || !k.IsStandard() || n%3 == 0 || n > maxGroupTiles {
 		return NoShanten
 	}
-	d.c[k]++
-	gs := groups(&d.c)
-	g := 3
+	g, lo, hi := 3, tile.East, tile.Kind(tile.NumStandard) // k's group (groups)
 	if k.IsSuited() {
 		g = int(k) / 9
+		lo = tile.Kind(9 * g)
+		hi = lo + 9
 	}
-	idx, _, ok := gs[g].table.index(gs[g].tiles)
+	t := d.tables[g]
+	d.c[k]++
+	idx, _, ok := t.index(d.c[lo:hi])
 	d.c[k]--
 	if !ok {
 		return NoShanten
 	}
 	sets := n / 3
-	return 3*sets + 2 - bestWith(&d.rest[g], gs[g].table.best[idx], sets) - 1
+	return 3*sets + 2 - bestWith(&d.rest[g], t.best[idx], sets) - 1
 }
 
 // full reports whether the hand with one more k is a hand the special

@@ -2,6 +2,7 @@ package tileview
 
 import (
 	"image/color"
+	"math"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -173,18 +174,19 @@ func (r *tileRenderer) Layout(size fyne.Size) {
 		r.backStripe.Resize(fyne.NewSize(fw*.76, fh*.8))
 	}
 	if r.sideways {
-		// A tile on its side: the corner index on the left, the face's art
-		// upright and smaller on the right, which reads better than
-		// rotated characters.
-		r.placeArt(fx+fw*.36, fy+fh*.06, fw*.6, fh*.9)
+		// A tile on its side: the face turned a quarter left, as large as
+		// on a tile standing up (the numeral beside 萬, the sticks lying
+		// down), the characters themselves upright; the corner index
+		// stays top left.
+		r.placeTurned(fx+fw*.17, fy+fh*.04, fw*.81, fh*.92)
 	} else {
 		indexH := fh * .2
 		r.placeArt(fx+fw*.06, fy+indexH, fw*.88, fh-indexH-fh*.02)
 	}
 	if r.index != nil {
-		r.index.TextSize = max(7, fh*.15)
+		r.index.TextSize = textSize(max(7, fh*.15))
 		if r.sideways {
-			r.index.TextSize = max(7, fh*.2)
+			r.index.TextSize = textSize(max(7, fh*.2))
 		}
 		r.index.Move(fyne.NewPos(fx+fw*.07, fy+fh*.01))
 		r.index.Resize(r.index.MinSize())
@@ -201,7 +203,7 @@ func (r *tileRenderer) Layout(size fyne.Size) {
 func (r *tileRenderer) placeArt(x, y, w, h float32) {
 	for _, pt := range r.parts {
 		if txt, ok := pt.obj.(*canvas.Text); ok {
-			txt.TextSize = pt.h * h * .82
+			txt.TextSize = textSize(pt.h * h * .82)
 			txt.Move(fyne.NewPos(x, y+pt.y*h))
 			txt.Resize(fyne.NewSize(w, pt.h*h))
 			continue
@@ -210,6 +212,28 @@ func (r *tileRenderer) placeArt(x, y, w, h float32) {
 		pt.obj.Resize(fyne.NewSize(pt.w*w, pt.h*h))
 	}
 }
+
+// placeTurned lays the face's parts out in the art area turned a quarter
+// left: a part's band across the face becomes a band along it, and the
+// text in it stays upright, as large as its band allows.
+func (r *tileRenderer) placeTurned(x, y, w, h float32) {
+	for _, pt := range r.parts {
+		if txt, ok := pt.obj.(*canvas.Text); ok {
+			txt.TextSize = textSize(min(pt.h*w, h) * .82)
+			th := txt.MinSize().Height
+			txt.Move(fyne.NewPos(x+pt.y*w, y+(h-th)/2))
+			txt.Resize(fyne.NewSize(pt.h*w, th))
+			continue
+		}
+		pt.obj.Move(fyne.NewPos(x+pt.y*w, y+(1-pt.x-pt.w)*h))
+		pt.obj.Resize(fyne.NewSize(pt.h*w, pt.w*h))
+	}
+}
+
+// textSize rounds a text size to a whole point: the GL painter keeps a
+// texture for each text at each size for a minute, and tiles sized by
+// the room they have would otherwise ask for a new one at every size.
+func textSize(s float32) float32 { return float32(math.Round(float64(s))) }
 
 func (r *tileRenderer) MinSize() fyne.Size { return r.t.MinSize() }
 

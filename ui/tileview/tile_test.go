@@ -59,3 +59,20 @@ func TestIndexEveryKind(t *testing.T) {
 		}
 	}
 }
+
+// TestSidewaysGolden: every kind at meld size standing and on its side, so
+// that a claimed tile can be seen to read like the others.
+func TestSidewaysGolden(t *testing.T) {
+	a := test.NewTempApp(t)
+	a.Settings().SetTheme(uitest.Theme(theme.VariantLight))
+	const w = 24
+	var objs []fyne.CanvasObject
+	for k := tile.Kind(0); k < tile.NumKinds; k++ {
+		side := NewTile(k, Standard, w)
+		side.Sideways = true
+		objs = append(objs, container.NewHBox(NewTile(k, Standard, w), container.NewCenter(side)))
+	}
+	win := test.NewTempWindow(t, container.NewGridWrap(fyne.NewSize(w*2.5+8, w*4/3+4), objs...))
+	win.Resize(fyne.NewSize(640, 300))
+	uitest.Golden(t, "tiles_sideways_light.png", win.Canvas().Capture())
+}

@@ -6,7 +6,6 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules/american"
-	"github.com/fourwinds-mahjong/fourwinds/core/rules/american/card"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 )
 
@@ -24,13 +23,49 @@ func notationHand(t testing.TB, s string) rules.Hand {
 	return h
 }
 
-// TestAICard checks the AI's card hook: the house card under the default
-// options, paid with the jokerless bonus (AM-8.4, AM-10).
+// TestAICard checks the AI's card hook (AM-7.4, AM-8.4): the meter under
+// the default options sees the 152-tile set, measures the house card's
+// lines, and pays a jokerless hand double only while the jokerless bonus
+// is on; meters under the same options compare equal.
 func TestAICard(t *testing.T) {
 	r := american.Ruleset{}
-	c, po := r.AICard(rules.DefaultOptions(r))
-	if c != card.House() || po != (card.PayOptions{JokerlessBonus: true}) {
-		t.Errorf("AICard = %s, %+v; want the house card with the jokerless bonus", c.Name, po)
+	def := rules.DefaultOptions(r)
+	m := r.AICard(def)
+	if m != r.AICard(def) {
+		t.Error("two meters under the same options differ")
+	}
+	s := m.Set()
+	if n := s.Naturals.Total(); n != 144 || s.Jokers != 8 || s.Naturals[tile.F1] != 8 {
+		t.Errorf("Set: %d naturals (%d flowers), %d jokers; want 144 (8), 8", n, s.Naturals[tile.F1], s.Jokers)
+	}
+	o := m.NewOutlook()
+	for _, c := range []struct {
+		hand string
+		want int
+	}{
+		{"55p 666p 77p 0j 5z 5z [888p0j]", 0}, // vector 3
+		{"55p 666p 77p 0j 5z 9s [888p0j]", 1}, // one White missing
+	} {
+		h, err := american.CardHand(notationHand(t, c.hand))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := o.Measure(h.Concealed, h.Exposed, 0, nil); err != nil || o.Distance() != c.want {
+			t.Errorf("Measure(%s): distance %d (%v), want %d", c.hand, o.Distance(), err, c.want)
+		}
+	}
+	jokerless := tile.CountsOf(tile.MustParse("2222m 5555z 2222p 66s")) // AM-13 #2, Y3 (25)
+	off, err := rules.ResolveOptions(r, map[string]string{american.OptJokerlessBonus: "off"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		o    rules.Options
+		want int
+	}{{def, 50}, {off, 25}} {
+		if got, ok := r.AICard(c.o).Pay(jokerless, nil); !ok || got != c.want {
+			t.Errorf("Pay(AM-13 #2) = %d, %v; want %d", got, ok, c.want)
+		}
 	}
 }
 

@@ -17,8 +17,8 @@ func (r Ruleset) AIShanten(h rules.Hand, ctx rules.Context) int {
 	if err != nil || ch.Size() < card.HandSize-1 {
 		return hand.NoShanten
 	}
-	var o card.Outlook
-	if o.Measure(r.Card(ctx.Options), ch, 0, nil) != nil || o.Distance() > card.HandSize {
+	o := r.Card(ctx.Options).NewOutlook(card.PayOptions{})
+	if o.Measure(ch.Concealed, ch.Exposed, 0, nil) != nil || o.Distance() > card.HandSize {
 		return hand.NoShanten
 	}
 	return o.Distance() - 1

@@ -70,9 +70,15 @@ func shapeShanten(h Hand) int {
 	if len(h.Groups) == 0 {
 		sh = min(sh, sevenPairs(c, -1))
 	}
-	if n := countTrue(present[:]); n != 1 && n != 3 {
-		sh++
+	// A suit alone is never nearer than the whole hand: the other suits'
+	// tiles only weigh. So it is asked about only for a hand of two suits
+	// (or none), which needs a third or to give up all but one, and only
+	// until it comes as near as the whole hand.
+	if n := countTrue(present[:]); n == 1 || n == 3 {
+		return sh
 	}
+	least := sh
+	sh++
 	var held [3]bool // suits of the declared groups
 	for _, g := range h.Groups {
 		if k := g.Tile; k.IsSuited() {
@@ -80,6 +86,9 @@ func shapeShanten(h Hand) int {
 		}
 	}
 	for s := range 3 {
+		if sh == least {
+			break
+		}
 		if !present[s] || held[(s+1)%3] || held[(s+2)%3] {
 			continue
 		}

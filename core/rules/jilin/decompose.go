@@ -140,13 +140,18 @@ func suitsAndTerminal(all *tile.Counts) error {
 // survey returns which suits the tiles hold (characters, circles, bamboo)
 // and whether they hold a terminal or a special tile.
 func survey(all *tile.Counts) (suits [3]bool, terminal bool) {
-	for k := range tile.Kind(tile.NumStandard) {
-		if all[k] > 0 {
-			if k.IsSuited() {
-				suits[k.Suit()-tile.Characters] = true
+	for s := range suits {
+		c := all[9*s : 9*s+9] // the suits come first, 1 to 9 each
+		for _, x := range c {
+			if x > 0 {
+				suits[s] = true
+				break
 			}
-			terminal = terminal || k.IsMajor()
 		}
+		terminal = terminal || c[0] > 0 || c[8] > 0
+	}
+	for _, x := range all[tile.East:tile.NumStandard] {
+		terminal = terminal || x > 0
 	}
 	return suits, terminal
 }

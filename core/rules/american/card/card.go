@@ -21,7 +21,8 @@ import (
 )
 
 // Flower is the kind every flower is counted as (AM-1.1: all eight flowers
-// are one kind F). Concrete groups and folded counts use it for 1f–4f, 1y–4y.
+// are one kind F, as rules.CardKind counts them). Concrete groups and
+// folded counts use it for 1f–4f, 1y–4y.
 const Flower = tile.F1
 
 // Caps of the 152-tile set (AM-1.2).
@@ -53,6 +54,8 @@ type Card struct {
 
 	once sync.Once
 	exp  [][]expansion // exp[i] are the instantiations of Lines[i]
+	// meters are the card under each of the four PayOptions (Meter).
+	meters [4]meter
 }
 
 // Line is one hand of the card (AM-11.2).

@@ -1,20 +1,9 @@
 package card
 
-import "github.com/fourwinds-mahjong/fourwinds/core/tile"
-
-// Demand is what another player's hand may still want, as a player reads
-// it from the table: the lines her exposures fit and the unseen tiles can
-// still complete, and the kinds their concealed parts hold. A player whose
-// hand is one tile from a line waits on one of those kinds.
-type Demand struct {
-	// Share[k] is the chance that a tile drawn at random from the concealed
-	// parts of those lines is of folded kind k (the shares sum to 1).
-	Share [NumFolded]float64
-	// Value is the lines' average value.
-	Value float64
-	// Targets is the number of expansions counted; 0 when none fits.
-	Targets int
-}
+import (
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+)
 
 // shunWeight weighs an expansion down for each kind of its concealed part
 // that the player has discarded: players seldom throw what they need.
@@ -27,8 +16,8 @@ const shunWeight = 0.25
 // counts them: her concealed tiles are among them). Each expansion weighs
 // shunWeight to the power of the shunned kinds it still needs; the reader
 // should ignore a player with malformed exposures (Targets 0).
-func (c *Card) Demand(exposed [][]tile.Kind, s *Supply, shunned tile.Set) Demand {
-	var d Demand
+func (c *Card) Demand(exposed [][]tile.Kind, s *rules.CardSupply, shunned tile.Set) rules.CardDemand {
+	var d rules.CardDemand
 	p, err := Hand{Exposed: exposed}.prepare()
 	if err != nil {
 		return d

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 )
 
@@ -22,7 +23,19 @@ func (c *Card) Validate() []Problem {
 
 // init expands the lines once (a card built in code is expanded lazily).
 func (c *Card) init() {
-	c.once.Do(func() { _, c.exp = checkLines(c.Lines) })
+	c.once.Do(func() {
+		_, exp := checkLines(c.Lines)
+		c.ready(exp)
+	})
+}
+
+// ready completes a card whose lines are expanded into exp (exp[i] those
+// of Lines[i]); it runs once, under c.once.
+func (c *Card) ready(exp [][]expansion) {
+	c.exp = exp
+	for i := range c.meters {
+		c.meters[i] = meter{c: c, po: PayOptions{JokerlessBonus: i&1 != 0, JokerlessNoJokerLines: i&2 != 0}}
+	}
 }
 
 // checkLines validates lines and expands the valid ones; exp[i] is nil for
@@ -283,6 +296,12 @@ var fullSet = func() tile.Counts {
 	c[Flower] = FlowerCap
 	return c
 }()
+
+// FullSupply returns the supply of a player who has seen nothing: the
+// 152-tile set (AM-1.2).
+func FullSupply() rules.CardSupply {
+	return rules.CardSupply{Naturals: fullSet, Jokers: JokerCap}
+}
 
 // expand returns the makeable instantiations of a checked line, one per
 // multiset of groups (the first in reporting order), or a problem when K is

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 )
 
@@ -20,14 +21,6 @@ const maxExposures = HandSize / 3
 type Hand struct {
 	Concealed tile.Counts
 	Exposed   [][]tile.Kind
-}
-
-// fold maps every flower to Flower.
-func fold(k tile.Kind) tile.Kind {
-	if k.IsBonus() {
-		return Flower
-	}
-	return k
 }
 
 // exposure counts the exposures of one kind and size.
@@ -72,7 +65,7 @@ func (h Hand) prepare() (prepared, error) {
 	var p prepared
 	var all [tile.NumKinds]int // naturals by folded kind, jokers at Joker
 	for k, v := range h.Concealed {
-		all[fold(tile.Kind(k))] += int(v)
+		all[rules.CardKind(tile.Kind(k))] += int(v)
 		p.size += int(v)
 	}
 	p.jokers = all[tile.Joker]
@@ -91,7 +84,7 @@ func (h Hand) prepare() (prepared, error) {
 			return p, fmt.Errorf("%w: exposure %d (%s): %v", ErrHand, i+1, tile.Format(e), err)
 		}
 		for _, t := range e {
-			all[fold(t)]++
+			all[rules.CardKind(t)]++
 			if t != tile.Joker {
 				p.expNat[kind]++
 			}
@@ -132,10 +125,10 @@ func exposureKind(e []tile.Kind) (tile.Kind, error) {
 		case !t.Valid():
 			return tile.None, fmt.Errorf("tile %s is not a real tile", t)
 		case t == tile.Joker:
-		case kind != tile.None && fold(t) != kind:
+		case kind != tile.None && rules.CardKind(t) != kind:
 			return tile.None, fmt.Errorf("it mixes %s and %s; an exposure holds one kind and jokers", kind, t)
 		default:
-			kind = fold(t)
+			kind = rules.CardKind(t)
 		}
 	}
 	if kind == tile.None {
@@ -332,7 +325,7 @@ func (c *Card) Feasible(exposed [][]tile.Kind, avail tile.Counts, jokers int) bo
 	}
 	var a tile.Counts
 	for k, v := range avail {
-		f := fold(tile.Kind(k))
+		f := rules.CardKind(tile.Kind(k))
 		a[f] = uint8(min(int(a[f])+int(v), 255))
 	}
 	c.init()

@@ -4,103 +4,40 @@ import (
 	"math"
 	"math/bits"
 
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 )
 
 // This file measures a hand in play against every expansion of a card at
-// once, for the AI: the distance of AM-7.4's matching, what lowers it, and
+// once, for the AI (the ruleset's rules.CardOutlook): the distance of AM-7.4's matching, what lowers it, and
 // the worth of each expansion under a chance model. It is built once per
 // decision; each question about the hand less one tile (a discard, a
 // Charleston pass) is then answered per expansion in constant time, since
 // removing a natural of one kind changes only that kind's slots.
 
-// NumFolded is the number of folded kinds of naturals (AM-1.2): the 34
-// standard kinds, then Flower, which stands for every flower.
-const NumFolded = int(Flower) + 1
-
-// MaxNeed is the largest number of tiles of one kind a hand may still
-// need: the length, less one, of the rows of Chances.
-const MaxNeed = HandSize
-
 // unreachable is the distance of a hand that no line fits.
 const unreachable = HandSize + 1
 
-// Supply is what a player has not seen of the set (AM-1.1): the tiles in
-// the wall and in the other hands, which may still come to her.
-type Supply struct {
-	// Naturals are the unseen naturals by folded kind (every flower at
-	// Flower).
-	Naturals tile.Counts
-	// Jokers is the number of unseen jokers.
-	Jokers int
-}
-
-// Chances is a player's chance model: how likely she is to get the tiles
-// a hand still needs before the hand ends. Rows are indexed by the number
-// n of tiles still needed (entry 0 should be 1). Outlook.Weigh multiplies
-// the chances of an expansion's pairs and singles kind by kind, and pools
-// the needs of its groups of 3 or more: a joker fills any of them (AM-6.1).
-type Chances struct {
-	// Natural[k][n]: n more naturals of folded kind k for pairs and
-	// singles, which only naturals fill (AM-6.2).
-	Natural [NumFolded][MaxNeed + 1]float64
-	// Plain[k][n]: n more naturals of k for groups, no joker: the way to
-	// the jokerless bonus (AM-8.4).
-	Plain [NumFolded][MaxNeed + 1]float64
-	// Rate[k] is how many naturals of kind k she may expect to get for
-	// the groups of an X line, and JokerRate how many jokers (drawn only:
-	// a joker is never called, AM-6.4); a line's group needs are met when
-	// the tiles got (a Poisson count of the summed rates) cover them.
-	Rate      [NumFolded]float64
-	JokerRate float64
-	// Live[k] and LiveJokers are the most tiles that may still come: a
-	// group's needs beyond Live take jokers.
-	Live       [NumFolded]int
-	LiveJokers int
-	// Concealed scales Rate for a C line, which cannot call (AM-7.3).
-	Concealed float64
-}
-
-// Reach is how far a hand is from the card and what brings it closer.
-type Reach struct {
-	// Distance is the fewest tiles the hand lacks for an expansion of an
-	// eligible line (len(Near.Missing) without the supply's limits), once
-	// its jokers fill the slots they may fill; HandSize+1 when none fits.
-	Distance int
-	// Improve are the folded kinds (Flower for any flower; Joker) one more
-	// of which lowers Distance.
-	Improve tile.Set
-}
-
-// Aim is the expansion a hand is best placed to make under a chance
-// model, and what the hand is worth.
-type Aim struct {
-	// Line and Inst name the expansion; Line is nil when no expansion is
-	// within reach.
-	Line *Line
-	Inst Inst
-	// Distance is the number of tiles the hand lacks for it.
-	Distance int
-	// Worth is its expected payment unit (AM-8.3): the line's value times
-	// the chance of making it, plus the value times the chance of making
-	// it without a joker when the jokerless bonus may apply (AM-8.4).
-	Worth float64
-	// Second is the worth of the next best expansion.
-	Second float64
-}
-
 // Outlook is a hand in play measured against the expansions (σ, k) of
 // every eligible line of a card (AM-7.4 (a), AM-11.6) that its exposures
-// fit (step 1). The zero Outlook is ready for Measure; measuring again
-// reuses its memory. An Outlook is not safe for concurrent use.
+// fit (step 1), paid under some payment options: a rules.CardOutlook.
+// Card.NewOutlook makes one; measuring again reuses its memory. An
+// Outlook is not safe for concurrent use.
 type Outlook struct {
+	c    *Card
+	po   PayOptions
 	p    prepared
 	best int
 	ts   []target
-	// weighed is the chance model and the payment options the targets'
-	// base worths were computed with, nil when not yet computed.
-	weighed *Chances
-	po      PayOptions
+	// weighed is the chance model the targets' base worths were computed
+	// with, nil when not yet computed.
+	weighed *rules.CardChances
+}
+
+// NewOutlook returns an outlook on c paid under po, to Measure hands with.
+func (c *Card) NewOutlook(po PayOptions) *Outlook {
+	c.init()
+	return &Outlook{c: c, po: po, best: unreachable}
 }
 
 // target is one expansion within reach of the hand.
@@ -118,22 +55,24 @@ type target struct {
 	worth float64
 }
 
-// Measure measures hand h (up to 14 tiles, concealed and exposed)
-// against card c. It keeps the expansions at most reach tiles farther
-// than the nearest; with a supply s, only those that the hand's tiles and
-// the tiles s counts as unseen can still complete (as in AM-9.3, from the
-// player's side). It fails only when h fails Check.
-func (o *Outlook) Measure(c *Card, h Hand, reach int, s *Supply) error {
-	p, err := h.prepare()
+// Measure measures the hand of concealed tiles and exposures (up to 14
+// tiles, Hand) against the card. It keeps the expansions at most reach
+// tiles farther than the nearest; with a supply s, only those that the
+// hand's tiles and the tiles s counts as unseen can still complete (as in
+// AM-9.3, from the player's side). It fails only when the hand fails
+// Check, and then sees no line.
+func (o *Outlook) Measure(concealed tile.Counts, exposed [][]tile.Kind, reach int, s *rules.CardSupply) error {
+	o.best, o.ts, o.weighed = unreachable, o.ts[:0], nil
+	p, err := Hand{Concealed: concealed, Exposed: exposed}.prepare()
 	if err != nil {
 		return err
 	}
-	c.init()
-	o.p, o.best, o.ts, o.weighed = p, unreachable, o.ts[:0], nil
+	c := o.c
+	o.p = p
 	var have tile.Counts
 	jokers := p.jokers
 	if s != nil {
-		for k := range NumFolded {
+		for k := range rules.NumCardKinds {
 			have[k] = uint8(min(int(p.n[k])+int(s.Naturals[k]), 255))
 		}
 		jokers += s.Jokers
@@ -141,7 +80,7 @@ func (o *Outlook) Measure(c *Card, h Hand, reach int, s *Supply) error {
 	// held[t] are the kinds the hand holds t or more naturals of, for the
 	// quick bound below.
 	var held [HandSize + 1]tile.Set
-	for k := range NumFolded {
+	for k := range rules.NumCardKinds {
 		for t := 1; t <= int(p.n[k]) && t <= HandSize; t++ {
 			held[t] = held[t].Add(tile.Kind(k))
 		}
@@ -254,16 +193,16 @@ func (o *Outlook) without(t *target, k tile.Kind) (int, tile.Set) {
 // Without returns the reach of the hand less one tile of kind k (any
 // flower for a flower; tile.None: the hand as it is). k should be one of
 // the hand's concealed tiles.
-func (o *Outlook) Without(k tile.Kind) Reach {
+func (o *Outlook) Without(k tile.Kind) rules.CardReach {
 	if k != tile.None {
-		k = fold(k)
+		k = rules.CardKind(k)
 	}
-	r := Reach{Distance: unreachable}
+	r := rules.CardReach{Distance: unreachable}
 	for i := range o.ts {
 		d, improve := o.without(&o.ts[i], k)
 		switch {
 		case d < r.Distance:
-			r = Reach{Distance: d, Improve: improve}
+			r = rules.CardReach{Distance: d, Improve: improve}
 		case d == r.Distance:
 			r.Improve |= improve
 		}
@@ -273,20 +212,23 @@ func (o *Outlook) Without(k tile.Kind) Reach {
 
 // Weigh returns the aim of the hand less one tile of kind k (any flower
 // for a flower; tile.None: the hand as it is) under chance model ch and
-// payment options po: the expansion of greatest worth, and that worth. k
-// should be one of the hand's concealed tiles. ch must not change between
-// the calls of one measure.
-func (o *Outlook) Weigh(k tile.Kind, ch *Chances, po PayOptions) Aim {
-	if o.weighed != ch || o.po != po {
-		o.weighed, o.po = ch, po
+// the outlook's payment options: the expansion of greatest worth, and that worth, its
+// expected payment unit (AM-8.3): the line's value times the chance of
+// making it, plus the value times the chance of making it without a joker
+// when the jokerless bonus may apply (AM-8.4). k should be one of the
+// hand's concealed tiles. ch must not change between the calls of one
+// measure.
+func (o *Outlook) Weigh(k tile.Kind, ch *rules.CardChances) rules.CardAim {
+	if o.weighed != ch {
+		o.weighed = ch
 		for i := range o.ts {
 			o.ts[i].worth = o.worth(&o.ts[i], tile.None)
 		}
 	}
 	if k != tile.None {
-		k = fold(k)
+		k = rules.CardKind(k)
 	}
-	aim, best := Aim{Distance: unreachable}, -1
+	aim, best := rules.CardAim{Distance: unreachable}, -1
 	for i := range o.ts {
 		t := &o.ts[i]
 		w := t.worth
@@ -302,7 +244,7 @@ func (o *Outlook) Weigh(k tile.Kind, ch *Chances, po PayOptions) Aim {
 	}
 	if best >= 0 {
 		t := &o.ts[best]
-		aim.Line, aim.Inst = t.line, t.e.in
+		aim.Line, aim.Pattern, aim.Value = t.line.ID, t.line.Pattern, t.line.Value
 		aim.Distance, _ = o.without(t, k)
 	}
 	return aim
@@ -337,13 +279,13 @@ func (o *Outlook) worth(t *target, k tile.Kind) float64 {
 		}
 		u := min(n, r)
 		if a := int(s.p) - u; a > 0 {
-			chance *= ch.Natural[s.kind][min(a, MaxNeed)]
+			chance *= ch.Natural[s.kind][min(a, rules.CardMaxNeed)]
 		}
 		if b := r - max(int(s.p), u); b > 0 {
 			groups += b
 			short += max(b-ch.Live[s.kind], 0)
 			rate += ch.Rate[s.kind]
-			plain *= ch.Plain[s.kind][min(b, MaxNeed)]
+			plain *= ch.Plain[s.kind][min(b, rules.CardMaxNeed)]
 		}
 	}
 	if chance == 0 {
@@ -376,18 +318,29 @@ func (o *Outlook) worth(t *target, k tile.Kind) float64 {
 // of them (the last tile may also be called for Mah Jongg, AM-5.6), the
 // groups of X lines calls × draws (calls complete them, AM-5.5), those of
 // C lines draws.
-func (ch *Chances) Expect(s *Supply, draws, natural, calls float64) {
+func Expect(ch *rules.CardChances, s *rules.CardSupply, draws, natural, calls float64) {
 	unseen := s.Jokers
-	for k := range NumFolded {
+	for k := range rules.NumCardKinds {
 		unseen += int(s.Naturals[k])
 	}
 	per := draws / float64(max(unseen, 1))
-	for k := range NumFolded {
+	// The rows depend only on the number of live tiles, which most kinds
+	// share: first[n]-1 is the first kind with n live (0: none yet), whose
+	// rows the others copy.
+	var first [FlowerCap + 1]int
+	for k := range rules.NumCardKinds {
 		live := int(s.Naturals[k])
 		ch.Live[k] = live
 		ch.Rate[k] = calls * per * float64(live)
+		if live < len(first) && first[live] > 0 {
+			ch.Natural[k], ch.Plain[k] = ch.Natural[first[live]-1], ch.Plain[first[live]-1]
+			continue
+		}
 		tailRow(&ch.Natural[k], natural*per*float64(live), live)
 		tailRow(&ch.Plain[k], ch.Rate[k], live)
+		if live < len(first) {
+			first[live] = k + 1
+		}
 	}
 	ch.LiveJokers = s.Jokers
 	ch.JokerRate = per * float64(s.Jokers) // a joker is never called (AM-6.4)
@@ -396,7 +349,7 @@ func (ch *Chances) Expect(s *Supply, draws, natural, calls float64) {
 
 // tailRow fills row[n] with the chance of n or more events of a Poisson
 // count of mean lambda, 0 beyond most.
-func tailRow(row *[MaxNeed + 1]float64, lambda float64, most int) {
+func tailRow(row *[rules.CardMaxNeed + 1]float64, lambda float64, most int) {
 	for n := range row {
 		row[n] = 0
 		if n <= most {

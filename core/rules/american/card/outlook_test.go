@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules/american/card"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 )
@@ -21,8 +22,8 @@ func nearestDistance(c *card.Card, h card.Hand) int {
 // drawable are the kinds an Outlook names in Improve: the folded naturals
 // and the joker.
 func drawable() []tile.Kind {
-	ks := make([]tile.Kind, 0, card.NumFolded+1)
-	for k := range tile.Kind(card.NumFolded) {
+	ks := make([]tile.Kind, 0, rules.NumCardKinds+1)
+	for k := range tile.Kind(rules.NumCardKinds) {
 		ks = append(ks, k)
 	}
 	return append(ks, tile.Joker)
@@ -38,10 +39,10 @@ func TestOutlookAgainstNearest(t *testing.T) {
 	if testing.Short() {
 		n = 30
 	}
-	var o card.Outlook
+	o := c.NewOutlook(card.PayOptions{})
 	for range n {
 		h := randomHand(r, c)
-		if err := o.Measure(c, h, 1, nil); err != nil {
+		if err := o.Measure(h.Concealed, h.Exposed, 1, nil); err != nil {
 			t.Fatal(err)
 		}
 		if got, want := o.Distance(), nearestDistance(c, h); got != want {
@@ -83,15 +84,15 @@ func TestOutlookSupply(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	full := card.Supply{Jokers: 6}
-	for k := range card.NumFolded {
+	full := rules.CardSupply{Jokers: 6}
+	for k := range rules.NumCardKinds {
 		full.Naturals[k] = card.KindCap
 	}
-	var o card.Outlook
+	o := c.NewOutlook(card.PayOptions{})
 	for _, whites := range []uint8{3, 1, 0} {
 		s := full
 		s.Naturals[tile.White] = whites
-		if err := o.Measure(c, h, 0, &s); err != nil {
+		if err := o.Measure(h.Concealed, h.Exposed, 0, &s); err != nil {
 			t.Fatal(err)
 		}
 		if got := o.Distance(); (whites > 0) != (got == 1) {
@@ -100,11 +101,29 @@ func TestOutlookSupply(t *testing.T) {
 	}
 }
 
+// TestOutlookMalformed checks that a hand the matcher refuses (15 tiles,
+// AM-7.4) is no match: the outlook sees no line, whatever it saw before.
+func TestOutlookMalformed(t *testing.T) {
+	c := card.House()
+	o := c.NewOutlook(card.PayOptions{})
+	h, err := card.ParseHand("2222m 5555z 2222p 6s +6s") // AM-13 #2
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := o.Measure(h.Concealed, h.Exposed, 0, nil); err != nil || o.Distance() != 0 {
+		t.Fatalf("AM-13 #2: distance %d (%v), want 0", o.Distance(), err)
+	}
+	h.Concealed.Add(tile.MustParse("9m")[0])
+	if err := o.Measure(h.Concealed, h.Exposed, 0, nil); err == nil || o.Distance() <= card.HandSize || o.Without(tile.None).Distance <= card.HandSize {
+		t.Errorf("15 tiles: distance %d (%v), want none and an error", o.Distance(), err)
+	}
+}
+
 // certain is the chance model of a hand that gets no more tile: only what
 // it holds counts.
-func certain() *card.Chances {
-	var ch card.Chances
-	for k := range card.NumFolded {
+func certain() *rules.CardChances {
+	var ch rules.CardChances
+	for k := range rules.NumCardKinds {
 		ch.Natural[k][0], ch.Plain[k][0] = 1, 1
 	}
 	return &ch
@@ -116,7 +135,7 @@ func certain() *card.Chances {
 func TestOutlookWeighMatched(t *testing.T) {
 	c := card.House()
 	po := card.PayOptions{JokerlessBonus: true}
-	var o card.Outlook
+	o := c.NewOutlook(po)
 	for _, tc := range []struct {
 		hand, line string
 		worth      float64
@@ -131,15 +150,15 @@ func TestOutlookWeighMatched(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := o.Measure(c, h, 1, nil); err != nil {
+		if err := o.Measure(h.Concealed, h.Exposed, 1, nil); err != nil {
 			t.Fatal(err)
 		}
-		aim := o.Weigh(tile.None, certain(), po)
-		if aim.Line == nil || aim.Line.ID != tc.line || aim.Worth != tc.worth || aim.Distance != 0 {
+		aim := o.Weigh(tile.None, certain())
+		if aim.Line != tc.line || aim.Worth != tc.worth || aim.Distance != 0 {
 			t.Errorf("%s: aim %v worth %v at %d, want %s worth %v", tc.hand, aim.Line, aim.Worth, aim.Distance, tc.line, tc.worth)
 		}
 		for _, k := range h.Concealed.Distinct() {
-			if aim := o.Weigh(k, certain(), po); aim.Worth != 0 || aim.Distance == 0 {
+			if aim := o.Weigh(k, certain()); aim.Worth != 0 || aim.Distance == 0 {
 				t.Errorf("%s less %s: worth %v at distance %d, want 0 at 1 or more", tc.hand, k, aim.Worth, aim.Distance)
 			}
 		}
@@ -148,13 +167,13 @@ func TestOutlookWeighMatched(t *testing.T) {
 
 // expected is the chance model of a player with draws tiles to come who
 // has seen only her own hand.
-func expected(draws float64) *card.Chances {
-	s := card.Supply{Jokers: card.JokerCap}
-	for k := range card.NumFolded {
+func expected(draws float64) *rules.CardChances {
+	s := rules.CardSupply{Jokers: card.JokerCap}
+	for k := range rules.NumCardKinds {
 		s.Naturals[k] = card.KindCap - 1
 	}
-	var ch card.Chances
-	ch.Expect(&s, draws, 1.2, 1.5)
+	var ch rules.CardChances
+	card.Expect(&ch, &s, draws, 1.2, 1.5)
 	return &ch
 }
 
@@ -165,32 +184,32 @@ func TestOutlookWeighNeeds(t *testing.T) {
 	c := card.House()
 	po := card.PayOptions{}
 	ch := expected(15)
-	var o card.Outlook
+	o := c.NewOutlook(po)
 	// Y3 (2222a 0000 2222b 66c) less a 6s and a 2p: the joker fills a
 	// kong slot, two tiles are missing.
 	h, err := card.ParseHand("222m 0j 5555z 222p 6s 1m")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := o.Measure(c, h, 2, nil); err != nil {
+	if err := o.Measure(h.Concealed, h.Exposed, 2, nil); err != nil {
 		t.Fatal(err)
 	}
-	aim := o.Weigh(tile.None, ch, po)
-	if aim.Line == nil || aim.Line.ID != "Y3" || aim.Distance != 2 || aim.Worth <= 0 || aim.Worth >= 25 {
+	aim := o.Weigh(tile.None, ch)
+	if aim.Line != "Y3" || aim.Distance != 2 || aim.Worth <= 0 || aim.Worth >= 25 {
 		t.Fatalf("aim %v at %d worth %v, want Y3 2 tiles away worth some of its 25", aim.Line, aim.Distance, aim.Worth)
 	}
-	if got := o.Weigh(tile.M1, ch, po); got.Worth != aim.Worth {
+	if got := o.Weigh(tile.M1, ch); got.Worth != aim.Worth {
 		t.Errorf("giving away the stray 1m changes the worth: %v, want %v", got.Worth, aim.Worth)
 	}
 	r := rand.New(rand.NewPCG(9, 10))
 	for range 300 {
 		h := randomHand(r, c)
-		if err := o.Measure(c, h, 2, nil); err != nil {
+		if err := o.Measure(h.Concealed, h.Exposed, 2, nil); err != nil {
 			t.Fatal(err)
 		}
-		base := o.Weigh(tile.None, ch, po).Worth
+		base := o.Weigh(tile.None, ch).Worth
 		for _, k := range h.Concealed.Distinct() {
-			if w := o.Weigh(k, ch, po).Worth; k != tile.Joker && w > base*(1+1e-9) {
+			if w := o.Weigh(k, ch).Worth; k != tile.Joker && w > base*(1+1e-9) {
 				t.Fatalf("%v %v: giving away %s raises the worth from %v to %v", h.Concealed.Kinds(), h.Exposed, k, base, w)
 			}
 		}
@@ -201,7 +220,7 @@ func TestOutlookWeighNeeds(t *testing.T) {
 // get, falling with each tile more, nothing beyond the unseen tiles.
 func TestExpect(t *testing.T) {
 	ch := expected(20)
-	for k := range card.NumFolded {
+	for k := range rules.NumCardKinds {
 		row := ch.Natural[k]
 		if row[0] != 1 || row[4] != 0 {
 			t.Fatalf("kind %s: %v, want 1 first and 0 past the 3 unseen", tile.Kind(k), row)
@@ -218,8 +237,8 @@ func TestExpect(t *testing.T) {
 // kongs: only W1 (NNNN DDDa DDDb SSSS) fits them, so she wants dragons.
 func TestDemand(t *testing.T) {
 	c := card.House()
-	var s card.Supply
-	for k := range card.NumFolded {
+	var s rules.CardSupply
+	for k := range rules.NumCardKinds {
 		s.Naturals[k] = card.KindCap
 	}
 	s.Jokers = card.JokerCap
@@ -253,14 +272,14 @@ func BenchmarkOutlook(b *testing.B) {
 	} {
 		h := benchHand(b, bc.hand)
 		b.Run(bc.name, func(b *testing.B) {
-			var o card.Outlook
+			o := c.NewOutlook(po)
 			for b.Loop() {
-				if err := o.Measure(c, h, 2, nil); err != nil {
+				if err := o.Measure(h.Concealed, h.Exposed, 2, nil); err != nil {
 					b.Fatal(err)
 				}
 				for _, k := range h.Concealed.Distinct() {
 					o.Without(k)
-					o.Weigh(k, ch, po)
+					o.Weigh(k, ch)
 				}
 			}
 		})

@@ -44,7 +44,7 @@ func Parse(name string, data []byte) (*Card, error) {
 			valid = append(valid, exps[i])
 		}
 	}
-	c.once.Do(func() { c.exp = valid })
+	c.once.Do(func() { c.ready(valid) })
 	if len(c.Lines) == 0 {
 		probs = append(probs, Problem{Msg: "the card has no valid hand line (AM-11.8)"})
 		c = nil

@@ -1,0 +1,100 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// textLine is one line of text without a label's inner padding, cut short
+// with an ellipsis when it is wider than its space: the table's status,
+// last action and seat names, where a phone has no height to spare.
+type textLine struct {
+	widget.BaseWidget
+	text string
+	bold bool
+	// whole asks for the whole text's width instead of being cut.
+	whole bool
+}
+
+// newTextLine returns a line showing text, in bold when bold.
+func newTextLine(text string, bold bool) *textLine {
+	l := &textLine{text: text, bold: bold}
+	l.ExtendBaseWidget(l)
+	return l
+}
+
+// newWholeLine returns a line that is never cut: a short figure.
+func newWholeLine(text string) *textLine {
+	l := &textLine{text: text, whole: true}
+	l.ExtendBaseWidget(l)
+	return l
+}
+
+// SetText changes the text.
+func (l *textLine) SetText(text string) {
+	if text == l.text {
+		return
+	}
+	l.text = text
+	l.Refresh()
+}
+
+// Text is the whole text, however much of it shows.
+func (l *textLine) Text() string { return l.text }
+
+// CreateRenderer draws the line.
+func (l *textLine) CreateRenderer() fyne.WidgetRenderer {
+	r := &textLineRenderer{l: l, t: canvas.NewText("", theme.Color(theme.ColorNameForeground))}
+	r.t.TextStyle = fyne.TextStyle{Bold: l.bold}
+	r.Refresh()
+	return r
+}
+
+type textLineRenderer struct {
+	l *textLine
+	t *canvas.Text
+}
+
+// fit returns text cut to width w with an ellipsis.
+func (r *textLineRenderer) fit(w float32) string {
+	size, style := r.t.TextSize, r.t.TextStyle
+	s := r.l.text
+	if fyne.MeasureText(s, size, style).Width <= w {
+		return s
+	}
+	rs := []rune(s)
+	for n := len(rs) - 1; n > 0; n-- {
+		if c := string(rs[:n]) + "…"; fyne.MeasureText(c, size, style).Width <= w {
+			return c
+		}
+	}
+	return ""
+}
+
+func (r *textLineRenderer) Layout(size fyne.Size) {
+	r.t.Text = r.fit(size.Width - 2*theme.Padding())
+	r.t.Move(fyne.NewPos(theme.Padding(), 0))
+	r.t.Resize(fyne.NewSize(size.Width-2*theme.Padding(), size.Height))
+}
+
+func (r *textLineRenderer) MinSize() fyne.Size {
+	h := fyne.MeasureText("Mg", r.t.TextSize, r.t.TextStyle).Height
+	w := float32(0)
+	if r.l.whole {
+		w = fyne.MeasureText(r.l.text, r.t.TextSize, r.t.TextStyle).Width
+	}
+	return fyne.NewSize(w+2*theme.Padding(), h+theme.Padding())
+}
+
+func (r *textLineRenderer) Refresh() {
+	r.t.TextSize = theme.TextSize()
+	r.t.Color = theme.Color(theme.ColorNameForeground)
+	r.Layout(r.l.Size())
+	r.t.Refresh()
+}
+
+func (r *textLineRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.t} }
+
+func (r *textLineRenderer) Destroy() {}
