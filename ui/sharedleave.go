@@ -19,11 +19,10 @@ import (
 const leaveDialogWidth float32 = 420
 
 // LeaveShared is what Home does at a shared table: it asks first, unless
-// the match is over. A device
-// that joined confirms it leaves (its seat stays its own); the host
-// chooses between handing the table over to the next seated phone at the
-// next hand boundary and ending the table for everyone, or, when no phone
-// could deal on, confirms the end.
+// the match is over. A device that joined confirms it leaves (its seat
+// stays its own); the host chooses between handing the table over to the
+// next seated phone at the next hand boundary and ending the table for
+// everyone, or, when no phone could deal on, confirms the end.
 func (a *App) LeaveShared() {
 	if a.share == nil {
 		a.ShowHome()
@@ -38,12 +37,12 @@ func (a *App) LeaveShared() {
 		if a.share.centre != nil {
 			text = "share.leave.centre"
 		}
-		a.confirm(words.T("share.leave.title"), words.T(text), words.T("share.leave.ok"), widget.HighImportance)
+		a.confirmLeave(words.T("share.leave.title"), words.T(text), words.T("share.leave.ok"), widget.HighImportance)
 	case a.share.leaving != nil:
-		a.confirm(words.T("share.leave.end_title"), words.F("share.leave.already", map[string]any{"Name": a.hostedName(h, *a.share.leaving)}),
+		a.confirmLeave(words.T("share.leave.end_title"), words.F("share.leave.already", map[string]any{"Name": a.hostedName(h, *a.share.leaving)}),
 			words.T("share.leave.end"), widget.DangerImportance)
 	case h.Successor() < 0:
-		a.confirm(words.T("share.leave.end_title"), words.T("share.leave.end_only"), words.T("share.leave.end"), widget.DangerImportance)
+		a.confirmLeave(words.T("share.leave.end_title"), words.T("share.leave.end_only"), words.T("share.leave.end"), widget.DangerImportance)
 	default:
 		a.askHandOver(h)
 	}
@@ -61,9 +60,9 @@ func (a *App) sharedOver() bool {
 	return false
 }
 
-// confirm asks whether to leave the shared table for home; yes is the
+// confirmLeave asks whether to leave the shared table for home; yes is the
 // leaving button's text.
-func (a *App) confirm(title, text, yes string, imp widget.Importance) {
+func (a *App) confirmLeave(title, text, yes string, imp widget.Importance) {
 	d := dialog.NewConfirm(title, text, func(ok bool) {
 		if ok {
 			a.ShowHome()
@@ -122,13 +121,25 @@ func (a *App) hostedName(h Hosted, p int) string {
 
 // handOver makes the hosted table go to the next seated phone at the next
 // hand boundary; this device's screen says so until then, and goes home
-// once the table is handed over.
+// once the table is handed over. The devices are told off the UI thread.
 func (a *App) handOver(h Hosted) {
-	next, err := h.HandOver(func() { fyne.Do(func() { a.handedOver(h) }) })
-	if err != nil {
-		dialog.ShowError(err, a.win)
-		return
-	}
+	go func() {
+		next, err := h.HandOver(func() { fyne.Do(func() { a.handedOver(h) }) })
+		fyne.Do(func() {
+			switch {
+			case a.share == nil || a.share.hosted != h:
+			case err != nil:
+				dialog.ShowError(err, a.win)
+			default:
+				a.showLeaving(next)
+			}
+		})
+	}()
+}
+
+// showLeaving says on the host's screen that it leaves after this hand
+// and player next's device deals on.
+func (a *App) showLeaving(next int) {
 	a.share.leaving = &next
 	l := link{leaving: true, next: next}
 	if c := a.share.centre; c != nil {
