@@ -43,7 +43,7 @@ func TestNotices(t *testing.T) {
 	in.Seats[3] = table.SeatInfo{Kind: table.SeatAI, Connected: true}
 	got := notices(in, name, link{})
 	want := []notice{
-		{text: "✓ Deal verified: nobody chose the wall", imp: widget.SuccessImportance},
+		{text: "Deal verified: nobody chose the wall", imp: widget.SuccessImportance},
 		{text: "Bea dropped out: reconnecting…", imp: widget.WarningImportance},
 		{text: "Cal is away: the computer plays for them until they are back", imp: widget.WarningImportance},
 	}

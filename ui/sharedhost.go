@@ -322,7 +322,7 @@ func (r *waitingRoom) status(in table.Info) {
 		case table.SeatRemote:
 			text = words.T("share.waiting_phone")
 			if seated {
-				text = "✓ " + words.F("share.seated", map[string]any{"Name": in.Seats[p].Name})
+				text = words.F("share.seated", map[string]any{"Name": in.Seats[p].Name})
 			}
 		}
 		l := widget.NewLabel(seatName(p) + ": " + text)

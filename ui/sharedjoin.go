@@ -146,7 +146,7 @@ func (j *JoinScreen) card(ad TableAd) fyne.CanvasObject {
 	}
 	facts := []string{rs, words.F(free, map[string]any{"N": len(ad.Free)})}
 	if ad.PIN {
-		facts = append(facts, "🔒 "+words.T("share.needs_pin"))
+		facts = append(facts, words.T("share.needs_pin"))
 	}
 	if ad.Hand > 0 {
 		facts = append(facts, words.F("table.hand", map[string]any{"N": ad.Hand}))

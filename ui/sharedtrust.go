@@ -34,9 +34,9 @@ func notices(in table.Info, name func(p int) string, l link) []notice {
 	out = append(out, handOverNotices(in, name, l)...)
 	if v := in.Verified; v != nil {
 		if *v {
-			out = append(out, notice{text: "✓ " + words.T("share.verified"), imp: widget.SuccessImportance})
+			out = append(out, notice{text: words.T("share.verified"), imp: widget.SuccessImportance})
 		} else {
-			out = append(out, notice{text: "⚠ " + words.T("share.unverified"), imp: widget.DangerImportance, loud: true})
+			out = append(out, notice{text: words.T("share.unverified"), imp: widget.DangerImportance, loud: true})
 		}
 	}
 	for p, s := range in.Seats {

@@ -101,10 +101,17 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 	}
 	opts := client.Options{Player: want, PIN: *pin, Retry: 500 * time.Millisecond, Locate: discover.Locate, GiveUp: *giveUp, TakeOverAfter: *takeOver}
 	var dealing atomic.Pointer[dealer.Dealer] // set once this device took the table over
+	var joined atomic.Pointer[client.Client]  // set once seated, for the take-over's words
 	if *takeOver > 0 {
 		opts.TakeOver = func(_ context.Context, info table.Info, holders [4]peer.ID) (table.Table, error) {
 			out.emit(map[string]any{"type": "take_over", "hand": info.Standing.Number})
-			out.say("The dealer is gone: this device deals on from hand %d.", info.Standing.Number)
+			why := "The dealer is gone"
+			if c := joined.Load(); c != nil {
+				if ho, ok := c.HandOver(); ok && ho.Now {
+					why = "The dealer left and handed the table over"
+				}
+			}
+			out.say("%s: this device deals on from hand %d.", why, info.Standing.Number)
 			t, err := succeed(h, info, holders, *pin)
 			if err == nil {
 				dealing.Store(t.Dealer)
@@ -118,6 +125,7 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 		return err
 	}
 	defer c.Close()
+	joined.Store(c)
 	out.emit(map[string]any{"type": "seated", "player": c.Player(), "ms": time.Since(started).Milliseconds()})
 	if *spectate {
 		out.say("Watching.")

@@ -456,7 +456,7 @@ func TestPlayAroundARealTable(t *testing.T) {
 	})
 	// The phone told the dealer: the host's centre shows it too.
 	waitFor(t, "the deal verified on the host's centre", func() bool {
-		return slices.Contains(centre.Notices(), "✓ Deal verified: nobody chose the wall")
+		return slices.Contains(centre.Notices(), "Deal verified: nobody chose the wall")
 	})
 }
 
@@ -533,7 +533,7 @@ func TestAJoinedCentreShowsTheDealVerified(t *testing.T) {
 	waitFor(t, "the host's rack", func() bool { return host.app.Rack() != nil })
 	playTurns(t, handOver, host)
 	waitFor(t, "the deal verified on the centre", func() bool {
-		return slices.Contains(centre.Notices(), "✓ Deal verified: nobody chose the wall")
+		return slices.Contains(centre.Notices(), "Deal verified: nobody chose the wall")
 	})
 	shot(t, tablet.win, "table-centre-verified-en.png")
 }
