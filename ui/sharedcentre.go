@@ -10,7 +10,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -204,7 +203,7 @@ func (c *CentreScreen) show(snap table.Snapshot) {
 		c.lastDiscard = e
 	}
 	c.snap = snap
-	c.banner.show(snap.Info, c.name, func(msg string) { dialog.ShowInformation(words.T("share.alert"), msg, c.app.win) })
+	c.banner.show(snap.Info, c.name, warner(c.app.win))
 	for p := range c.seats {
 		c.showSeat(p)
 	}

@@ -5,7 +5,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -105,7 +104,7 @@ func (r *RackScreen) Toggle() {
 func (r *RackScreen) refresh() {
 	s := r.s
 	snap := s.snap
-	r.banner.show(snap.Info, s.name, func(msg string) { dialog.ShowInformation(words.T("share.alert"), msg, s.app.win) })
+	r.banner.show(snap.Info, s.name, warner(s.app.win))
 	mid := r.strip
 	r.toggle.SetText(words.T("share.show_table"))
 	if r.full {

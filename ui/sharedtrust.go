@@ -5,6 +5,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -110,6 +111,20 @@ func (b *banner) show(in table.Info, name func(p int) string, alert func(string)
 		}
 	}
 	b.box.Refresh()
+}
+
+// warner returns the alert that a failed deal check raises on win: the
+// notice's words beside the warning sign, to be dismissed.
+func warner(win fyne.Window) func(string) {
+	return func(msg string) {
+		text := widget.NewLabel(msg)
+		text.Wrapping, text.Importance = fyne.TextWrapWord, widget.DangerImportance
+		text.TextStyle = fyne.TextStyle{Bold: true}
+		icon := widget.NewIcon(theme.NewErrorThemedResource(theme.WarningIcon()))
+		d := dialog.NewCustom(words.T("share.alert"), words.T("share.alert_dismiss"), container.NewBorder(nil, nil, icon, nil, text), win)
+		d.Resize(fyne.NewSize(min(win.Canvas().Size().Width-32, 560), 0))
+		d.Show()
+	}
 }
 
 // texts are the notices on show.
