@@ -66,6 +66,12 @@ func New(t testing.TB, n int) *Net {
 			t.Fatal(err)
 		}
 	}
+	// A namespace already bearing one of these names was left by a killed
+	// process that had this process's id: it is stale.
+	for i := range n {
+		ip("netns", "del", fmt.Sprintf("%s-%d", prefix, i))
+	}
+	ip("netns", "del", br)
 	must("netns", "add", br)
 	must("-n", br, "link", "add", "br0", "type", "bridge")
 	must("-n", br, "link", "set", "br0", "up")
