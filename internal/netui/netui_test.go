@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
@@ -705,8 +706,8 @@ func visit(w fyne.Window, f func(o fyne.CanvasObject)) {
 	}
 }
 
-// texts are the texts of the labels and buttons of w's top overlay (a
-// dialog), or of its content when it has none.
+// texts are the texts of the labels, buttons and canvas texts of w's top
+// overlay (a dialog), or of its content when it has none.
 func texts(w fyne.Window) []string {
 	var out []string
 	visit(w, func(o fyne.CanvasObject) {
@@ -714,6 +715,8 @@ func texts(w fyne.Window) []string {
 		case *widget.Label:
 			out = append(out, x.Text)
 		case *widget.Button:
+			out = append(out, x.Text)
+		case *canvas.Text:
 			out = append(out, x.Text)
 		}
 	})

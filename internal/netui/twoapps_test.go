@@ -18,6 +18,7 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/internal/netnstest"
 	"github.com/fourwinds-mahjong/fourwinds/internal/netui"
 	"github.com/fourwinds-mahjong/fourwinds/ui"
+	"github.com/fourwinds-mahjong/fourwinds/ui/words"
 )
 
 // The environment of an app instance TestTwoAppsAtARealTable starts:
@@ -154,8 +155,10 @@ func playCentre(t *testing.T, d *device) {
 		end = centre.Snapshot()
 		return end.View != nil && end.View.Phase == game.PhaseEnd
 	})
-	waitFor(t, "the deal verified on the centre", func() bool {
-		return slices.Contains(centre.Notices(), "✓ Deal verified: nobody chose the wall")
+	waitFor(t, "the centre showing the hand over and the deal verified", func() bool {
+		shown := texts(d.win)
+		return slices.Contains(shown, words.T("share.hand_over")) &&
+			slices.Contains(centre.Notices(), "✓ Deal verified: nobody chose the wall")
 	})
 	e := ending(end)
 	e["snapshots"] = checked()
