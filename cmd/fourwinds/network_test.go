@@ -1,158 +1,16 @@
 package main
 
 import (
-	"bufio"
-	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/fourwinds-mahjong/fourwinds/internal/netnstest"
 )
-
-// netns is a private network of network namespaces on one bridge: the only
-// place the real-network test sends traffic.
-type netns struct {
-	prefix string
-	names  []string
-}
-
-func ip(args ...string) error {
-	out, err := exec.Command("ip", args...).CombinedOutput()
-	if err != nil {
-		return fmt.Errorf("ip %s: %v: %s", strings.Join(args, " "), err, out)
-	}
-	return nil
-}
-
-// newNetns makes n namespaces, each with a veth on a bridge in a namespace
-// of its own, addresses in 10.47.0.0/24, lo up and a multicast route.
-// Everything is deleted when the test ends, also when it fails.
-func newNetns(t testing.TB, n int) *netns {
-	t.Helper()
-	prefix := fmt.Sprintf("fw%d", os.Getpid()%100000)
-	ns := &netns{prefix: prefix}
-	br := prefix + "br"
-	t.Cleanup(func() {
-		for _, name := range append([]string{br}, ns.names...) {
-			ip("netns", "del", name)
-		}
-	})
-	must := func(args ...string) {
-		if err := ip(args...); err != nil {
-			t.Fatal(err)
-		}
-	}
-	must("netns", "add", br)
-	must("-n", br, "link", "add", "br0", "type", "bridge")
-	must("-n", br, "link", "set", "br0", "up")
-	for i := range n {
-		name := fmt.Sprintf("%s-%d", prefix, i)
-		must("netns", "add", name)
-		ns.names = append(ns.names, name)
-		v, b := fmt.Sprintf("%sv%d", prefix, i), fmt.Sprintf("%sb%d", prefix, i)
-		must("link", "add", v, "type", "veth", "peer", "name", b)
-		must("link", "set", v, "netns", name)
-		must("link", "set", b, "netns", br)
-		must("-n", br, "link", "set", b, "master", "br0")
-		must("-n", br, "link", "set", b, "up")
-		addr := fmt.Sprintf("10.47.0.%d", i+1)
-		must("-n", name, "addr", "add", addr+"/24", "dev", v)
-		must("-n", name, "link", "set", v, "up")
-		must("-n", name, "link", "set", "lo", "up")
-		must("-n", name, "route", "add", "224.0.0.0/4", "dev", v)
-	}
-	return ns
-}
-
-// proc is a fourwinds process in a namespace whose JSON lines are read.
-type proc struct {
-	name string
-	cmd  *exec.Cmd
-	mu   sync.Mutex
-	objs []map[string]any
-	log  strings.Builder
-	done chan error
-}
-
-func (ns *netns) start(t testing.TB, bin string, i int, name string, args ...string) *proc {
-	t.Helper()
-	p := &proc{name: name, done: make(chan error, 1)}
-	p.cmd = exec.Command("ip", append([]string{"netns", "exec", ns.names[i], bin}, args...)...)
-	stdout, err := p.cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	p.cmd.Stderr = &p.log
-	if err := p.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { p.cmd.Process.Kill() })
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		sc.Buffer(make([]byte, 1<<20), 1<<24)
-		for sc.Scan() {
-			var o map[string]any
-			if json.Unmarshal(sc.Bytes(), &o) == nil {
-				p.mu.Lock()
-				p.objs = append(p.objs, o)
-				p.mu.Unlock()
-			}
-		}
-		io.Copy(io.Discard, stdout)
-		p.done <- p.cmd.Wait()
-	}()
-	return p
-}
-
-// find returns the last line of a type that satisfies ok, if any.
-func (p *proc) find(typ string, ok func(map[string]any) bool) map[string]any {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	for i := len(p.objs) - 1; i >= 0; i-- {
-		if p.objs[i]["type"] == typ && (ok == nil || ok(p.objs[i])) {
-			return p.objs[i]
-		}
-	}
-	return nil
-}
-
-// await waits for a line of a type that satisfies ok.
-func (p *proc) await(t testing.TB, typ string, ok func(map[string]any) bool, limit time.Duration) map[string]any {
-	t.Helper()
-	deadline := time.Now().Add(limit)
-	for time.Now().Before(deadline) {
-		if o := p.find(typ, ok); o != nil {
-			return o
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	t.Fatalf("%s printed no %s line in %s; stderr:\n%s", p.name, typ, limit, p.log.String())
-	return nil
-}
-
-func (p *proc) kill() {
-	p.cmd.Process.Kill()
-	<-p.done
-}
-
-// exit waits for the process to end and checks it ends with status 0.
-func (p *proc) exit(t testing.TB, limit time.Duration) {
-	t.Helper()
-	select {
-	case err := <-p.done:
-		if err != nil {
-			t.Fatalf("%s ended with %v; stderr:\n%s", p.name, err, p.log.String())
-		}
-	case <-time.After(limit):
-		t.Fatalf("%s did not end in %s; stderr:\n%s", p.name, limit, p.log.String())
-	}
-}
 
 func handAtLeast(n int, seqOver float64) func(map[string]any) bool {
 	return func(o map[string]any) bool {
@@ -165,69 +23,58 @@ func handAtLeast(n int, seqOver float64) func(map[string]any) bool {
 // table is a shared table played by fourwinds processes in four
 // namespaces: a dealer and three joiners found by mDNS.
 type sharedTable struct {
-	ns       *netns
+	ns       *netnstest.Net
 	bin      string
 	state    string
 	hostArgs []string
 	joinArgs []string
-	dealer   *proc
-	joiners  [4]*proc
-	all      []*proc
-}
-
-// needRoot skips, loudly, where network namespaces cannot be made.
-func needRoot(t testing.TB) {
-	if os.Geteuid() != 0 {
-		fmt.Fprintln(os.Stderr, "\n*** SKIPPING the real-network shared-table test: it needs root for network namespaces (CI runs it as root) ***")
-		t.Skip("needs root for network namespaces")
-	}
-	if _, err := exec.LookPath("ip"); err != nil {
-		t.Fatal("the ip command (iproute2) is missing; make test installs it")
-	}
+	dealer   *netnstest.Proc
+	joiners  [4]*netnstest.Proc
+	all      []*netnstest.Proc
 }
 
 // newSharedTable starts the dealer and three joiners, each joiner with
 // joinArgs besides its own, and waits until they are seated.
 func newSharedTable(t testing.TB, joinArgs ...string) *sharedTable {
-	needRoot(t)
+	netnstest.NeedRoot(t)
 	st := &sharedTable{bin: filepath.Join(t.TempDir(), "fourwinds"), state: t.TempDir(), joinArgs: joinArgs}
 	if out, err := exec.Command("go", "build", "-o", st.bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	st.ns = newNetns(t, 4)
+	st.ns = netnstest.New(t, 4)
 	st.hostArgs = []string{"host", "--rules", "hongkong", "--hands", "2", "--json", "--name", "kitchen",
 		"--state", filepath.Join(st.state, "dealer"), "--seats", "ai:novice,remote,remote,remote",
 		"--listen", "0.0.0.0:4747", "--stand-in", "20s", "--pace", "150ms", "--record", filepath.Join(st.state, "game.jsonl")}
 	st.startDealer(t)
-	st.dealer.await(t, "listening", nil, 20*time.Second)
+	st.dealer.Await(t, "listening", nil, 20*time.Second)
 	for i := 1; i < 4; i++ {
 		st.startJoiner(t, i)
 	}
 	for i := 1; i < 4; i++ {
-		st.joiners[i].await(t, "seated", nil, 30*time.Second)
+		st.joiners[i].Await(t, "seated", nil, 30*time.Second)
 	}
 	return st
 }
 
 func (st *sharedTable) startDealer(t testing.TB) {
-	st.dealer = st.ns.start(t, st.bin, 0, "dealer", st.hostArgs...)
+	st.dealer = st.ns.Start(t, 0, "dealer", nil, append([]string{st.bin}, st.hostArgs...)...)
 	st.all = append(st.all, st.dealer)
 }
 
 func (st *sharedTable) startJoiner(t testing.TB, i int) {
 	args := append([]string{"join", "--ai", "novice", "--json", "--table", "kitchen", "--state", filepath.Join(st.state, fmt.Sprint("joiner", i))}, st.joinArgs...)
-	st.joiners[i] = st.ns.start(t, st.bin, i, fmt.Sprint("joiner ", i), args...)
+	st.joiners[i] = st.ns.Start(t, i, fmt.Sprint("joiner ", i), nil, append([]string{st.bin}, args...)...)
 	st.all = append(st.all, st.joiners[i])
 }
 
 // killJoinerMidHand kills joiner 2 during hand 1 and starts it again with
 // the same identity; it returns the new process.
-func (st *sharedTable) killJoinerMidHand(t testing.TB) *proc {
-	st.dealer.await(t, "update", handAtLeast(1, 15), 30*time.Second)
-	seatBefore := st.joiners[2].find("seated", nil)["player"]
-	st.joiners[2].kill()
+func (st *sharedTable) killJoinerMidHand(t testing.TB) *netnstest.Proc {
+	st.dealer.Await(t, "update", handAtLeast(1, 15), 30*time.Second)
+	seatBefore := st.joiners[2].Find("seated", nil)["player"]
+	st.joiners[2].Kill()
 	st.startJoiner(t, 2)
-	if again := st.joiners[2].await(t, "seated", nil, 30*time.Second)["player"]; again != seatBefore {
+	if again := st.joiners[2].Await(t, "seated", nil, 30*time.Second)["player"]; again != seatBefore {
 		t.Fatalf("joiner 2 came back as player %v, was %v", again, seatBefore)
 	}
 	return st.joiners[2]
@@ -235,11 +82,11 @@ func (st *sharedTable) killJoinerMidHand(t testing.TB) *proc {
 
 // ends waits for every process to print its table_end and exit 0.
 func (st *sharedTable) ends(t testing.TB) []map[string]any {
-	ends := []map[string]any{st.dealer.await(t, "table_end", nil, 90*time.Second)}
-	st.dealer.exit(t, 10*time.Second)
+	ends := []map[string]any{st.dealer.Await(t, "table_end", nil, 90*time.Second)}
+	st.dealer.Exit(t, 10*time.Second)
 	for i := 1; i < 4; i++ {
-		ends = append(ends, st.joiners[i].await(t, "table_end", nil, 20*time.Second))
-		st.joiners[i].exit(t, 10*time.Second)
+		ends = append(ends, st.joiners[i].Await(t, "table_end", nil, 20*time.Second))
+		st.joiners[i].Exit(t, 10*time.Second)
 	}
 	return ends
 }
@@ -252,10 +99,10 @@ func TestSharedTableOnARealNetwork(t *testing.T) {
 	st := newSharedTable(t)
 	st.killJoinerMidHand(t)
 	// Mid-hand 2, the dealer dies and resumes; the joiners reconnect.
-	st.dealer.await(t, "update", handAtLeast(2, 0), 60*time.Second)
-	last := st.dealer.find("update", nil)["seq"].(float64)
-	st.dealer.await(t, "update", handAtLeast(2, last+5), 30*time.Second)
-	st.dealer.kill()
+	st.dealer.Await(t, "update", handAtLeast(2, 0), 60*time.Second)
+	last := st.dealer.Find("update", nil)["seq"].(float64)
+	st.dealer.Await(t, "update", handAtLeast(2, last+5), 30*time.Second)
+	st.dealer.Kill()
 	// It comes back on another port: the joiners find it again by mDNS.
 	for i, a := range st.hostArgs {
 		if a == "0.0.0.0:4747" {
@@ -263,7 +110,7 @@ func TestSharedTableOnARealNetwork(t *testing.T) {
 		}
 	}
 	st.startDealer(t)
-	if l := st.dealer.await(t, "listening", nil, 20*time.Second); l["resumed"] != true {
+	if l := st.dealer.Await(t, "listening", nil, 20*time.Second); l["resumed"] != true {
 		t.Fatalf("the dealer did not resume its table: %v", l)
 	}
 	ends := st.ends(t)
@@ -285,14 +132,14 @@ func TestSharedTableOnARealNetwork(t *testing.T) {
 // and every joiner ends the match with the same state and exits 0.
 func TestSharedTableHandedOverOnARealNetwork(t *testing.T) {
 	st := newSharedTable(t, "--take-over", "3s")
-	st.dealer.await(t, "update", handAtLeast(1, 15), 30*time.Second)
-	st.dealer.kill()
+	st.dealer.Await(t, "update", handAtLeast(1, 15), 30*time.Second)
+	st.dealer.Kill()
 	var ends []map[string]any
 	took := 0
 	for i := 1; i < 4; i++ {
-		ends = append(ends, st.joiners[i].await(t, "table_end", nil, 120*time.Second))
-		st.joiners[i].exit(t, 15*time.Second)
-		if st.joiners[i].find("take_over", nil) != nil {
+		ends = append(ends, st.joiners[i].Await(t, "table_end", nil, 120*time.Second))
+		st.joiners[i].Exit(t, 15*time.Second)
+		if st.joiners[i].Find("take_over", nil) != nil {
 			took++
 		}
 	}
@@ -314,21 +161,21 @@ func TestSharedTableHandedOverOnARealNetwork(t *testing.T) {
 // hand 2, nothing is voided, and the three end alike and exit 0.
 func TestSharedTableHandedOverAtAHandEndOnARealNetwork(t *testing.T) {
 	st := newSharedTable(t, "--take-over", "10m")
-	st.dealer.await(t, "update", handAtLeast(1, 15), 30*time.Second)
-	if err := st.dealer.cmd.Process.Signal(os.Interrupt); err != nil {
+	st.dealer.Await(t, "update", handAtLeast(1, 15), 30*time.Second)
+	if err := st.dealer.Signal(os.Interrupt); err != nil {
 		t.Fatal(err)
 	}
-	st.dealer.await(t, "leaving", nil, 10*time.Second)
-	if h := st.dealer.await(t, "handed_over", nil, 60*time.Second)["hands"]; h != 1.0 {
+	st.dealer.Await(t, "leaving", nil, 10*time.Second)
+	if h := st.dealer.Await(t, "handed_over", nil, 60*time.Second)["hands"]; h != 1.0 {
 		t.Errorf("the dealer handed the table over after %v hands, want 1", h)
 	}
-	st.dealer.exit(t, 15*time.Second)
+	st.dealer.Exit(t, 15*time.Second)
 	var ends []map[string]any
 	took := 0
 	for i := 1; i < 4; i++ {
-		ends = append(ends, st.joiners[i].await(t, "table_end", nil, 120*time.Second))
-		st.joiners[i].exit(t, 15*time.Second)
-		if st.joiners[i].find("take_over", nil) != nil {
+		ends = append(ends, st.joiners[i].Await(t, "table_end", nil, 120*time.Second))
+		st.joiners[i].Exit(t, 15*time.Second)
+		if st.joiners[i].Find("take_over", nil) != nil {
 			took++
 		}
 	}
@@ -354,7 +201,7 @@ func BenchmarkSharedTable(b *testing.B) {
 		ends := st.ends(b)
 		var lat []float64
 		for _, p := range st.all {
-			for _, in := range p.lines("intent") {
+			for _, in := range p.Lines("intent") {
 				// Hand 2: every process was up all through it.
 				if in["action"] != "discard" || in["hand"] != 2.0 {
 					continue
@@ -374,11 +221,11 @@ func BenchmarkSharedTable(b *testing.B) {
 		var seated float64
 		for i := 1; i < 4; i++ {
 			if i != 2 {
-				seated = max(seated, st.joiners[i].find("seated", nil)["ms"].(float64))
+				seated = max(seated, st.joiners[i].Find("seated", nil)["ms"].(float64))
 			}
 		}
 		b.ReportMetric(seated, "discovery-to-seated-ms")
-		b.ReportMetric(again.find("seated", nil)["ms"].(float64), "rejoin-to-seated-ms")
+		b.ReportMetric(again.Find("seated", nil)["ms"].(float64), "rejoin-to-seated-ms")
 		var bytes float64
 		for i := 1; i < 4; i++ {
 			if i != 2 {
@@ -389,27 +236,14 @@ func BenchmarkSharedTable(b *testing.B) {
 	}
 }
 
-// lines returns every line of a type.
-func (p *proc) lines(typ string) []map[string]any {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	var out []map[string]any
-	for _, o := range p.objs {
-		if o["type"] == typ {
-			out = append(out, o)
-		}
-	}
-	return out
-}
-
 // everyView is how long, in ms, a discard took from its intent to the last
 // of the four processes showing it.
 func (st *sharedTable) everyView(in map[string]any) (float64, bool) {
 	at := in["ts"].(float64)
 	worst := 0.0
-	for _, p := range []*proc{st.dealer, st.joiners[1], st.joiners[2], st.joiners[3]} {
+	for _, p := range []*netnstest.Proc{st.dealer, st.joiners[1], st.joiners[2], st.joiners[3]} {
 		found := false
-		for _, u := range p.lines("update") {
+		for _, u := range p.Lines("update") {
 			if u["ts"].(float64) < at || u["hand"] != in["hand"] || !hasDiscard(u, in["seat"]) {
 				continue
 			}

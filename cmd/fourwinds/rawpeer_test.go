@@ -20,6 +20,8 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/miekg/dns"
 	ma "github.com/multiformats/go-multiaddr"
+
+	"github.com/fourwinds-mahjong/fourwinds/internal/netnstest"
 )
 
 // rawPeerEnv, when set, makes the test binary the standard peer (TestMain,
@@ -35,20 +37,20 @@ const rawPeerEnv = "FOURWINDS_RAW_PEER"
 // answer, dials one of them with a default go-libp2p host and reads the
 // lobby answer's bytes itself (an unsigned varint length, then JSON).
 func TestAStandardPeerReadsTheLobby(t *testing.T) {
-	needRoot(t)
+	netnstest.NeedRoot(t)
 	bin := filepath.Join(t.TempDir(), "fourwinds")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	ns := newNetns(t, 2)
-	dealer := ns.start(t, bin, 0, "dealer", "host", "--rules", "french", "--name", "kitchen", "--pin", "7", "--json",
+	ns := netnstest.New(t, 2)
+	dealer := ns.Start(t, 0, "dealer", nil, bin, "host", "--rules", "french", "--name", "kitchen", "--pin", "7", "--json",
 		"--seats", "ai,remote,ai,remote", "--state", t.TempDir(), "--listen", "0.0.0.0:4747")
-	dealer.await(t, "listening", nil, 20*time.Second)
+	dealer.Await(t, "listening", nil, 20*time.Second)
 	self, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	peerProc := exec.Command("ip", "netns", "exec", ns.names[1], self)
+	peerProc := exec.Command("ip", "netns", "exec", ns.Names[1], self)
 	peerProc.Env = append(os.Environ(), rawPeerEnv+"=1")
 	out, err := peerProc.CombinedOutput()
 	if err != nil {

@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -165,15 +167,29 @@ func hostCentre(t *testing.T, d *device, pin string) {
 func (l *lan) app(t *testing.T, fa fyne.App, addr string, size fyne.Size) *device {
 	t.Helper()
 	h := l.device(t, addr)
+	d := open(t, fa, size)
+	d.h = h
+	d.connect(netui.New(netui.Config{Host: h, Deal: l.deal, Browse: l.browse, Advertise: l.advertise, TakeOverAfter: l.takeOver}))
+	return d
+}
+
+// open opens an app instance in a window of the given size, with no
+// network yet (connect gives it one).
+func open(t *testing.T, fa fyne.App, size fyne.Size) *device {
+	t.Helper()
 	w := test.NewTempWindow(t, nil)
 	w.Resize(size)
 	a := ui.New(fa, w, nil)
-	n := netui.New(netui.Config{Host: h, Deal: l.deal, Browse: l.browse, Advertise: l.advertise, TakeOverAfter: l.takeOver})
-	a.SetNetwork(n)
 	// Leaving for home closes the device's tables before the next test
 	// switches the language.
 	t.Cleanup(func() { fyne.DoAndWait(a.ShowHome) })
-	return &device{app: a, win: w, h: h, net: n}
+	return &device{app: a, win: w}
+}
+
+// connect gives d's app its network, as main does.
+func (d *device) connect(n *netui.Network) {
+	d.net = n
+	d.app.SetNetwork(n)
 }
 
 var (
@@ -195,10 +211,16 @@ func newApp(t *testing.T, lang string) fyne.App {
 	return fa
 }
 
-// waitFor polls cond on the UI thread until it holds.
+// waitFor polls cond on the UI thread until it holds, for up to 20 s.
 func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	waitUpTo(t, 20*time.Second, what, cond)
+}
+
+// waitUpTo polls cond on the UI thread until it holds, for up to limit.
+func waitUpTo(t *testing.T, limit time.Duration, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(limit)
 	for {
 		ok := false
 		fyne.DoAndWait(func() { ok = cond() })
@@ -206,7 +228,7 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 			return
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("waited 20 s for %s", what)
+			t.Fatalf("waited %s for %s", limit, what)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
@@ -657,18 +679,19 @@ func TestHostHandsOver(t *testing.T) {
 	playTurns(t, handOver, anne, bea)
 }
 
-// texts are the texts of the labels and buttons of w's top overlay (a
-// dialog), or of its content when it has none.
-func texts(w fyne.Window) []string {
-	var out []string
+// visit calls f on each object of w's top overlay (a dialog), or of its
+// content when it has none, looking into containers, pop-ups, scrolls and
+// cards. Call it on the UI thread.
+func visit(w fyne.Window, f func(o fyne.CanvasObject)) {
 	var walk func(o fyne.CanvasObject)
 	walk = func(o fyne.CanvasObject) {
+		f(o)
 		switch x := o.(type) {
-		case *widget.Label:
-			out = append(out, x.Text)
-		case *widget.Button:
-			out = append(out, x.Text)
 		case *widget.PopUp:
+			walk(x.Content)
+		case *container.Scroll:
+			walk(x.Content)
+		case *widget.Card:
 			walk(x.Content)
 		case *fyne.Container:
 			for _, c := range x.Objects {
@@ -681,35 +704,43 @@ func texts(w fyne.Window) []string {
 	} else {
 		walk(w.Content())
 	}
+}
+
+// texts are the texts of the labels, buttons and canvas texts of w's top
+// overlay (a dialog), or of its content when it has none.
+func texts(w fyne.Window) []string {
+	var out []string
+	visit(w, func(o fyne.CanvasObject) {
+		switch x := o.(type) {
+		case *widget.Label:
+			out = append(out, x.Text)
+		case *widget.Button:
+			out = append(out, x.Text)
+		case *canvas.Text:
+			out = append(out, x.Text)
+		}
+	})
 	return out
 }
 
-// tap taps the button of w's top overlay (a dialog) that reads text.
+// tap taps the first button that reads text on w's top overlay (a
+// dialog), or on its content when it has none.
 func tap(t *testing.T, w fyne.Window, text string) {
 	t.Helper()
 	var found *widget.Button
-	var walk func(o fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		switch x := o.(type) {
-		case *widget.Button:
-			if x.Text == text {
-				found = x
-			}
-		case *widget.PopUp:
-			walk(x.Content)
-		case *fyne.Container:
-			for _, c := range x.Objects {
-				walk(c)
-			}
-		}
-	}
+	var shown []string
 	fyne.DoAndWait(func() {
-		if top := w.Canvas().Overlays().Top(); top != nil {
-			walk(top)
+		visit(w, func(o fyne.CanvasObject) {
+			if b, ok := o.(*widget.Button); ok && b.Text == text && found == nil {
+				found = b
+			}
+		})
+		if found == nil {
+			shown = texts(w)
 		}
 	})
 	if found == nil {
-		t.Fatalf("no dialog shows a button %q (it shows %q)", text, texts(w))
+		t.Fatalf("the window shows no button %q (it shows %q)", text, shown)
 	}
 	test.Tap(found)
 }
@@ -890,12 +921,9 @@ func TestTwoDevicesOnLoopback(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { h.Close() })
-		w := test.NewTempWindow(t, nil)
-		a := ui.New(fa, w, nil)
-		n := netui.New(netui.Config{Host: h, Deal: deal, Browse: none, Advertise: quiet})
-		a.SetNetwork(n)
-		t.Cleanup(func() { fyne.DoAndWait(a.ShowHome) })
-		devices[i] = &device{app: a, win: w, h: h, net: n}
+		devices[i] = open(t, fa, tabletSize)
+		devices[i].h = h
+		devices[i].connect(netui.New(netui.Config{Host: h, Deal: deal, Browse: none, Advertise: quiet}))
 	}
 	tablet, phone := devices[0], devices[1]
 	hostCentre(t, tablet, "")

@@ -1,0 +1,206 @@
+package netui_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	"github.com/fourwinds-mahjong/fourwinds/internal/netnstest"
+	"github.com/fourwinds-mahjong/fourwinds/internal/netui"
+	"github.com/fourwinds-mahjong/fourwinds/ui"
+	"github.com/fourwinds-mahjong/fourwinds/ui/words"
+)
+
+// The environment of an app instance TestTwoAppsAtARealTable starts:
+// instanceEnv is its part, "centre" or "rack"; doneEnv a file the test
+// writes once it has heard both ends, for the rack to leave the table.
+const (
+	instanceEnv = "FOURWINDS_TWO_APPS"
+	doneEnv     = "FOURWINDS_TWO_APPS_DONE"
+)
+
+// TestTwoAppsAtARealTable: two app instances, each its own process in a
+// network namespace of its own on a private bridge, as two machines on a
+// LAN, each with the real libp2p host, mDNS and deal main gives the app
+// (netui.OpenDevice). The tablet hosts the kitchen table as the table
+// centre beside three computer players; the phone finds it in its join
+// list by mDNS alone, taps it and its Join button, and plays the whole
+// hand in rack mode. The centre never holds a concealed tile and shows
+// the hand's end and the deal verified; both end at the same result.
+func TestTwoAppsAtARealTable(t *testing.T) {
+	netnstest.NeedRoot(t)
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ns := netnstest.New(t, 2)
+	done := filepath.Join(t.TempDir(), "done")
+	start := func(i int, part string) *netnstest.Proc {
+		env := []string{instanceEnv + "=" + part, doneEnv + "=" + done, "TMPDIR=" + t.TempDir()}
+		return ns.Start(t, i, part, env, self, "-test.run=^TestTwoAppsInstance$", "-test.timeout=2m")
+	}
+	centre := start(0, "centre")
+	var rack *netnstest.Proc
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("the centre's output:\n%s", centre.Log())
+			if rack != nil {
+				t.Logf("the rack's output:\n%s", rack.Log())
+			}
+		}
+	})
+	centre.Await(t, "hosting", nil, 20*time.Second)
+	rack = start(1, "rack")
+	found := rack.Await(t, "found", nil, 30*time.Second)
+	if addr, _ := found["addr"].(string); !strings.HasPrefix(addr, "/ip4/"+netnstest.Addr(0)+"/") {
+		t.Errorf("the phone found the table at %q; want the tablet's address on the LAN, %s", addr, netnstest.Addr(0))
+	}
+	rack.Await(t, "seated", nil, 20*time.Second)
+	centre.Await(t, "started", nil, 20*time.Second)
+	rackEnd := rack.Await(t, "end", nil, 60*time.Second)
+	centreEnd := centre.Await(t, "end", nil, 20*time.Second)
+	if err := os.WriteFile(done, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	rack.Exit(t, 20*time.Second)
+	centre.Exit(t, 20*time.Second)
+	result, _ := rackEnd["result"].(map[string]any)
+	t.Logf("the phone played %v decisions, the centre showed %v snapshots; both ended with winner %v, net %v, balances %v",
+		rackEnd["decisions"], centreEnd["snapshots"], result["winner"], result["net"], rackEnd["balances"])
+	if rackEnd["result"] == nil {
+		t.Errorf("the phone ended with no hand result: %v", rackEnd)
+	}
+	if fmt.Sprint(rackEnd["result"]) != fmt.Sprint(centreEnd["result"]) || fmt.Sprint(rackEnd["balances"]) != fmt.Sprint(centreEnd["balances"]) {
+		t.Errorf("the phone ended at %v, %v; the centre at %v, %v", rackEnd["result"], rackEnd["balances"], centreEnd["result"], centreEnd["balances"])
+	}
+	if n, _ := centreEnd["snapshots"].(float64); n < 10 {
+		t.Errorf("the centre showed %v snapshots in a whole hand", n)
+	}
+}
+
+// TestTwoAppsInstance is one app instance of TestTwoAppsAtARealTable, run
+// in its own process; it says how far it got in JSON lines on stdout.
+func TestTwoAppsInstance(t *testing.T) {
+	part := os.Getenv(instanceEnv)
+	if part == "" {
+		t.Skip("an app instance of TestTwoAppsAtARealTable, run by it in a network namespace")
+	}
+	fa := newApp(t, "en")
+	size := tabletSize
+	if part == "rack" {
+		size = phoneSize
+		fa.Preferences().SetString(ui.PrefName, "Anne")
+	}
+	d := open(t, fa, size)
+	// The network main gives the app.
+	n, err := netui.OpenDevice(d.app.Dir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.connect(n)
+	switch part {
+	case "centre":
+		playCentre(t, d)
+	case "rack":
+		playRack(t, d)
+	default:
+		t.Fatalf("%s=%q; want centre or rack", instanceEnv, part)
+	}
+}
+
+// say prints one JSON line for the test that started this instance.
+func say(t *testing.T, typ string, fields map[string]any) {
+	t.Helper()
+	line := map[string]any{"type": typ}
+	for k, v := range fields {
+		line[k] = v
+	}
+	b, err := json.Marshal(line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Printf("%s\n", b)
+}
+
+// ending is what both instances say at the hand's end.
+func ending(s table.Snapshot) map[string]any {
+	return map[string]any{"result": s.View.Result, "balances": s.Info.Balances}
+}
+
+// playCentre hosts the kitchen table as the table centre, starts it with
+// the waiting room's button once the phone is seated, and watches the
+// whole hand.
+func playCentre(t *testing.T, d *device) {
+	hostCentre(t, d, "")
+	say(t, "hosting", map[string]any{"addrs": d.app.Hosted().Addrs()})
+	waitFor(t, "the phone seated", func() bool { return seated(t, d, 0) })
+	tap(t, d.win, "Start the game")
+	waitFor(t, "the table centre", func() bool { return d.app.Centre() != nil })
+	var centre *ui.CentreScreen
+	fyne.DoAndWait(func() { centre = d.app.Centre() })
+	checked := watchCentre(t, centre)
+	say(t, "started", nil)
+	var end table.Snapshot
+	waitUpTo(t, time.Minute, "the centre at the end of the hand", func() bool {
+		end = centre.Snapshot()
+		return end.View != nil && end.View.Phase == game.PhaseEnd
+	})
+	waitFor(t, "the centre showing the hand over and the deal verified", func() bool {
+		shown := texts(d.win)
+		return slices.Contains(shown, words.T("share.hand_over")) &&
+			slices.Contains(centre.Notices(), "✓ Deal verified: nobody chose the wall")
+	})
+	e := ending(end)
+	e["snapshots"] = checked()
+	say(t, "end", e)
+	stay(t)
+}
+
+// playRack finds the table in the join list, taps it and its Join
+// button, and plays the whole hand in rack mode.
+func playRack(t *testing.T, d *device) {
+	ad := findTable(t, d)
+	say(t, "found", map[string]any{"addr": ad.Addr, "name": ad.Name})
+	tap(t, d.win, "Join")
+	// The form asks for the seat: the first free one is chosen.
+	waitFor(t, "the join form", func() bool { return d.win.Canvas().Overlays().Top() != nil })
+	tap(t, d.win, "Join")
+	waitFor(t, "the phone's rack", func() bool { return d.app.Rack() != nil })
+	say(t, "seated", nil)
+	decisions := playTurns(t, handOver, d)
+	var tb table.Table
+	fyne.DoAndWait(func() { tb = d.app.Rack().Screen().Table() })
+	var end table.Snapshot
+	waitFor(t, "the deal verified on the phone", func() bool {
+		s, err := tb.Snapshot(context.Background(), 0)
+		end = s
+		return err == nil && s.Info.Verified != nil && *s.Info.Verified
+	})
+	if name := end.Info.Seats[0].Name; name != "Anne" {
+		t.Errorf("the phone's seat is called %q; want its person's name, Anne", name)
+	}
+	e := ending(end)
+	e["decisions"] = decisions
+	say(t, "end", e)
+	stay(t)
+}
+
+// stay keeps the instance at the table until the test has heard both
+// ends: the centre deals the table the phone asks about.
+func stay(t *testing.T) {
+	t.Helper()
+	waitFor(t, "the test to hear both ends", func() bool {
+		_, err := os.Stat(os.Getenv(doneEnv))
+		return err == nil
+	})
+}
