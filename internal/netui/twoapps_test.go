@@ -158,7 +158,7 @@ func playCentre(t *testing.T, d *device) {
 	waitFor(t, "the centre showing the hand over and the deal verified", func() bool {
 		shown := texts(d.win)
 		return slices.Contains(shown, words.T("share.hand_over")) &&
-			slices.Contains(centre.Notices(), "✓ Deal verified: nobody chose the wall")
+			slices.Contains(centre.Notices(), "Deal verified: nobody chose the wall")
 	})
 	e := ending(end)
 	e["snapshots"] = checked()
