@@ -1,6 +1,8 @@
 package ai
 
 import (
+	"math/bits"
+
 	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
@@ -20,18 +22,30 @@ type Distancer interface {
 	AIShanten(h rules.Hand, ctx rules.Context) int
 }
 
+// DrawDistancer is an optional interface of a Distancer that measures a
+// hand with each of several kinds drawn at once, sharing the work the
+// draws have in common: the AI asks for every draw of every discard it
+// weighs.
+type DrawDistancer interface {
+	// AIShantenDraws sets out[k] to AIShanten of h with one more tile of
+	// kind k, for each standard kind k of draws.
+	AIShantenDraws(h rules.Hand, ctx rules.Context, draws tile.Set, out *[tile.NumStandard]int)
+}
+
 // shaper measures distances to a win for one seat of one ruleset.
 type shaper struct {
 	t *table
 	// orphans and pairs are the special shapes the ruleset wins with.
 	orphans, pairs bool
 	dist           Distancer
+	draws          DrawDistancer // nil when dist is not one
 }
 
 // newShaper returns the shaper of t, using the ruleset facts in k.
 func newShaper(t *table, k *knowledge) *shaper {
 	s := &shaper{t: t, orphans: k.orphans, pairs: k.pairs}
 	s.dist, _ = t.view.Rules().(Distancer)
+	s.draws, _ = s.dist.(DrawDistancer)
 	return s
 }
 
@@ -81,12 +95,23 @@ func (s *shaper) improvers(c tile.Counts, melds []hand.Meld, sh int) (tile.Set, 
 		draws = hand.NewDraws(&c)
 	}
 	near := nearby(&c)
+	var candidates tile.Set
 	for k := range tile.Kind(tile.NumStandard) {
-		if s.t.live[k] == 0 || c[k] >= 4 || !s.useful(&c, near, k) {
-			continue
+		if s.t.live[k] > 0 && c[k] < 4 && s.useful(&c, near, k) {
+			candidates = candidates.Add(k)
 		}
+	}
+	var measured [tile.NumStandard]int
+	if s.draws != nil {
+		s.draws.AIShantenDraws(s.t.rulesHand(c, melds, tile.None), s.t.context(s.t.seat, rules.NoWind, 0), candidates, &measured)
+	}
+	for rest := candidates; rest != 0; rest &= rest - 1 {
+		k := tile.Kind(bits.TrailingZeros64(uint64(rest)))
 		var after int
-		if s.dist == nil {
+		switch {
+		case s.draws != nil:
+			after = far(measured[k])
+		case s.dist == nil:
 			after = draws.Shanten(k)
 			if orphans {
 				after = min(after, draws.Orphans(k))
@@ -95,7 +120,7 @@ func (s *shaper) improvers(c tile.Counts, melds []hand.Meld, sh int) (tile.Set, 
 				after = min(after, draws.SevenPairs(k))
 			}
 			after = far(after)
-		} else {
+		default:
 			c[k]++
 			after = s.shanten(&c, melds)
 			c[k]--

@@ -18,7 +18,8 @@ func Decompose(c *tile.Counts) []Decomposition {
 	if c.Total() > maxGroupTiles || !physical(c) || !IsComplete(c) {
 		return nil
 	}
-	d := decomposer{work: *c}
+	var sets [maxSets]Meld // 14 tiles hold at most 4 sets
+	d := decomposer{work: *c, sets: sets[:0]}
 	for p := range tile.Kind(tile.NumStandard) {
 		if d.work[p] >= 2 {
 			d.work[p] -= 2

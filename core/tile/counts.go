@@ -2,6 +2,7 @@ package tile
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 )
 
@@ -103,11 +104,12 @@ func (s Set) Len() int {
 
 // Kinds returns the kinds in the set, sorted.
 func (s Set) Kinds() []Kind {
-	var out []Kind
-	for k := Kind(0); k < 64; k++ {
-		if s.Has(k) {
-			out = append(out, k)
-		}
+	if s == 0 {
+		return nil
+	}
+	out := make([]Kind, 0, bits.OnesCount64(uint64(s)))
+	for ; s != 0; s &= s - 1 {
+		out = append(out, Kind(bits.TrailingZeros64(uint64(s))))
 	}
 	return out
 }

@@ -201,6 +201,9 @@ func TestSet(t *testing.T) {
 	if got := s.String(); got != "19m 7z" {
 		t.Errorf("String = %q", got)
 	}
+	if got := (tile.Set(0)).Kinds(); got != nil {
+		t.Errorf("empty set's Kinds = %v, want nil", got)
+	}
 	if s.Add(tile.None) != s {
 		t.Error("Add(None) changed the set")
 	}

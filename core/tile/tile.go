@@ -140,7 +140,7 @@ func (k Kind) IsWind() bool { return k >= East && k <= North }
 func (k Kind) IsDragon() bool { return k >= White && k <= Red }
 
 // IsTerminal reports whether k is a suit 1 or 9.
-func (k Kind) IsTerminal() bool { n := k.Number(); return k.IsSuited() && (n == 1 || n == 9) }
+func (k Kind) IsTerminal() bool { return k.IsSuited() && (k%9 == 0 || k%9 == 8) }
 
 // IsSimple reports whether k is a suit 2..8.
 func (k Kind) IsSimple() bool { return k.IsSuited() && !k.IsTerminal() }

@@ -1,6 +1,7 @@
 package jilin
 
 import (
+	"math/bits"
 	"sync"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/hand"
@@ -26,6 +27,37 @@ func (Ruleset) AIShanten(rh rules.Hand, ctx rules.Context) int {
 	if rh.Winning != tile.None {
 		h.Concealed.Add(rh.Winning)
 	}
+	return distanceOf(h)
+}
+
+// AIShantenDraws sets out[k] to AIShanten of h with one more tile of kind
+// k, for each kind of draws, converting h once (core/ai's DrawDistancer).
+func (r Ruleset) AIShantenDraws(rh rules.Hand, ctx rules.Context, draws tile.Set, out *[tile.NumStandard]int) {
+	h, err := FromRules(rh, ctx.Flags.Has(rules.NoCalls))
+	for ; draws != 0; draws &= draws - 1 {
+		k := tile.Kind(bits.TrailingZeros64(uint64(draws)))
+		switch {
+		case !k.IsStandard():
+			continue
+		case err != nil || rh.Winning != tile.None:
+			// Measured one by one, as AIShanten measures it.
+			more := rh
+			more.Concealed.Add(k)
+			out[k] = r.AIShanten(more, ctx)
+			continue
+		}
+		h.Concealed[k]++
+		if h.Concealed.Total() > 14 || h.check(tile.None) != nil {
+			out[k] = hand.NoShanten // as FromRules refuses it
+		} else {
+			out[k] = distanceOf(h)
+		}
+		h.Concealed[k]--
+	}
+}
+
+// distanceOf is AIShanten of a converted hand.
+func distanceOf(h Hand) int {
 	sh := shapeShanten(h)
 	switch h.Effective() {
 	case 13:

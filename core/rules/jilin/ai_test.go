@@ -92,6 +92,33 @@ func TestAIShantenAgreesWithTing(t *testing.T) {
 	t.Logf("%d of %d random hands ready", ready, rounds)
 }
 
+// TestAIShantenDraws checks on random hands, and on hands that hold 4 of a
+// kind, a winning tile or 5 of a kind, that measuring every draw at once
+// gives AIShanten of the hand with each tile drawn.
+func TestAIShantenDraws(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	hands := []rules.Hand{
+		rulesHand(t, "1111m 456p 68s 55p 1z2z3z"),
+		rulesHand(t, "123m 456p 789s 1z 2z3z4z +5z"),
+		{Concealed: tile.CountsOf(tile.MustParse("11111m 456p 68s 55p 1z")), Winning: tile.None},
+	}
+	for range 300 {
+		hands = append(hands, rulesHand(t, randomHand(r).String()))
+	}
+	all := tile.Set(1)<<tile.NumStandard - 1
+	for _, rh := range hands {
+		var got [tile.NumStandard]int
+		Ruleset{}.AIShantenDraws(rh, rules.Context{}, all, &got)
+		for k := range tile.Kind(tile.NumStandard) {
+			more := rh
+			more.Concealed.Add(k)
+			if want := (Ruleset{}).AIShanten(more, rules.Context{}); got[k] != want {
+				t.Fatalf("%v %v + %s: AIShantenDraws %d, AIShanten %d", rh.Concealed.Kinds(), rh.Groups, k, got[k], want)
+			}
+		}
+	}
+}
+
 // winsAfterDiscard reports whether h + k, less some tile d, waits on d.
 func winsAfterDiscard(h Hand, k tile.Kind) bool {
 	h.Concealed.Add(k)
