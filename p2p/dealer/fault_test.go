@@ -27,11 +27,16 @@ func TestDroppedPeerRejoinsItsSeatWithAFreshSnapshot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := make(chan []table.Update)
+	// The updates are gathered up to the match's end (or the
+	// subscription's, should it stop early).
+	got := make(chan []table.Update, 1)
 	go func() {
 		var us []table.Update
 		for u := range sub.Updates() {
 			us = append(us, u)
+			if u.Snapshot.Info.Over {
+				break
+			}
 		}
 		got <- us
 	}()
@@ -53,8 +58,15 @@ func TestDroppedPeerRejoinsItsSeatWithAFreshSnapshot(t *testing.T) {
 	if !r.playAll(t)[2].Info.Over {
 		t.Fatal("the match did not end after the rejoin")
 	}
+	// The end reaches this subscription on its own path: wait for it
+	// (closing at once could cut the last update off).
+	var us []table.Update
+	select {
+	case us = <-got:
+	case <-ctx.Done():
+		t.Fatal("the subscription never saw the match end")
+	}
 	sub.Close()
-	us := <-got
 	// The subscription goes on across the rejoin, numbered without a gap,
 	// to the end of the match.
 	for i, u := range us {
