@@ -155,8 +155,7 @@ func (a *App) optionRows(f *newGameForm) []fyne.CanvasObject {
 				input = container.NewVBox(input, a.cardLoader(f))
 			}
 		}
-		note := widget.NewLabel(fmt.Sprintf("%s · %s: %s", optionID(s), words.T("option.default"), optionValueName(s, s.Default)))
-		note.Importance = widget.LowImportance
+		note := newNote(fmt.Sprintf("%s · %s: %s", optionID(s), words.T("option.default"), optionValueName(s, s.Default)), fyne.TextAlignLeading)
 		rows = append(rows, input, note)
 	}
 	return rows

@@ -54,8 +54,7 @@ func newRackScreen(s *TableScreen) *RackScreen {
 	r.lastText.Alignment, r.lastText.Wrapping = fyne.TextAlignCenter, fyne.TextWrapWord
 	r.toggle = widget.NewButtonWithIcon("", theme.ViewFullScreenIcon(), r.Toggle)
 	r.table = s.middle.Objects[0]
-	hint := widget.NewLabelWithStyle(words.T("share.swipe"), fyne.TextAlignCenter, fyne.TextStyle{Italic: true})
-	hint.Importance, hint.Wrapping = widget.LowImportance, fyne.TextWrapWord
+	hint := newNote(words.T("share.swipe"), fyne.TextAlignCenter)
 	r.strip = newSwipe(container.NewVBox(layout.NewSpacer(), r.turn, r.lastTile, r.lastText, layout.NewSpacer(), hint), r.Toggle)
 	prev := s.onChange
 	s.onChange = func() {

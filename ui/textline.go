@@ -95,3 +95,17 @@ func (r *textLineRenderer) Refresh() {
 func (r *textLineRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.t} }
 
 func (r *textLineRenderer) Destroy() {}
+
+// newNote returns secondary text that wraps: an option's rule ids and
+// default, a how-to line. It is drawn smaller, in the theme's placeholder
+// colour, which stays readable on the dark theme where a low-importance
+// label's disabled colour is too faint.
+func newNote(text string, align fyne.TextAlign) *widget.RichText {
+	n := widget.NewRichText(&widget.TextSegment{Text: text, Style: widget.RichTextStyle{
+		Alignment: align,
+		ColorName: theme.ColorNamePlaceHolder,
+		SizeName:  theme.SizeNameCaptionText,
+	}})
+	n.Wrapping = fyne.TextWrapWord
+	return n
+}
