@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"fyne.io/fyne/v2/widget"
+
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/ui/words"
@@ -20,8 +22,11 @@ func (s *TableScreen) showHint() {
 		return
 	}
 	reason := words.Reason(adv.Reason.Key, adv.Reason.Text, adv.Reason.Args)
-	s.hintLabel.SetText(words.F("table.hint_text", map[string]any{"Action": actionLabel(adv.Action), "Reason": reason}))
-	s.hintLabel.Show()
+	what := actionLabel(adv.Action)
+	if adv.Action.Type == game.ActDiscard {
+		what += " " + words.Tile(adv.Action.Tile) // the rack shows it selected too
+	}
+	s.showLine(s.hintLabel, words.F("table.hint_text", map[string]any{"Action": what, "Reason": reason}), widget.MediumImportance)
 	if adv.Action.Type == game.ActDiscard {
 		for i, k := range s.order {
 			if k == adv.Action.Tile {

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -238,6 +239,14 @@ func TestEnterDiscardsDrawn(t *testing.T) {
 	s.typedKey(&fyne.KeyEvent{Name: fyne.KeyH})
 	if !s.hintLabel.Visible() || s.sel < 0 || s.order[s.sel] == v.Drawn {
 		t.Fatalf("H shows no hint, or suggests the drawn tile (selected %d)", s.sel)
+	}
+	// Shown is not enough: the line must have been given room (a hint
+	// asked from the keyboard once stayed at height 0 until a tap).
+	if sz := s.hintLabel.Size(); sz.Height < s.hintLabel.MinSize().Height || sz.Width <= 0 {
+		t.Fatalf("the hint line was laid out at %v, below its %v", sz, s.hintLabel.MinSize())
+	}
+	if want := words.Tile(s.order[s.sel]); !strings.Contains(s.hintLabel.Text, want) {
+		t.Errorf("the hint %q does not name the tile to discard (%s)", s.hintLabel.Text, want)
 	}
 	s.sel = -1
 	s.typedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})

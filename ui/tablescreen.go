@@ -667,9 +667,7 @@ func (s *TableScreen) tapTile(i int) {
 		return
 	}
 	s.sel = i
-	s.message.SetText(words.Tile(s.order[i]))
-	s.message.Importance = widget.MediumImportance
-	s.message.Show()
+	s.showLine(s.message, words.Tile(s.order[i]), widget.MediumImportance)
 	s.showRack()
 }
 
@@ -758,9 +756,17 @@ func (s *TableScreen) send(ctx context.Context) {
 
 // say shows a message above the rack.
 func (s *TableScreen) say(msg string) {
-	s.message.SetText(msg)
-	s.message.Importance = widget.DangerImportance
-	s.message.Show()
+	s.showLine(s.message, msg, widget.DangerImportance)
+}
+
+// showLine shows l, a line above the rack, with text of importance imp,
+// and lays the screen out again: a line that appears takes height from
+// the table above it, which Show alone does not give back (a hint asked
+// from the keyboard stayed invisible).
+func (s *TableScreen) showLine(l *widget.Label, text string, imp widget.Importance) {
+	l.Text, l.Importance = text, imp
+	l.Show()
+	s.playArea.Refresh()
 }
 
 // showClock runs the claim clock's bar.
