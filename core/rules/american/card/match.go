@@ -246,8 +246,8 @@ func (c *Card) Match(h Hand) []Match {
 	var out []Match
 	for i := range c.Lines {
 		l := &c.Lines[i]
-		if l.Concealed && p.nexp > 0 {
-			continue // AM-7.4 (a)
+		if !c.eligible(i, &p) || p.set&^c.spans[i].kinds != 0 {
+			continue // AM-7.4 (a), or a kind no instantiation has
 		}
 		for j := range c.exp[i] {
 			if e := &c.exp[i][j]; e.matches(&p) {
@@ -330,7 +330,7 @@ func (c *Card) Feasible(exposed [][]tile.Kind, avail tile.Counts, jokers int) bo
 	}
 	c.init()
 	for i := range c.Lines {
-		if c.Lines[i].Concealed && p.nexp > 0 {
+		if !c.eligible(i, &p) {
 			continue
 		}
 		for j := range c.exp[i] {

@@ -87,7 +87,7 @@ func (o *Outlook) Measure(concealed tile.Counts, exposed [][]tile.Kind, reach in
 	}
 	for i := range c.Lines {
 		l := &c.Lines[i]
-		if l.Concealed && p.nexp > 0 {
+		if !c.eligible(i, &o.p) {
 			continue // AM-7.4 (a)
 		}
 		for j := range c.exp[i] {
