@@ -57,6 +57,8 @@ type Card struct {
 	// spans[i] are the kinds of every instantiation of Lines[i], to pass
 	// over a line at once (eligible).
 	spans []span
+	// scan is the expansions in file order for Outlook.Measure.
+	scan scan
 	// meters are the card under each of the four PayOptions (Meter).
 	meters [4]meter
 }

@@ -33,6 +33,7 @@ func (c *Card) init() {
 // of Lines[i]); it runs once, under c.once.
 func (c *Card) ready(exp [][]expansion) {
 	c.exp = exp
+	c.scan = newScan(exp)
 	c.spans = make([]span, len(exp))
 	for i, es := range exp {
 		for j := range es {
