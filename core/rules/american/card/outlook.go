@@ -80,16 +80,17 @@ func (o *Outlook) Measure(concealed tile.Counts, exposed [][]tile.Kind, reach in
 		jokers += s.Jokers
 	}
 	// Every expansion's distance is at least free less the hand's
-	// naturals that fall on its kinds (filled): the nearest distance is
+	// naturals that fall on its kinds (filled, at most the hand's
+	// concealed naturals): the nearest distance is
 	// found reading the expansions by that bound, least first, until the
 	// bound passes it; then those within reach of it are read in file
 	// order.
 	o.cs.count(&c.scan, &p.n, p.set)
 	free := HandSize - p.expTiles - p.jokers
 	words := len(c.scan.has[0])
-	for v := HandSize; v >= 0 && free-v <= o.best; v-- {
+	for v := p.size - p.expTiles - p.jokers; v >= 0 && free-v <= o.best; v-- {
 		for w := range words {
-			for at := o.cs.atLeast(&c.scan, w, v) &^ o.cs.atLeast(&c.scan, w, v+1); at != 0; at &= at - 1 {
+			for at := o.cs.exactly(&c.scan, w, v); at != 0; at &= at - 1 {
 				r := &c.scan.refs[w*64+bits.TrailingZeros64(at)]
 				if o.fits(r, s, &have, jokers) {
 					if t, ok := o.measure(&c.Lines[r.line], r.e, o.best); ok {

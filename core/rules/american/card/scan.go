@@ -96,6 +96,25 @@ func (cs *counters) count(sc *scan, n *tile.Counts, kinds tile.Set) {
 	}
 }
 
+// exactly returns word w of the set of expansions whose count is v.
+func (cs *counters) exactly(sc *scan, w, v int) uint64 {
+	if v < 0 || v >= 1<<filledBits {
+		return 0
+	}
+	eq := ^uint64(0)
+	if w == len(sc.has[0])-1 {
+		eq = sc.last
+	}
+	for b := range cs.planes {
+		p := cs.planes[b][w]
+		if v>>b&1 == 0 {
+			p = ^p
+		}
+		eq &= p
+	}
+	return eq
+}
+
 // atLeast returns word w of the set of expansions whose count is v or
 // more.
 func (cs *counters) atLeast(sc *scan, w, v int) uint64 {
