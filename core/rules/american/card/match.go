@@ -65,8 +65,10 @@ func (h Hand) prepare() (prepared, error) {
 	var p prepared
 	var all [tile.NumKinds]int // naturals by folded kind, jokers at Joker
 	for k, v := range h.Concealed {
-		all[rules.CardKind(tile.Kind(k))] += int(v)
-		p.size += int(v)
+		if v > 0 {
+			all[rules.CardKind(tile.Kind(k))] += int(v)
+			p.size += int(v)
+		}
 	}
 	p.jokers = all[tile.Joker]
 	for k, v := range all {
