@@ -80,11 +80,11 @@ func (o *Outlook) Measure(concealed tile.Counts, exposed [][]tile.Kind, reach in
 		jokers += s.Jokers
 	}
 	// Every expansion's distance is at least free less the hand's
-	// naturals that fall on its kinds (filled, at most the hand's
-	// concealed naturals): the nearest distance is
-	// found reading the expansions by that bound, least first, until the
-	// bound passes it; then those within reach of it are read in file
-	// order.
+	// naturals that fall on its kinds (its count, at most the hand's
+	// concealed naturals). The nearest distance is found reading the
+	// expansions by that bound, least first, until the bound passes it;
+	// then those within reach of it are read in file order, as the
+	// targets are kept.
 	o.cs.count(&c.scan, &p.n, p.set)
 	free := HandSize - p.expTiles - p.jokers
 	words := len(c.scan.has[0])
