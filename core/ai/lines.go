@@ -117,8 +117,18 @@ func (pl *cardPlan) decide(rng *rand.Rand) game.Action {
 		return pl.charleston(rng)
 	}
 	best, bestScore, ties := v.Legal[0], math.Inf(-1), 0
+	// The novice calls only to come closer (rateCall), which a call does
+	// only with a tile that lowers the hand's distance: the others are
+	// rated out without measuring the hand with the call.
+	var closer tile.Set
+	if pl.level == Novice {
+		closer = pl.cur.Without(tile.None).Improve
+	}
 	for _, a := range v.Legal {
-		s := pl.rateAction(a).score
+		s := math.Inf(-1)
+		if a.Type != game.ActCall || pl.level != Novice || closer.Has(rules.CardKind(a.Tile)) {
+			s = pl.rateAction(a).score
+		}
 		switch {
 		case s > bestScore:
 			best, bestScore, ties = a, s, 1

@@ -40,7 +40,8 @@ func (pl *cardPlan) charleston(rng *rand.Rand) game.Action {
 	lo, hi := 3, 0
 	for _, a := range v.Legal {
 		if a.Type == game.ActGive {
-			lo, hi = min(lo, a.Tiles.Total()), max(hi, a.Tiles.Total())
+			n := a.Tiles.Total()
+			lo, hi = min(lo, n), max(hi, n)
 		}
 	}
 	give := pl.giveSet(lo, hi, rng)

@@ -142,39 +142,42 @@ func (m Meld) Size() int {
 }
 
 // Tiles returns the meld's tiles, its jokers last as tile.Joker.
-func (m Meld) Tiles() []tile.Kind {
+func (m Meld) Tiles() []tile.Kind { return m.AppendTiles(make([]tile.Kind, 0, m.Size())) }
+
+// AppendTiles appends the meld's tiles (as Tiles) to dst and returns the
+// extended slice, for readers that need no copy of their own.
+func (m Meld) AppendTiles(dst []tile.Kind) []tile.Kind {
 	switch m.Kind {
 	case Chow:
-		return []tile.Kind{m.Tile, m.Tile + 1, m.Tile + 2}
+		return append(dst, m.Tile, m.Tile+1, m.Tile+2)
 	case Combination:
-		var out []tile.Kind
 		for i, c := range m.Mix {
 			for range c {
-				out = append(out, tile.East+tile.Kind(i))
+				dst = append(dst, tile.East+tile.Kind(i))
 			}
 		}
-		return out
+		return dst
 	}
 	if m.Flowers != ([8]uint8{}) {
-		var out []tile.Kind
 		for i, c := range m.Flowers {
 			for range c {
-				out = append(out, tile.F1+tile.Kind(i))
+				dst = append(dst, tile.F1+tile.Kind(i))
 			}
 		}
 		for range m.Jokers {
-			out = append(out, tile.Joker)
+			dst = append(dst, tile.Joker)
 		}
-		return out
+		return dst
 	}
-	out := make([]tile.Kind, m.Kind.Size())
-	for i := range out {
-		out[i] = m.Tile
-		if i >= len(out)-int(m.Jokers) {
-			out[i] = tile.Joker
+	n := m.Kind.Size()
+	for i := range n {
+		k := m.Tile
+		if i >= n-int(m.Jokers) {
+			k = tile.Joker
 		}
+		dst = append(dst, k)
 	}
-	return out
+	return dst
 }
 
 // Contains reports whether the meld holds a tile of kind k.

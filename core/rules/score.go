@@ -132,6 +132,9 @@ func HandFromNotation(n tile.Hand) (Hand, error) {
 			return Hand{}, fmt.Errorf("rules: %s cannot be held", k)
 		}
 	}
+	if len(n.Groups) > 0 {
+		h.Melds = make([]hand.Meld, 0, len(n.Groups))
+	}
 	for _, g := range n.Groups {
 		m, err := hand.MeldFromTiles(g.Tiles, g.Kind == tile.Exposed)
 		if err != nil {

@@ -57,6 +57,7 @@ func ParseHand(s string) (Hand, error) {
 	// A hand's concealed tiles fit in one allocation (14 tiles, more for
 	// american flowers in the hand, where append grows it).
 	h := Hand{Winning: None, Concealed: make([]Kind, 0, 14)}
+	var groupTiles []Kind // the tiles of every group, allocated at the first group
 	bad := func(tok string, off int, reason string) error {
 		return &NotationError{Input: s, Token: tok, Offset: off, Reason: reason}
 	}
@@ -80,17 +81,25 @@ func ParseHand(s string) (Hand, error) {
 			if strings.ContainsAny(inner, "[]()+") {
 				return Hand{}, bad(s[i:i+j+2], i, "groups cannot nest or hold a winning tile")
 			}
-			var tiles []Kind
+			// The groups' tiles share one buffer, each group capped at its
+			// own tiles so that appending to one never writes over the next.
+			if groupTiles == nil {
+				groupTiles = make([]Kind, 0, 16)
+			}
+			start := len(groupTiles)
 			var err error
-			for _, f := range fields(inner) {
-				if tiles, err = parseRun(s, f.text, i+1+f.off, tiles); err != nil {
+			for text, off, end := nextField(inner, 0); text != ""; text, off, end = nextField(inner, end) {
+				if groupTiles, err = parseRun(s, text, i+1+off, groupTiles); err != nil {
 					return Hand{}, err
 				}
 			}
-			if len(tiles) == 0 {
+			if len(groupTiles) == start {
 				return Hand{}, bad(s[i:i+j+2], i, "empty group")
 			}
-			h.Groups = append(h.Groups, Group{Kind: kind, Tiles: tiles})
+			if h.Groups == nil {
+				h.Groups = make([]Group, 0, 4)
+			}
+			h.Groups = append(h.Groups, Group{Kind: kind, Tiles: groupTiles[start:len(groupTiles):len(groupTiles)]})
 			i += j + 2
 		case c == '+':
 			if h.Winning != None {

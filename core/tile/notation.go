@@ -113,8 +113,8 @@ func parseRun(input, tok string, off int, out []Kind) ([]Kind, error) {
 func Parse(s string) ([]Kind, error) {
 	var out []Kind
 	var err error
-	for _, f := range fields(s) {
-		if out, err = parseRun(s, f.text, f.off, out); err != nil {
+	for text, off, end := nextField(s, 0); text != ""; text, off, end = nextField(s, end) {
+		if out, err = parseRun(s, text, off, out); err != nil {
 			return nil, err
 		}
 	}
@@ -130,27 +130,22 @@ func MustParse(s string) []Kind {
 	return ks
 }
 
-type field struct {
-	text string
-	off  int
+// nextField returns the first field of s at or after offset i (text ""
+// when there is none), its offset and the offset after it. Fields are
+// separated by spaces, tabs, newlines and commas.
+func nextField(s string, i int) (text string, off, end int) {
+	for i < len(s) && isSeparator(s[i]) {
+		i++
+	}
+	j := i
+	for j < len(s) && !isSeparator(s[j]) {
+		j++
+	}
+	return s[i:j], i, j
 }
 
-func fields(s string) []field {
-	var out []field
-	i := 0
-	for i < len(s) {
-		if s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r' || s[i] == ',' {
-			i++
-			continue
-		}
-		j := i
-		for j < len(s) && s[j] != ' ' && s[j] != '\t' && s[j] != '\n' && s[j] != '\r' && s[j] != ',' {
-			j++
-		}
-		out = append(out, field{s[i:j], i})
-		i = j
-	}
-	return out
+func isSeparator(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ','
 }
 
 // Format writes tiles in notation, keeping their order and sharing the suit

@@ -97,7 +97,8 @@ func (Ruleset) Value(h rules.Hand, ctx rules.Context) rules.Valuation {
 	if !h.IsWinner() {
 		return rules.Valuation{Valid: true, Items: []rules.Item{{Rule: "CL-D-20", Name: "score.loser_unscored"}}}
 	}
-	e := &eval{F: pattern.FactsOf(&h, &ctx), Ctx: ctx, Cfg: cfg}
+	e := evals.Get(pattern.FactsOf(&h, &ctx), ctx, cfg)
+	defer evals.Put(e)
 	best, regular := pattern.Best(&h, e.F.SelfDrawn, func(r *pattern.Reading) int64 {
 		if bigFourWinds(r) {
 			return math.MaxInt64

@@ -14,6 +14,9 @@ type (
 	row  = pattern.Row[config]
 )
 
+// evals lends the evaluations of Value.
+var evals pattern.EvalPool[config]
+
 func when(cond func(e *eval) bool) func(*eval) int {
 	return func(e *eval) int {
 		if cond(e) {

@@ -27,11 +27,12 @@ func Check(h *rules.Hand, bonus bool, bonusRule string) string {
 	if h.IsWinner() {
 		all[h.Winning]++
 	}
+	var buf [8]tile.Kind
 	for i, m := range h.Melds {
 		if msg := checkMeld(m); msg != "" {
 			return fmt.Sprintf("meld %d: %s", i+1, msg)
 		}
-		for _, k := range m.Tiles() {
+		for _, k := range m.AppendTiles(buf[:0]) {
 			all[k]++
 		}
 	}

@@ -2,6 +2,7 @@ package pattern
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
@@ -17,6 +18,25 @@ type Eval[C any] struct {
 	Ctx rules.Context
 	Cfg C
 }
+
+// EvalPool lends Evals, so that valuing a hand allocates none: the rows'
+// Count functions are called through function values, which makes an
+// Eval built in place escape to the heap. The zero EvalPool is ready.
+type EvalPool[C any] struct{ p sync.Pool }
+
+// Get returns an Eval holding facts f, context ctx and configuration cfg,
+// its reading zero. Give it back with Put once nothing reads it.
+func (ep *EvalPool[C]) Get(f Facts, ctx rules.Context, cfg C) *Eval[C] {
+	e, ok := ep.p.Get().(*Eval[C])
+	if !ok {
+		e = new(Eval[C])
+	}
+	*e = Eval[C]{F: f, Ctx: ctx, Cfg: cfg}
+	return e
+}
+
+// Put gives e back to the pool.
+func (ep *EvalPool[C]) Put(e *Eval[C]) { ep.p.Put(e) }
 
 // Row is one row of a scoring table: the rule id it cites, the translation
 // key of its name and its English text, the points and doubles it adds

@@ -59,6 +59,9 @@ const (
 
 type eval = pattern.Eval[Config]
 
+// evals lends the evaluations of Value.
+var evals pattern.EvalPool[Config]
+
 // New returns the system citing the variant's rule ids: rename maps each
 // hongkong id the system cites (Cited lists them) to the variant's id; nil
 // keeps hongkong's ids. It panics when rename misses one, which is a
@@ -139,7 +142,8 @@ func (s *System) Value(h rules.Hand, ctx rules.Context, cfg Config) rules.Valuat
 	if msg := pattern.CheckContext(&ctx, h.IsWinner(), true); msg != "" {
 		return rules.Invalid("%s", msg)
 	}
-	e := &eval{F: pattern.FactsOf(&h, &ctx), Ctx: ctx, Cfg: cfg}
+	e := evals.Get(pattern.FactsOf(&h, &ctx), ctx, cfg)
+	defer evals.Put(e)
 	if !h.IsWinner() {
 		e.R = pattern.LoserReading(&h)
 		return s.valuation(e, false)

@@ -54,6 +54,11 @@ type Card struct {
 
 	once sync.Once
 	exp  [][]expansion // exp[i] are the instantiations of Lines[i]
+	// spans[i] are the kinds of every instantiation of Lines[i], to pass
+	// over a line at once (eligible).
+	spans []span
+	// scan is the expansions in file order for Outlook.Measure.
+	scan scan
 	// meters are the card under each of the four PayOptions (Meter).
 	meters [4]meter
 }

@@ -26,7 +26,7 @@ func (c *Card) Demand(exposed [][]tile.Kind, s *rules.CardSupply, shunned tile.S
 	total := 0.0
 	for i := range c.Lines {
 		l := &c.Lines[i]
-		if l.Concealed && p.nexp > 0 {
+		if !c.eligible(i, &p) {
 			continue
 		}
 		for j := range c.exp[i] {

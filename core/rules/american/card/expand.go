@@ -33,6 +33,16 @@ func (c *Card) init() {
 // of Lines[i]); it runs once, under c.once.
 func (c *Card) ready(exp [][]expansion) {
 	c.exp = exp
+	c.scan = newScan(exp)
+	c.spans = make([]span, len(exp))
+	for i, es := range exp {
+		for j := range es {
+			c.spans[i].kinds |= es[j].kinds
+			for _, g := range es[j].big {
+				c.spans[i].big = c.spans[i].big.Add(g.Kind)
+			}
+		}
+	}
 	for i := range c.meters {
 		c.meters[i] = meter{c: c, po: PayOptions{JokerlessBonus: i&1 != 0, JokerlessNoJokerLines: i&2 != 0}}
 	}
@@ -238,6 +248,30 @@ func (l *Line) Concrete(in Inst) []Concrete {
 type slot struct {
 	kind tile.Kind
 	r, p uint8
+}
+
+// span sums the instantiations of a line: the kinds of their groups, and
+// those of their groups of 3 or more.
+type span struct {
+	kinds, big tile.Set
+}
+
+// eligible reports whether some instantiation of line i may take the
+// exposures of p: an X line when p has exposures (AM-7.4 (a)), with a
+// group of 3 or more of each exposure's kind (takes needs more).
+func (c *Card) eligible(i int, p *prepared) bool {
+	if p.nexp == 0 {
+		return true
+	}
+	if c.Lines[i].Concealed {
+		return false
+	}
+	for _, x := range p.exp[:p.nexp] {
+		if !c.spans[i].big.Has(x.kind) {
+			return false
+		}
+	}
+	return true
 }
 
 // expansion is one instantiation of a line, precomputed for matching.

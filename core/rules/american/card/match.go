@@ -65,8 +65,10 @@ func (h Hand) prepare() (prepared, error) {
 	var p prepared
 	var all [tile.NumKinds]int // naturals by folded kind, jokers at Joker
 	for k, v := range h.Concealed {
-		all[rules.CardKind(tile.Kind(k))] += int(v)
-		p.size += int(v)
+		if v > 0 {
+			all[rules.CardKind(tile.Kind(k))] += int(v)
+			p.size += int(v)
+		}
 	}
 	p.jokers = all[tile.Joker]
 	for k, v := range all {
@@ -246,8 +248,8 @@ func (c *Card) Match(h Hand) []Match {
 	var out []Match
 	for i := range c.Lines {
 		l := &c.Lines[i]
-		if l.Concealed && p.nexp > 0 {
-			continue // AM-7.4 (a)
+		if !c.eligible(i, &p) || p.set&^c.spans[i].kinds != 0 {
+			continue // AM-7.4 (a), or a kind no instantiation has
 		}
 		for j := range c.exp[i] {
 			if e := &c.exp[i][j]; e.matches(&p) {
@@ -330,7 +332,7 @@ func (c *Card) Feasible(exposed [][]tile.Kind, avail tile.Counts, jokers int) bo
 	}
 	c.init()
 	for i := range c.Lines {
-		if c.Lines[i].Concealed && p.nexp > 0 {
+		if !c.eligible(i, &p) {
 			continue
 		}
 		for j := range c.exp[i] {

@@ -44,7 +44,7 @@ func (c *Card) Nearest(h Hand, n int) []Near {
 	var out []Near
 	for i := range c.Lines {
 		l := &c.Lines[i]
-		if l.Concealed && p.nexp > 0 {
+		if !c.eligible(i, &p) {
 			continue
 		}
 		best, bestD := -1, HandSize+1

@@ -32,6 +32,8 @@ type Outlook struct {
 	// weighed is the chance model the targets' base worths were computed
 	// with, nil when not yet computed.
 	weighed *rules.CardChances
+	// cs are the counters of the hand measured.
+	cs counters
 }
 
 // NewOutlook returns an outlook on c paid under po, to Measure hands with.
@@ -77,50 +79,46 @@ func (o *Outlook) Measure(concealed tile.Counts, exposed [][]tile.Kind, reach in
 		}
 		jokers += s.Jokers
 	}
-	// held[t] are the kinds the hand holds t or more naturals of, for the
-	// quick bound below.
-	var held [HandSize + 1]tile.Set
-	for k := range rules.NumCardKinds {
-		for t := 1; t <= int(p.n[k]) && t <= HandSize; t++ {
-			held[t] = held[t].Add(tile.Kind(k))
+	// Every expansion's distance is at least free less the hand's
+	// naturals that fall on its kinds (its count, at most the hand's
+	// concealed naturals). The nearest distance is found reading the
+	// expansions by that bound, least first, until the bound passes it;
+	// then those within reach of it are read in file order, as the
+	// targets are kept.
+	o.cs.count(&c.scan, &p.n, p.set)
+	free := HandSize - p.expTiles - p.jokers
+	words := len(c.scan.has[0])
+	for v := p.size - p.expTiles - p.jokers; v >= 0 && free-v <= o.best; v-- {
+		for w := range words {
+			for at := o.cs.exactly(&c.scan, w, v); at != 0; at &= at - 1 {
+				r := &c.scan.refs[w*64+bits.TrailingZeros64(at)]
+				if o.fits(r, s, &have, jokers) {
+					if t, ok := o.measure(&c.Lines[r.line], r.e, o.best); ok {
+						o.best = t.dist
+					}
+				}
+			}
 		}
 	}
-	for i := range c.Lines {
-		l := &c.Lines[i]
-		if l.Concealed && p.nexp > 0 {
-			continue // AM-7.4 (a)
-		}
-		for j := range c.exp[i] {
-			e := &c.exp[i][j]
-			if !e.takes(&o.p) {
+	for w := range words {
+		for at := o.cs.atLeast(&c.scan, w, free-o.best-reach); at != 0; at &= at - 1 {
+			r := &c.scan.refs[w*64+bits.TrailingZeros64(at)]
+			if !o.fits(r, s, &have, jokers) {
 				continue
 			}
-			// The hand's naturals fill at most filled of e's slots, so it
-			// lacks at least e.size - expTiles - filled of them, less its
-			// jokers: measure would find it beyond the bound.
-			filled := 0
-			for t := 1; t <= HandSize && held[t] != 0; t++ {
-				filled += bits.OnesCount64(uint64(e.kinds & held[t]))
+			if t, ok := o.measure(&c.Lines[r.line], r.e, o.best+reach); ok {
+				o.ts = append(o.ts, t)
 			}
-			if e.size-o.p.expTiles-filled-o.p.jokers > o.best+reach || (s != nil && !e.feasible(&o.p, &have, jokers)) {
-				continue
-			}
-			t, ok := o.measure(l, e, o.best+reach)
-			if !ok {
-				continue
-			}
-			o.best = min(o.best, t.dist)
-			o.ts = append(o.ts, t)
 		}
 	}
-	kept := o.ts[:0]
-	for _, t := range o.ts {
-		if t.dist <= o.best+reach {
-			kept = append(kept, t)
-		}
-	}
-	o.ts = kept
 	return nil
+}
+
+// fits reports whether the hand's exposures fit expansion r (AM-7.4 step
+// 1) and, with a supply s, whether the hand's tiles and those unseen, have
+// and jokers, can still complete it.
+func (o *Outlook) fits(r *scanRef, s *rules.CardSupply, have *tile.Counts, jokers int) bool {
+	return o.c.eligible(r.line, &o.p) && r.e.takes(&o.p) && (s == nil || r.e.feasible(&o.p, have, jokers))
 }
 
 // measure compares the hand with expansion e of line l, and reports

@@ -119,6 +119,31 @@ func TestOutlookMalformed(t *testing.T) {
 	}
 }
 
+// TestOutlookFewNaturals compares an Outlook with Nearest on hands of
+// 13 or 14 tiles with few natural kinds (every expansion's bound is then as low as it goes),
+// jokers, flowers and an exposure among them.
+func TestOutlookFewNaturals(t *testing.T) {
+	c := card.House()
+	o := c.NewOutlook(card.PayOptions{})
+	for _, s := range []string{
+		"0j0j0j0j0j0j0j0j 1f2f3f4f1y",
+		"0j0j0j0j0j0j0j0j 1f2f3f4f1y 2m",
+		"1f2f3f4f1y2y3y4y 0j0j0j0j0j",
+		"0j0j0j 1m 3m [555z0j] [666z0j]",
+	} {
+		h, err := card.ParseHand(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := o.Measure(h.Concealed, h.Exposed, 1, nil); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := o.Distance(), nearestDistance(c, h); got != want {
+			t.Errorf("%s: distance %d, Nearest %d", s, got, want)
+		}
+	}
+}
+
 // certain is the chance model of a hand that gets no more tile: only what
 // it holds counts.
 func certain() *rules.CardChances {
