@@ -39,6 +39,10 @@ const redialWait = 3 * time.Second
 // local network, in milliseconds.
 const handOverRetry = 50 * time.Millisecond
 
+// errNotServing is connect's error when the dealer's device answered but
+// serves no table (yet): it is alive.
+var errNotServing = errors.New("client: the dealer's device answers but does not serve a table")
+
 // ErrDisconnected is returned for a request whose connection dropped
 // before its answer came; the client reconnects by itself.
 var ErrDisconnected = errors.New("client: the connection to the dealer dropped; retry once reconnected")
@@ -208,7 +212,7 @@ func (c *Client) connect(ctx context.Context) (*wire.Conn, network.Stream, error
 	}
 	st, err := c.h.NewStream(network.WithAllowLimitedConn(ctx, "table"), c.dealer.ID, wire.TableProtocol)
 	if err != nil {
-		return nil, nil, fmt.Errorf("client: the dealer does not serve a table: %w", err)
+		return nil, nil, fmt.Errorf("%w: %w", errNotServing, err)
 	}
 	conn := wire.NewConn(st)
 	c.mu.Lock()
@@ -288,6 +292,9 @@ func (c *Client) run(conn *wire.Conn, st network.Stream) {
 		}
 		c.mu.Unlock()
 		lost, next := time.Now(), 0
+		// moved is when this device went on to the successor it dials
+		// (zero while it dials the dealer it lost).
+		var moved time.Time
 		wait, retry := c.opts.Retry, c.opts.Retry
 		if c.handedOver(&next) {
 			// The dealer handed the table over at a hand boundary: on to
@@ -296,7 +303,7 @@ func (c *Client) run(conn *wire.Conn, st network.Stream) {
 				c.dealOn()
 				return
 			}
-			wait, retry = 0, min(retry, handOverRetry)
+			wait, retry, moved = 0, min(retry, handOverRetry), time.Now()
 		}
 		for {
 			select {
@@ -312,6 +319,7 @@ func (c *Client) run(conn *wire.Conn, st network.Stream) {
 					c.dealOn()
 					return
 				}
+				moved = lost
 			}
 			if c.opts.GiveUp > 0 && time.Since(lost) > c.opts.GiveUp {
 				c.mu.Lock()
@@ -327,6 +335,13 @@ func (c *Client) run(conn *wire.Conn, st network.Stream) {
 			cancel()
 			if err == nil {
 				break
+			}
+			if !moved.IsZero() && errors.Is(err, errNotServing) && time.Since(moved) < c.patience() {
+				// The successor's device is alive and will deal once it
+				// has given up on the dealer (and on the devices before
+				// it) by its own clock: going past it now would make two
+				// dealers of one table.
+				lost = time.Now()
 			}
 			var re *table.RefusedError
 			if errors.As(err, &re) {
@@ -1015,6 +1030,21 @@ func (c *Client) dealing() table.Table {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.local
+}
+
+// patience is how long a successor whose device answers (alive, not
+// dealing yet) is waited for before going past it: long enough for it to
+// give up, by its own clock, on the dealer and on every device before it
+// in the succession; bounded, so that a device that will not deal (its
+// take-over off, or failed) does not hold the table up for ever.
+func (c *Client) patience() time.Duration {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := 1
+	if c.roster != nil {
+		n = len(c.roster.Succession())
+	}
+	return time.Duration(n+1) * c.opts.TakeOverAfter
 }
 
 // succeed moves on to the next device in the dealer's succession, from
