@@ -8,6 +8,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
@@ -22,6 +23,19 @@ import (
 // current is the language in use ("en", "fr").
 var current = "en"
 
+// mu guards the translations: Use writes them while the screens of a
+// table may still be reading them on their own goroutines (a table update
+// drawn as the app switches language, or as a test ends and the next one
+// switches it).
+var mu sync.RWMutex
+
+// x is lang.X under mu.
+func x(key, fallback string, data ...any) string {
+	mu.RLock()
+	defer mu.RUnlock()
+	return lang.X(key, fallback, data...)
+}
+
 // Use loads the translations and switches to language code ("en", "fr";
 // "" keeps the system's language). Screens built afterwards use it.
 func Use(code string) error {
@@ -32,6 +46,8 @@ func Use(code string) error {
 			return err
 		}
 	}
+	mu.Lock()
+	defer mu.Unlock()
 	for _, l := range translations.Languages {
 		b, err := translations.Files.ReadFile(l + ".json")
 		if err != nil {
@@ -42,22 +58,26 @@ func Use(code string) error {
 		}
 	}
 	current = "en"
-	if strings.HasPrefix(T("lang.code"), "fr") {
+	if strings.HasPrefix(lang.X("lang.code", "en"), "fr") {
 		current = "fr"
 	}
 	return nil
 }
 
 // Current returns the language in use.
-func Current() string { return current }
+func Current() string {
+	mu.RLock()
+	defer mu.RUnlock()
+	return current
+}
 
 // T returns the text of key in the current language; a key the files do
 // not have falls back to the core's English name for it.
-func T(key string) string { return lang.X(key, rules.EnglishName(key)) }
+func T(key string) string { return x(key, rules.EnglishName(key)) }
 
 // F returns the text of key with its {{.Name}} fields filled from data.
 func F(key string, data map[string]any) string {
-	return lang.X(key, rules.EnglishName(key), data)
+	return x(key, rules.EnglishName(key), data)
 }
 
 // Tile is a tile's full name: "Three of Bamboo", "Red Dragon", "Joker",
@@ -120,7 +140,7 @@ func tileArg(v string) string {
 func Option(s rules.OptionSpec) string { return T(s.Label) }
 
 // Choice is an option value's translated name.
-func Choice(v string) string { return lang.X("choice."+v, v) }
+func Choice(v string) string { return x("choice."+v, v) }
 
 // Ruleset is a ruleset's name and its one-line description.
 func Ruleset(id string) (name, line string) {
@@ -136,7 +156,9 @@ func Reason(key, english string, args map[string]string) string {
 		data[k] = tileArg(v) // a single tile in notation ("3z") is named in full
 	}
 	if c, err := strconv.Atoi(args["Count"]); err == nil && ai.Messages()[key].One != "" {
+		mu.RLock()
+		defer mu.RUnlock()
 		return lang.XN(key, english, c, data)
 	}
-	return lang.X(key, english, data)
+	return x(key, english, data)
 }
