@@ -584,8 +584,17 @@ func TestHostLeaves(t *testing.T) {
 		l.mn.DisconnectPeers(d.h.ID(), tablet.h.ID())
 	}
 	waitFor(t, "the first phone dealing", func() bool { return anne.app.Rack().Dealing() })
-	waitFor(t, "the second phone seated again", func() bool { return !bea.app.Rack().Offline() })
+	// Back online is not enough: the second phone must sit down at the
+	// table the first one deals, not at one of its own.
+	waitFor(t, "the second phone seated again at the first phone's table", func() bool {
+		return !bea.app.Rack().Offline() && anne.app.Rack().Screen().Snapshot().Info.Seats[1].Connected
+	})
 	playTurns(t, handOver, anne, bea)
+	fyne.DoAndWait(func() {
+		if bea.app.Rack().Dealing() {
+			t.Error("the second phone deals a table of its own")
+		}
+	})
 }
 
 // TestHostHandsOver: the tablet that deals, as the table centre, asks to
