@@ -293,8 +293,12 @@ func (c *Client) run(conn *wire.Conn, st network.Stream) {
 		c.mu.Unlock()
 		lost, next := time.Now(), 0
 		// moved is when this device went on to the successor it dials
-		// (zero while it dials the dealer it lost).
+		// (zero while it dials the dealer it lost); tried is set once an
+		// attempt to reach the device dialled failed: a device is never
+		// gone past, nor the table taken over, before it was dialled
+		// again (Retry may be longer than TakeOverAfter).
 		var moved time.Time
+		tried := false
 		wait, retry := c.opts.Retry, c.opts.Retry
 		if c.handedOver(&next) {
 			// The dealer handed the table over at a hand boundary: on to
@@ -313,13 +317,13 @@ func (c *Client) run(conn *wire.Conn, st network.Stream) {
 			case <-time.After(wait):
 			}
 			wait = retry
-			if c.opts.TakeOver != nil && time.Since(lost) > c.opts.TakeOverAfter {
+			if c.opts.TakeOver != nil && tried && time.Since(lost) > c.opts.TakeOverAfter {
 				lost = time.Now()
 				if c.succeed(&next) {
 					c.dealOn()
 					return
 				}
-				moved = lost
+				moved, tried = lost, false
 			}
 			if c.opts.GiveUp > 0 && time.Since(lost) > c.opts.GiveUp {
 				c.mu.Lock()
@@ -336,12 +340,14 @@ func (c *Client) run(conn *wire.Conn, st network.Stream) {
 			if err == nil {
 				break
 			}
+			tried = true
 			if !moved.IsZero() && errors.Is(err, errNotServing) && time.Since(moved) < c.patience() {
 				// The successor's device is alive and will deal once it
 				// has given up on the dealer (and on the devices before
 				// it) by its own clock: going past it now would make two
-				// dealers of one table.
-				lost = time.Now()
+				// dealers of one table. The attempt does not count as
+				// failed.
+				lost, tried = time.Now(), false
 			}
 			var re *table.RefusedError
 			if errors.As(err, &re) {
@@ -1035,8 +1041,11 @@ func (c *Client) dealing() table.Table {
 // patience is how long a successor whose device answers (alive, not
 // dealing yet) is waited for before going past it: long enough for it to
 // give up, by its own clock, on the dealer and on every device before it
-// in the succession; bounded, so that a device that will not deal (its
-// take-over off, or failed) does not hold the table up for ever.
+// in the succession, a take-over wait each, and to look at that clock
+// (it does between attempts to reach the dealer, each up to redialWait,
+// and as long again to search for it); bounded, so that a device that
+// will not deal (its take-over off, or failed) does not hold the table up
+// for ever.
 func (c *Client) patience() time.Duration {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -1044,7 +1053,7 @@ func (c *Client) patience() time.Duration {
 	if c.roster != nil {
 		n = len(c.roster.Succession())
 	}
-	return time.Duration(n+1) * c.opts.TakeOverAfter
+	return time.Duration(n+1)*c.opts.TakeOverAfter + 2*redialWait
 }
 
 // succeed moves on to the next device in the dealer's succession, from
