@@ -252,9 +252,20 @@ func (a *App) resyncShared() {
 			defer cancel()
 			snap, err := s.t.Snapshot(ctx, s.player)
 			if err == nil {
-				fyne.Do(func() { s.showSnapshot(snap) })
+				fyne.Do(func() { s.showAsked(snap) })
 			}
 		}()
+	}
+}
+
+// showAsked shows snap, a snapshot asked for, unless it is older than
+// the one on screen: updates that came after it may have been shown while
+// it was on its way, and showing it would take the screen back to a
+// decision already made (and keep it there while the table waits for the
+// next one).
+func (s *TableScreen) showAsked(snap table.Snapshot) {
+	if snap.Seq >= s.snap.Seq {
+		s.showSnapshot(snap)
 	}
 }
 

@@ -194,3 +194,39 @@ func TestSharedNameLeavesTheSeatName(t *testing.T) {
 		t.Errorf("name sent as %q, want Anne", n)
 	}
 }
+
+// TestAnAskedSnapshotNeverTakesTheScreenBack: a snapshot asked for (after
+// the link came back, or the app came to the foreground) that arrives
+// after later updates were shown is not shown: the rack and the table
+// centre stay on the latest state instead of going back to a decision
+// already made.
+func TestAnAskedSnapshotNeverTakesTheScreenBack(t *testing.T) {
+	a, _ := newTestApp(t, noTables{}, fyne.NewSize(360, 640))
+	a.SetNetwork(quietNet{})
+	old := midHand()
+	now := midHand()
+	v := *now.View
+	v.StateID, v.Phase, v.Legal = v.StateID+1, game.PhaseTurn, nil
+	now.Seq, now.View = old.Seq+1, &v
+	for _, player := range []int{0, table.Spectator} {
+		a.openShared(newStillTable(now), player)
+		var shown uint64
+		fyne.DoAndWait(func() {
+			if player == table.Spectator {
+				c := a.Centre()
+				c.showAsked(old)
+				shown = c.Snapshot().View.StateID
+				c.showAsked(now)
+			} else {
+				s := a.Rack().Screen()
+				s.showAsked(old)
+				shown = s.Snapshot().View.StateID
+				s.showAsked(now)
+			}
+		})
+		if shown != v.StateID {
+			t.Errorf("player %d: an older snapshot asked for took the screen back to state %d; want %d", player, shown, v.StateID)
+		}
+		fyne.DoAndWait(a.ShowHome)
+	}
+}

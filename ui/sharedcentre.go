@@ -132,9 +132,17 @@ func (c *CentreScreen) resync() {
 		defer cancel()
 		snap, err := c.t.Snapshot(ctx, table.Spectator)
 		if err == nil {
-			fyne.Do(func() { c.show(snap) })
+			fyne.Do(func() { c.showAsked(snap) })
 		}
 	}()
+}
+
+// showAsked shows snap, a snapshot asked for, unless it is older than
+// the one on screen (TableScreen.showAsked).
+func (c *CentreScreen) showAsked(snap table.Snapshot) {
+	if snap.Seq >= c.snap.Seq {
+		c.show(snap)
+	}
 }
 
 // Close ends the subscription and leaves the table.

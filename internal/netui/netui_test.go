@@ -1,6 +1,7 @@
 package netui_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -566,9 +567,7 @@ func TestAJoinedCentreShowsTheDealVerified(t *testing.T) {
 func shot(t *testing.T, w fyne.Window, name string) {
 	t.Helper()
 	if dir := os.Getenv("FOURWINDS_SCREENSHOTS"); dir != "" {
-		var img image.Image
-		fyne.DoAndWait(func() { img = w.Canvas().Capture() })
-		uitest.WritePNG(t, filepath.Join(dir, name), img)
+		uitest.WritePNG(t, filepath.Join(dir, name), settled(t, name, func() bool { return true }, w)[0])
 	}
 }
 
@@ -607,8 +606,17 @@ func TestHostLeaves(t *testing.T) {
 		l.mn.DisconnectPeers(d.h.ID(), tablet.h.ID())
 	}
 	waitFor(t, "the first phone dealing", func() bool { return anne.app.Rack().Dealing() })
-	waitFor(t, "the second phone seated again", func() bool { return !bea.app.Rack().Offline() })
+	// Back online is not enough: the second phone must sit down at the
+	// table the first one deals, not at one of its own.
+	waitFor(t, "the second phone seated again at the first phone's table", func() bool {
+		return !bea.app.Rack().Offline() && anne.app.Rack().Screen().Snapshot().Info.Seats[1].Connected
+	})
 	playTurns(t, handOver, anne, bea)
+	fyne.DoAndWait(func() {
+		if bea.app.Rack().Dealing() {
+			t.Error("the second phone deals a table of its own")
+		}
+	})
 }
 
 // TestHostHandsOver: the tablet that deals, as the table centre, asks to
@@ -834,9 +842,43 @@ func TestDropAndRejoin(t *testing.T) {
 // written there too (make screenshots).
 func screenshot(t *testing.T, w fyne.Window, name string) {
 	t.Helper()
-	var img image.Image
-	fyne.DoAndWait(func() { img = w.Canvas().Capture() })
-	golden(t, name, img)
+	golden(t, name, settled(t, name, func() bool { return true }, w)[0])
+}
+
+// settled waits until cond holds and the windows' captures are the same
+// twice in a row, and returns them. Fyne's test driver runs fyne.Do on
+// the goroutine that calls it (there is no UI thread in tests): a capture
+// taken while a table update is being drawn by the screen's own goroutine
+// shows the screen half redrawn, with the state before.
+func settled(t *testing.T, what string, cond func() bool, ws ...fyne.Window) []image.Image {
+	t.Helper()
+	var last []image.Image
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		var now []image.Image
+		fyne.DoAndWait(func() {
+			if cond() {
+				for _, w := range ws {
+					now = append(now, w.Canvas().Capture())
+				}
+			}
+		})
+		if now != nil && last != nil && slices.EqualFunc(now, last, sameImage) {
+			return now
+		}
+		last = now
+		if time.Now().After(deadline) {
+			t.Fatalf("waited 20 s for %s, drawn through", what)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// sameImage tells whether two captures are the same picture.
+func sameImage(a, b image.Image) bool {
+	x, ok1 := a.(*image.NRGBA)
+	y, ok2 := b.(*image.NRGBA)
+	return ok1 && ok2 && x.Rect == y.Rect && bytes.Equal(x.Pix, y.Pix)
 }
 
 // golden compares img with testdata/name (see screenshot).
@@ -876,19 +918,14 @@ func TestSharedScreenshots(t *testing.T) {
 				_, decide := choose(v)
 				return n >= 5 && decide || v.Phase == game.PhaseEnd
 			}, phone)
-			// Both screens are captured in the same turn of the UI thread as
-			// the check, so no update can land in between.
-			var rack, table image.Image
-			waitFor(t, "the phone's strip and the centre to catch up", func() bool {
+			// The table waits for the phone's decision: once both screens
+			// show it and are drawn through, nothing changes them.
+			shots := settled(t, "the phone's strip and the centre to catch up", func() bool {
 				r := phone.app.Rack()
-				if r.Turn() != words.T("share.your_turn") || !samePublic(shown.Load(), r.Screen().Snapshot().View) {
-					return false
-				}
-				rack, table = phone.win.Canvas().Capture(), tablet.win.Canvas().Capture()
-				return true
-			})
-			golden(t, "rack-mode-"+lang+".png", rack)
-			golden(t, "table-centre-"+lang+".png", table)
+				return r.Turn() == words.T("share.your_turn") && samePublic(shown.Load(), r.Screen().Snapshot().View)
+			}, phone.win, tablet.win)
+			golden(t, "rack-mode-"+lang+".png", shots[0])
+			golden(t, "table-centre-"+lang+".png", shots[1])
 			var full image.Image
 			fyne.DoAndWait(func() {
 				phone.app.Rack().Toggle()

@@ -39,6 +39,10 @@ const redialWait = 3 * time.Second
 // local network, in milliseconds.
 const handOverRetry = 50 * time.Millisecond
 
+// errNotServing is connect's error when the dealer's device answered but
+// serves no table (yet): it is alive.
+var errNotServing = errors.New("client: the dealer's device answers but does not serve a table")
+
 // ErrDisconnected is returned for a request whose connection dropped
 // before its answer came; the client reconnects by itself.
 var ErrDisconnected = errors.New("client: the connection to the dealer dropped; retry once reconnected")
@@ -208,7 +212,7 @@ func (c *Client) connect(ctx context.Context) (*wire.Conn, network.Stream, error
 	}
 	st, err := c.h.NewStream(network.WithAllowLimitedConn(ctx, "table"), c.dealer.ID, wire.TableProtocol)
 	if err != nil {
-		return nil, nil, fmt.Errorf("client: the dealer does not serve a table: %w", err)
+		return nil, nil, fmt.Errorf("%w: %w", errNotServing, err)
 	}
 	conn := wire.NewConn(st)
 	c.mu.Lock()
@@ -288,6 +292,13 @@ func (c *Client) run(conn *wire.Conn, st network.Stream) {
 		}
 		c.mu.Unlock()
 		lost, next := time.Now(), 0
+		// moved is when this device went on to the successor it dials
+		// (zero while it dials the dealer it lost); tried is set once an
+		// attempt to reach the device dialled failed: a device is never
+		// gone past, nor the table taken over, before it was dialled
+		// again (Retry may be longer than TakeOverAfter).
+		var moved time.Time
+		tried := false
 		wait, retry := c.opts.Retry, c.opts.Retry
 		if c.handedOver(&next) {
 			// The dealer handed the table over at a hand boundary: on to
@@ -296,7 +307,7 @@ func (c *Client) run(conn *wire.Conn, st network.Stream) {
 				c.dealOn()
 				return
 			}
-			wait, retry = 0, min(retry, handOverRetry)
+			wait, retry, moved = 0, min(retry, handOverRetry), time.Now()
 		}
 		for {
 			select {
@@ -306,12 +317,13 @@ func (c *Client) run(conn *wire.Conn, st network.Stream) {
 			case <-time.After(wait):
 			}
 			wait = retry
-			if c.opts.TakeOver != nil && time.Since(lost) > c.opts.TakeOverAfter {
+			if c.opts.TakeOver != nil && tried && time.Since(lost) > c.opts.TakeOverAfter {
 				lost = time.Now()
 				if c.succeed(&next) {
 					c.dealOn()
 					return
 				}
+				moved, tried = lost, false
 			}
 			if c.opts.GiveUp > 0 && time.Since(lost) > c.opts.GiveUp {
 				c.mu.Lock()
@@ -327,6 +339,15 @@ func (c *Client) run(conn *wire.Conn, st network.Stream) {
 			cancel()
 			if err == nil {
 				break
+			}
+			tried = true
+			if !moved.IsZero() && errors.Is(err, errNotServing) && time.Since(moved) < c.patience() {
+				// The successor's device is alive and will deal once it
+				// has given up on the dealer (and on the devices before
+				// it) by its own clock: going past it now would make two
+				// dealers of one table. The attempt does not count as
+				// failed.
+				lost, tried = time.Now(), false
 			}
 			var re *table.RefusedError
 			if errors.As(err, &re) {
@@ -1015,6 +1036,24 @@ func (c *Client) dealing() table.Table {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.local
+}
+
+// patience is how long a successor whose device answers (alive, not
+// dealing yet) is waited for before going past it: long enough for it to
+// give up, by its own clock, on the dealer and on every device before it
+// in the succession, a take-over wait each, and to look at that clock
+// (it does between attempts to reach the dealer, each up to redialWait,
+// and as long again to search for it); bounded, so that a device that
+// will not deal (its take-over off, or failed) does not hold the table up
+// for ever.
+func (c *Client) patience() time.Duration {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := 1
+	if c.roster != nil {
+		n = len(c.roster.Succession())
+	}
+	return time.Duration(n+1)*c.opts.TakeOverAfter + 2*redialWait
 }
 
 // succeed moves on to the next device in the dealer's succession, from

@@ -87,12 +87,15 @@ type Dealer struct {
 	ctx context.Context
 	end context.CancelFunc
 
-	mu       sync.Mutex
-	holders  [4]peer.ID
-	sessions map[*session]struct{}
-	current  [4]*session
-	round    *round
-	reveals  map[int]*wire.Deal
+	mu      sync.Mutex
+	holders [4]peer.ID
+	// announcing orders the rosters: each is built and sent under it, so
+	// a roster built before another never reaches a device after it.
+	announcing sync.Mutex
+	sessions   map[*session]struct{}
+	current    [4]*session
+	round      *round
+	reveals    map[int]*wire.Deal
 	// arrived is signalled whenever a player's device arrives.
 	arrived chan struct{}
 	// leaving is the hand-over asked for (HandOver), or nil.
@@ -524,8 +527,13 @@ func refusalOf(err error) *wire.Refusal {
 	return &wire.Refusal{Reason: table.ReasonBadIntent, Detail: err.Error()}
 }
 
-// announce sends the roster to every welcomed client.
+// announce sends the roster to every welcomed client. Two devices
+// welcomed at once announce at once: without d.announcing the older
+// roster could be sent last, and a device that takes the table over from
+// it would play a seated device's player by the computer.
 func (d *Dealer) announce() {
+	d.announcing.Lock()
+	defer d.announcing.Unlock()
 	r := &wire.Roster{Addrs: map[string][]string{}}
 	d.mu.Lock()
 	for p, id := range d.holders {

@@ -24,16 +24,49 @@ import (
 // a fresh commit-reveal; hand 2 is voided and dealt again, the others
 // rejoin their seats, and the match ends with every device agreeing.
 func TestDealerGoneForGoodHandsTheTableOver(t *testing.T) {
+	dealerGoneForGood(t, nil)
+}
+
+// TestASlowSuccessorIsWaitedFor: the first device in the succession is
+// slow to take the table over (a phone busy elsewhere, a slow network):
+// it sets the table up only once the other devices have been dialling it
+// for twice the take-over wait. They see its device answer and wait for
+// it, rather than going past it and each dealing a table of their own (a
+// split brain): the match ends on player 1's device, every device
+// agreeing.
+func TestASlowSuccessorIsWaitedFor(t *testing.T) {
+	dealerGoneForGood(t, func(r *rig, after time.Duration) {
+		for i := 2; i < 4; i++ {
+			if err := waitFor(func() bool { return r.clients[i].Dealer() == r.hosts[1].ID() }); err != nil {
+				t.Errorf("device %d never went on to player 1's device", i)
+			}
+		}
+		time.Sleep(2 * after) // the slowness, not a wait for a state
+	})
+}
+
+// dealerGoneForGood closes the dealer's host in the middle of hand 2 and
+// checks that the table goes on, on player 1's device, with hand 2 voided.
+// slow, when set, is called by player 1's device before it takes the
+// table over, with the take-over wait.
+func dealerGoneForGood(t *testing.T, slow func(r *rig, after time.Duration)) {
 	hb := 100 * time.Millisecond
+	after := 300 * time.Millisecond
 	r := newRig(t, "hongkong", 3, dealer.Config{Heartbeat: hb, DealWait: time.Second}, func(s wall.Seed) wall.Seed { return s })
+	joined := make(chan struct{}) // r.clients is set
 	for i := 1; i < 4; i++ {
 		h := r.hosts[i]
-		r.clients[i] = r.join(t, i, client.Options{Player: wire.AnySeat, Retry: 20 * time.Millisecond, TakeOverAfter: 300 * time.Millisecond,
+		r.clients[i] = r.join(t, i, client.Options{Player: wire.AnySeat, Retry: 20 * time.Millisecond, TakeOverAfter: after,
 			TakeOver: func(ctx context.Context, info table.Info, holders [4]peer.ID) (table.Table, error) {
+				if i == 1 && slow != nil {
+					<-joined
+					slow(r, after)
+				}
 				return dealer.Succeed(h, info, holders, dealer.Config{Heartbeat: hb, DealWait: 2 * time.Second},
 					func(lc *table.LocalConfig) { lc.StandIn = 200 * time.Millisecond })
 			}})
 	}
+	close(joined)
 	r.start(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()

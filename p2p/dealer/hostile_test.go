@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -200,12 +201,19 @@ func isRefused(err error, reason table.Reason) bool {
 	return errors.As(err, &re) && re.Reason == reason
 }
 
+// waitFor polls cond until it holds, for at most waitLimit.
 func waitFor(cond func() bool) error {
-	for range 500 {
-		if cond() {
-			return nil
+	deadline := time.Now().Add(waitLimit)
+	for !cond() {
+		if time.Now().After(deadline) {
+			return fmt.Errorf("timed out after %s", waitLimit)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	return errors.New("timed out")
+	return nil
 }
+
+// waitLimit bounds waitFor: the states waited for (a hand dealt, a device
+// seated) come in a second or two, and far later on a loaded machine
+// under the race detector.
+const waitLimit = 20 * time.Second

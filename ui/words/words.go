@@ -23,8 +23,8 @@ import (
 // current is the language in use ("en", "fr").
 var current = "en"
 
-// switching guards fyne's translation bundle: Use rewrites it while the
-// texts are read under its read lock. On a device both happen on the UI
+// switching guards fyne's translation bundle and current: Use rewrites
+// them while the texts are read under its read lock. On a device both happen on the UI
 // thread; in tests, screens of several apps read texts from their own
 // goroutines while a test switches languages.
 var switching sync.RWMutex
@@ -65,7 +65,11 @@ func Use(code string) error {
 }
 
 // Current returns the language in use.
-func Current() string { return current }
+func Current() string {
+	switching.RLock()
+	defer switching.RUnlock()
+	return current
+}
 
 // T returns the text of key in the current language; a key the files do
 // not have falls back to the core's English name for it.
