@@ -576,26 +576,7 @@ func shot(t *testing.T, w fyne.Window, name string) {
 // sits down at it again, and the hand (cut short, so dealt again) is
 // played to its end.
 func TestHostLeaves(t *testing.T) {
-	fa := newApp(t, "en")
-	l := newLAN(t)
-	l.deal = netui.Deal
-	l.takeOver = 300 * time.Millisecond
-	tablet := l.tablet(t, fa)
-	anne := l.phone(t, fa)
-	bea := l.app(t, fa, "/ip4/192.168.1.32/tcp/40556", phoneSize)
-	setup := kitchen("")
-	setup.Seats[1] = ui.HostSeat{Kind: table.SeatRemote}
-	var err error
-	fyne.DoAndWait(func() { err = tablet.app.Host(setup, table.Spectator) })
-	if err != nil {
-		t.Fatal(err)
-	}
-	for p, d := range []*device{anne, bea} {
-		ad := findTable(t, d)
-		fyne.DoAndWait(func() { d.app.Joining().Join(ui.JoinRequest{Addr: ad.Addr, Seat: p}) })
-		waitFor(t, "a phone's rack", func() bool { return d.app.Rack() != nil })
-		waitFor(t, "a phone seated", func() bool { return seated(t, tablet, p) })
-	}
+	l, tablet, anne, bea := twoPhonesAtTheCentre(t, 300*time.Millisecond, "", "")
 	fyne.DoAndWait(tablet.app.StartHosted)
 	playTurns(t, func(v *game.View, n int) bool { return n >= 3 || v.Phase == game.PhaseEnd }, anne, bea)
 
@@ -628,26 +609,7 @@ func TestHostLeaves(t *testing.T) {
 // the second phone sits down at it and says who deals now, and the tablet
 // goes home saying who deals on.
 func TestHostHandsOver(t *testing.T) {
-	fa := newApp(t, "en")
-	l := newLAN(t)
-	l.deal = netui.Deal
-	l.takeOver = time.Hour
-	tablet := l.tablet(t, fa)
-	anne := l.phone(t, fa)
-	bea := l.app(t, fa, "/ip4/192.168.1.32/tcp/40556", phoneSize)
-	setup := kitchen("")
-	setup.Seats[1] = ui.HostSeat{Kind: table.SeatRemote}
-	var err error
-	fyne.DoAndWait(func() { err = tablet.app.Host(setup, table.Spectator) })
-	if err != nil {
-		t.Fatal(err)
-	}
-	for p, d := range []*device{anne, bea} {
-		ad := findTable(t, d)
-		fyne.DoAndWait(func() { d.app.Joining().Join(ui.JoinRequest{Addr: ad.Addr, Seat: p, Name: []string{"Anne", "Bea"}[p]}) })
-		waitFor(t, "a phone's rack", func() bool { return d.app.Rack() != nil })
-		waitFor(t, "a phone seated", func() bool { return seated(t, tablet, p) })
-	}
+	_, tablet, anne, bea := twoPhonesAtTheCentre(t, time.Hour, "Anne", "Bea")
 	fyne.DoAndWait(tablet.app.StartHosted)
 	playTurns(t, func(v *game.View, n int) bool { return n >= 3 || v.Phase == game.PhaseEnd }, anne, bea)
 
@@ -1006,4 +968,33 @@ func BenchmarkRejoin(b *testing.B) {
 		}
 		tb.Close()
 	}
+}
+
+// twoPhonesAtTheCentre hosts the kitchen table on a tablet, as the table
+// centre, with two phones seated at players 0 and 1 under the names given
+// ("" for an unnamed device), the devices taking the table over after
+// takeOver; the first deal is left to the test.
+func twoPhonesAtTheCentre(t *testing.T, takeOver time.Duration, names ...string) (l *lan, tablet, anne, bea *device) {
+	t.Helper()
+	fa := newApp(t, "en")
+	l = newLAN(t)
+	l.deal = netui.Deal
+	l.takeOver = takeOver
+	tablet = l.tablet(t, fa)
+	anne = l.phone(t, fa)
+	bea = l.app(t, fa, "/ip4/192.168.1.32/tcp/40556", phoneSize)
+	setup := kitchen("")
+	setup.Seats[1] = ui.HostSeat{Kind: table.SeatRemote}
+	var err error
+	fyne.DoAndWait(func() { err = tablet.app.Host(setup, table.Spectator) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p, d := range []*device{anne, bea} {
+		ad := findTable(t, d)
+		fyne.DoAndWait(func() { d.app.Joining().Join(ui.JoinRequest{Addr: ad.Addr, Seat: p, Name: names[p]}) })
+		waitFor(t, "a phone's rack", func() bool { return d.app.Rack() != nil })
+		waitFor(t, "a phone seated", func() bool { return seated(t, tablet, p) })
+	}
+	return l, tablet, anne, bea
 }
