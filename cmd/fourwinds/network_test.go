@@ -134,22 +134,11 @@ func TestSharedTableHandedOverOnARealNetwork(t *testing.T) {
 	st := newSharedTable(t, "--take-over", "3s")
 	st.dealer.Await(t, "update", handAtLeast(1, 15), 30*time.Second)
 	st.dealer.Kill()
-	var ends []map[string]any
-	took := 0
-	for i := 1; i < 4; i++ {
-		ends = append(ends, st.joiners[i].Await(t, "table_end", nil, 120*time.Second))
-		st.joiners[i].Exit(t, 15*time.Second)
-		if st.joiners[i].Find("take_over", nil) != nil {
-			took++
-		}
-	}
-	if took != 1 {
-		t.Errorf("%d joiners took the table over, want one", took)
-	}
+	ends := st.endsDealtOnByOne(t)
 	for i, e := range ends {
 		t.Logf("joiner %d: %v", i+1, e)
-		if e["hands"] != 2.0 || fmt.Sprint(e["balances"]) != fmt.Sprint(ends[0]["balances"]) || e["state_id"] != ends[0]["state_id"] || fmt.Sprint(e["nets"]) != fmt.Sprint(ends[0]["nets"]) {
-			t.Errorf("joiner %d ended with %v, joiner 1 with %v", i+1, e, ends[0])
+		if e["state_id"] != ends[0]["state_id"] {
+			t.Errorf("joiner %d ended at state %v, joiner 1 at %v", i+1, e["state_id"], ends[0]["state_id"])
 		}
 	}
 }
@@ -170,6 +159,14 @@ func TestSharedTableHandedOverAtAHandEndOnARealNetwork(t *testing.T) {
 		t.Errorf("the dealer handed the table over after %v hands, want 1", h)
 	}
 	st.dealer.Exit(t, 15*time.Second)
+	st.endsDealtOnByOne(t)
+}
+
+// endsDealtOnByOne waits for the three joiners' ends once the dealer has
+// gone: exactly one of them took the table over, and all three end after
+// two hands with the same balances and nets, and exit 0.
+func (st *sharedTable) endsDealtOnByOne(t *testing.T) []map[string]any {
+	t.Helper()
 	var ends []map[string]any
 	took := 0
 	for i := 1; i < 4; i++ {
@@ -187,6 +184,7 @@ func TestSharedTableHandedOverAtAHandEndOnARealNetwork(t *testing.T) {
 			t.Errorf("joiner %d ended with %v, joiner 1 with %v", i+1, e, ends[0])
 		}
 	}
+	return ends
 }
 
 // BenchmarkSharedTable measures a whole two-hand table on the
