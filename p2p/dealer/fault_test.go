@@ -181,7 +181,7 @@ func TestCommitRevealEveryDeviceChecks(t *testing.T) {
 }
 
 func TestDealerThatChangesTheSeedIsCaught(t *testing.T) {
-	r := newRig(t, "hongkong", 1, dealer.Config{DealWait: 2 * time.Second}, func(s wall.Seed) wall.Seed { s[0] ^= 1; return s })
+	r := newRig(t, "hongkong", 1, dealer.Config{DealWait: 2 * time.Second}, dealtSeed(true))
 	for i := 1; i < 4; i++ {
 		r.clients[i] = r.join(t, i, client.Options{Player: wire.AnySeat})
 	}
@@ -272,11 +272,7 @@ func TestAClientGivesUpOnADealerGoneForGood(t *testing.T) {
 func TestDevicesThatMissedTheDealCheckItToo(t *testing.T) {
 	for _, cheat := range []bool{false, true} {
 		t.Run(fmt.Sprint("cheat=", cheat), func(t *testing.T) {
-			seed := func(s wall.Seed) wall.Seed { return s }
-			if cheat {
-				seed = func(s wall.Seed) wall.Seed { s[0] ^= 1; return s }
-			}
-			r := newRig(t, "hongkong", 1, dealer.Config{DealWait: 2 * time.Second}, seed)
+			r := newRig(t, "hongkong", 1, dealer.Config{DealWait: 2 * time.Second}, dealtSeed(cheat))
 			for i := 1; i < 4; i++ {
 				r.clients[i] = r.join(t, i, client.Options{Player: wire.AnySeat})
 			}
@@ -325,11 +321,7 @@ func TestDevicesThatMissedTheDealCheckItToo(t *testing.T) {
 func TestTheTableCentreChecksTheDealToo(t *testing.T) {
 	for _, cheat := range []bool{false, true} {
 		t.Run(fmt.Sprint("cheat=", cheat), func(t *testing.T) {
-			seed := func(s wall.Seed) wall.Seed { return s }
-			if cheat {
-				seed = func(s wall.Seed) wall.Seed { s[0] ^= 1; return s }
-			}
-			r := newRig(t, "french", 2, dealer.Config{DealWait: 2 * time.Second}, seed)
+			r := newRig(t, "french", 2, dealer.Config{DealWait: 2 * time.Second}, dealtSeed(cheat))
 			for i := 1; i < 4; i++ {
 				r.clients[i] = r.join(t, i, client.Options{Player: wire.AnySeat})
 			}
@@ -354,4 +346,13 @@ func TestTheTableCentreChecksTheDealToo(t *testing.T) {
 			}
 		})
 	}
+}
+
+// dealtSeed is what a dealer makes of the agreed seed: the seed itself, or
+// when cheat, another one (its first bit flipped).
+func dealtSeed(cheat bool) func(wall.Seed) wall.Seed {
+	if cheat {
+		return func(s wall.Seed) wall.Seed { s[0] ^= 1; return s }
+	}
+	return func(s wall.Seed) wall.Seed { return s }
 }

@@ -71,14 +71,7 @@ func dealerGoneForGood(t *testing.T, slow func(r *rig, after time.Duration)) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	var finals [4]table.Snapshot
-	errs := make(chan error, 3)
-	for p := 1; p < 4; p++ {
-		go func() {
-			var err error
-			finals[p], err = play(ctx, r.clients[p], p, fmt.Sprint("ai ", p))
-			errs <- err
-		}()
-	}
+	errs := r.playJoined(ctx, finals[:])
 	go play(ctx, r.tbl, 0, "ai 0") // ends with the old table
 	var before [4]int              // the balances before hand 2
 	if err := waitFor(func() bool {
@@ -157,14 +150,7 @@ func TestDealerLeavingHandsTheTableOverBetweenHands(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	var finals [5]table.Snapshot
-	errs := make(chan error, 3)
-	for p := 1; p < 4; p++ {
-		go func() {
-			var err error
-			finals[p], err = play(ctx, r.clients[p], p, fmt.Sprint("ai ", p))
-			errs <- err
-		}()
-	}
+	errs := r.playJoined(ctx, finals[:])
 	watched := make(chan table.Snapshot, 1)
 	go func() {
 		// The centre display follows the table to its new dealer.
@@ -345,4 +331,19 @@ func mustAI(b *testing.B, p int) ai.Player {
 		b.Fatal(err)
 	}
 	return pl
+}
+
+// playJoined plays players 1 to 3 on their devices to the match's end,
+// each one's last snapshot into finals[p]; each one's error comes on the
+// channel returned.
+func (r *rig) playJoined(ctx context.Context, finals []table.Snapshot) <-chan error {
+	errs := make(chan error, 3)
+	for p := 1; p < 4; p++ {
+		go func() {
+			var err error
+			finals[p], err = play(ctx, r.clients[p], p, fmt.Sprint("ai ", p))
+			errs <- err
+		}()
+	}
+	return errs
 }
