@@ -5,10 +5,10 @@ STATICCHECK_VERSION := v0.6.1
 STATICCHECK := $(GOBIN)/staticcheck
 RULES ?= hongkong
 
-# The Fyne app's desktop build needs cgo, OpenGL and X11 headers; the
-# checks and tests build headless with Fyne's software driver (-tags ci,
-# no cgo) so that they need none of them.
-GUI_PACKAGES := gcc libgl1-mesa-dev xorg-dev
+# The Fyne app's desktop build needs cgo, OpenGL and X11 headers, and ALSA's
+# for its sound (ui/sound); the checks and tests build headless with Fyne's
+# software driver (-tags ci, no cgo) so that they need none of them.
+GUI_PACKAGES := gcc libgl1-mesa-dev xorg-dev libasound2-dev pkg-config
 HEADLESS := CGO_ENABLED=0
 TAGS := -tags ci
 # The app's builds leave out Fyne's colour emoji font (no_emoji): 4 MB of
@@ -37,7 +37,7 @@ screenshots:
 	FOURWINDS_SCREENSHOTS=$(CURDIR)/screenshots/shared $(HEADLESS) $(GO) test $(TAGS) -count=1 -run '^(TestSharedScreenshots|TestHostPlaysToo|TestHostHandsOver|TestAJoinedCentreShowsTheDealVerified)$$' ./internal/netui/
 
 ## test: formatting, vet, staticcheck, every test, the live table and the network under the race detector, then the packaging checks
-test: lint unit race packaging-check
+test: lint unit race sound-check packaging-check
 
 lint: fmt-check vet staticcheck
 
@@ -67,6 +67,12 @@ netdeps:
 race:
 	@command -v gcc >/dev/null 2>&1 || { apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev; }
 	CGO_ENABLED=1 $(GO) test $(TAGS) -race -count=1 -timeout 15m ./core/table/... ./p2p/... ./ui/...
+
+## sound-check: the sound plays through the real audio library into a file (ALSA, cgo), and its player compiles for macOS and Windows
+sound-check:
+	$(call apt-install,gcc libc6-dev libasound2-dev pkg-config)
+	CGO_ENABLED=1 $(GO) test -count=1 ./ui/sound/
+	for t in darwin/arm64 windows/amd64; do GOOS=$${t%/*} GOARCH=$${t#*/} CGO_ENABLED=0 $(GO) vet ./ui/sound/ || exit 1; done
 
 ## bench: the performance figures recorded in the README
 bench:

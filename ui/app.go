@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	"github.com/fourwinds-mahjong/fourwinds/ui/sound"
 	"github.com/fourwinds-mahjong/fourwinds/ui/tileview"
 	"github.com/fourwinds-mahjong/fourwinds/ui/words"
 )
@@ -53,6 +54,8 @@ const (
 	PrefPace     = "ai_pace_ms"
 	PrefName     = "player_name"
 	PrefConfirm  = "confirm_discards"
+	PrefSound    = "sound"
+	PrefVolume   = "sound_volume"
 )
 
 // App is the running app: its window, preferences and the screens.
@@ -67,12 +70,15 @@ type App struct {
 	screen *TableScreen
 	// share is the shared table's state (shared.go); nil without a network.
 	share *share
+	// sound plays the table's sounds (sounds.go).
+	sound *sound.Player
 }
 
 // New builds the app in window w; tables opens the games. It loads the
 // language of the settings.
 func New(a fyne.App, w fyne.Window, tables Tables) *App {
 	ap := &App{fy: a, win: w, tables: tables, dir: storageDir(a)}
+	ap.sound = ap.newSound()
 	_ = words.Use(a.Preferences().String(PrefLanguage))
 	w.SetOnClosed(ap.closeGame)
 	return ap

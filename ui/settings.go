@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/fourwinds-mahjong/fourwinds/translations"
+	"github.com/fourwinds-mahjong/fourwinds/ui/sound"
 	"github.com/fourwinds-mahjong/fourwinds/ui/tileview"
 	"github.com/fourwinds-mahjong/fourwinds/ui/words"
 )
@@ -73,6 +74,19 @@ func (a *App) settingsScreen() fyne.CanvasObject {
 	showPace(pace.Value)
 	pace.OnChanged = showPace
 	pace.OnChangeEnded = func(v float64) { p.SetInt(PrefPace, int(v)) }
+	soundOn := widget.NewCheck(words.T("settings.sound.on"), func(on bool) {
+		p.SetBool(PrefSound, on)
+		a.sound.SetOn(on)
+	})
+	soundOn.SetChecked(a.sound.On())
+	volume := widget.NewSlider(0, 100)
+	volume.Step = 5
+	volume.SetValue(float64(a.sound.Volume()))
+	volume.OnChanged = func(v float64) { a.sound.SetVolume(int(v)) }
+	volume.OnChangeEnded = func(v float64) {
+		p.SetInt(PrefVolume, int(v))
+		a.sound.Play(sound.CueDiscard) // a sample of the new volume
+	}
 	name := widget.NewEntry()
 	name.SetText(a.PlayerName())
 	name.OnChanged = func(s string) { p.SetString(PrefName, s) }
@@ -85,6 +99,7 @@ func (a *App) settingsScreen() fyne.CanvasObject {
 		heading("settings.name"), name,
 		heading("settings.pace"), container.NewBorder(nil, nil, nil, paceLabel, pace),
 		heading("settings.animation"), animate,
+		heading("settings.sound"), soundOn, container.NewBorder(nil, nil, widget.NewLabel(words.T("settings.sound.volume")), nil, volume),
 		heading("settings.confirm"), confirm,
 	)
 	return a.page(words.T("home.settings"), container.NewVScroll(container.New(&narrow{max: 520}, body)))

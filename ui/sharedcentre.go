@@ -120,6 +120,7 @@ func (c *CentreScreen) OnChange(f func()) { c.onChange = f }
 
 func (c *CentreScreen) listen() {
 	for u := range c.sub.Updates() {
+		c.app.sound.Play(cueOfUpdate(u.Events))
 		fyne.Do(func() { c.show(u.Snapshot) })
 	}
 }

@@ -68,6 +68,7 @@ type TableScreen struct {
 	sheet            fyne.CanvasObject
 	message          *widget.Label
 	clockAnim        *fyne.Animation
+	ticks            ticker
 	onChange         func() // test hook: called after every shown snapshot
 	hintLabel        *widget.Label
 	sortBtn, hintBtn *widget.Button
@@ -132,6 +133,7 @@ var onUI = fyne.Do
 // listen hands every update to the UI thread.
 func (s *TableScreen) listen() {
 	for u := range s.sub.Updates() {
+		s.app.sound.Play(cueOfUpdate(u.Events))
 		onUI(func() {
 			s.seeEvents(u.Events)
 			s.showSnapshot(u.Snapshot)
@@ -142,6 +144,7 @@ func (s *TableScreen) listen() {
 // Close ends the subscription and closes the table (which saves).
 func (s *TableScreen) Close() {
 	s.once.Do(func() {
+		s.ticks.stop()
 		s.sub.Close()
 		s.cancel()
 		_ = s.t.Close()
@@ -775,6 +778,7 @@ func (s *TableScreen) showClock() {
 		s.clockAnim.Stop()
 		s.clockAnim = nil
 	}
+	s.ticks.stop()
 	c := s.snap.Clock
 	if c == nil || c.Total <= 0 || len(s.snap.View.Legal) == 0 {
 		s.clock.Hide()
@@ -791,6 +795,7 @@ func (s *TableScreen) showClock() {
 	s.clockAnim = fyne.NewAnimation(left, func(p float32) { s.clock.set(start * (1 - p)) })
 	s.clockAnim.Curve = fyne.AnimationLinear
 	s.clockAnim.Start()
+	s.ticks.start(s.app.sound, c.Deadline)
 }
 
 // typedKey plays from the keyboard: arrows select, Enter discards the
