@@ -348,6 +348,36 @@ func TestSheetNextWaits(t *testing.T) {
 	}
 }
 
+// TestSheetKeysWait: Enter or N pressed as the hand ends (meant for the
+// rack) does not skip the sheet; once its Next button is alive, N asks
+// for the next hand.
+func TestSheetKeysWait(t *testing.T) {
+	q := uiQueue(t)
+	a, f, s := openStill(t, midHand())
+	a.fy.Preferences().SetBool(PrefAnimate, true)
+	s.showSnapshot(handOver())
+	s.typedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	s.typedKey(&fyne.KeyEvent{Name: fyne.KeyN})
+	select {
+	case <-f.sent:
+		t.Fatalf("a key as the hand ended skipped the sheet: %+v", f.intents())
+	case <-time.After(sheetGuard / 2):
+	}
+	for s.next.Disabled() {
+		select {
+		case f := <-q:
+			f()
+		case <-time.After(10 * time.Second):
+			t.Fatal("Next hand never came alive")
+		}
+	}
+	s.typedKey(&fyne.KeyEvent{Name: fyne.KeyN})
+	waitIntents(t, f, 1)
+	if in := f.intents()[0]; in.Kind != table.IntentNextHand {
+		t.Errorf("intent %+v, want next-hand", in)
+	}
+}
+
 // TestNoEmptyRowsWide: on a wide screen the claims and the rack take the
 // rows they fill, no more (their rows are known only once laid out).
 func TestNoEmptyRowsWide(t *testing.T) {

@@ -66,6 +66,9 @@ type TableScreen struct {
 	rack             *fyne.Container
 	rackLayout       *rackLayout
 	sheet            fyne.CanvasObject
+	// next is the sheet's Next hand button, nil when no hand waits: the
+	// keys press it, and so wait as long as it does.
+	next *widget.Button
 	message          *widget.Label
 	clockAnim        *fyne.Animation
 	onChange         func() // test hook: called after every shown snapshot
@@ -812,7 +815,7 @@ func (s *TableScreen) typedKey(e *fyne.KeyEvent) {
 	case fyne.KeyReturn, fyne.KeyEnter:
 		switch {
 		case s.sheet != nil:
-			s.nextHand()
+			s.pressNext()
 		case s.sel >= 0:
 			s.discard(s.sel)
 		case v.Drawn != tile.None && len(s.order) > 0:
@@ -823,7 +826,7 @@ func (s *TableScreen) typedKey(e *fyne.KeyEvent) {
 	case fyne.KeyS:
 		s.sortRack()
 	case fyne.KeyN:
-		s.nextHand()
+		s.pressNext()
 	default:
 		if t, ok := keyActions[e.Name]; ok {
 			for _, a := range v.Legal {
