@@ -68,7 +68,7 @@ type TableScreen struct {
 	sheet            fyne.CanvasObject
 	// next is the sheet's Next hand button, nil when no hand waits: the
 	// keys press it, and so wait as long as it does.
-	next *widget.Button
+	next             *widget.Button
 	message          *widget.Label
 	clockAnim        *fyne.Animation
 	onChange         func() // test hook: called after every shown snapshot
