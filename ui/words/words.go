@@ -17,6 +17,7 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+	"github.com/fourwinds-mahjong/fourwinds/internal/syslocale"
 	"github.com/fourwinds-mahjong/fourwinds/translations"
 )
 
@@ -37,11 +38,14 @@ func x(key, fallback string, data ...any) string {
 }
 
 // Use loads the translations and switches to language code ("en", "fr";
-// "" keeps the system's language). Screens built afterwards use it.
+// "" keeps the system's language, English for a C or POSIX locale).
+// Screens built afterwards use it.
 func Use(code string) error {
 	switching.Lock()
 	defer switching.Unlock()
-	if code != "" {
+	if code == "" {
+		syslocale.Settle()
+	} else {
 		// lang picks the language from the environment when
 		// translations are added: LANGUAGE comes first.
 		if err := os.Setenv("LANGUAGE", code); err != nil {
