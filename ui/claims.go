@@ -171,11 +171,14 @@ func spokenAction(a game.Action) string {
 	return s
 }
 
+// claimHeight is a claim button's least height: a thumb's.
+const claimHeight = 56
+
 // MinSize keeps claim buttons large (at least 96 by 56, a thumb's
 // target) and makes room for tiles.
 func (b *ClaimButton) MinSize() fyne.Size {
 	m := b.tight()
-	return fyne.NewSize(max(m.Width, 96), max(m.Height, 56))
+	return fyne.NewSize(max(m.Width, 96), max(m.Height, claimHeight))
 }
 
 // least is the narrowest the claim bar may draw the button where room is

@@ -92,7 +92,7 @@ func (a *App) newGameScreen() fyne.CanvasObject {
 		lv := widget.NewSelect(levelNames, nil)
 		lv.SetSelectedIndex(1)
 		lv.OnChanged = func(string) { f.levels[s] = levels[lv.SelectedIndex()] }
-		seats.Append(words.F("newgame.seat", map[string]any{"N": s + 1}), lv)
+		seats.Append(words.Computer(s+1), lv) // the name the table shows
 	}
 	start := widget.NewButton(words.T("newgame.start"), func() { a.startGame(f) })
 	start.Importance = widget.HighImportance

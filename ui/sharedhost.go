@@ -182,6 +182,8 @@ func (f *hostForm) setup(a *App) (HostSetup, error) {
 		switch st.Kind {
 		case table.SeatHuman:
 			st.Name = a.sharedName()
+		case table.SeatAI:
+			st.Name = words.Computer(p)
 		case table.SeatRemote:
 			remote = true
 		}

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"image/color"
 	"os"
 	"path/filepath"
 	"slices"
@@ -187,10 +188,20 @@ func (s *TableScreen) build() {
 	top := container.NewBorder(nil, nil, home, tools)
 	felt := canvas.NewRectangle(feltColour)
 	felt.CornerRadius = 8
-	centre := container.NewStack(felt, container.NewVScroll(container.NewPadded(container.NewBorder(s.status, nil, nil, nil, s.seats))))
+	// The felt keeps a claim button's height free at its foot, where the
+	// calls float.
+	callRoom := canvas.NewRectangle(color.Transparent)
+	callRoom.SetMinSize(fyne.NewSize(0, claimHeight+theme.Padding()))
+	centre := container.NewStack(felt, container.NewVScroll(container.NewPadded(container.NewBorder(s.status, callRoom, nil, nil, s.seats))))
 	s.middle = container.NewStack(centre)
-	bottom := container.NewVBox(s.last, s.hintLabel, s.message, s.clock, s.declares, s.claims, s.rack)
-	s.playArea = container.NewBorder(top, bottom, nil, nil, s.middle)
+	// The hint, the messages, the clock and the calls float over the
+	// felt's lower edge on a backing of the page's colour: the felt and
+	// the rack keep their places when they come and go (nothing under the
+	// finger moves).
+	backing := canvas.NewRectangle(theme.Color(theme.ColorNameOverlayBackground))
+	float := container.NewStack(backing, container.NewVBox(s.hintLabel, s.message, s.clock, s.declares, s.claims))
+	bottom := container.NewVBox(s.last, s.rack)
+	s.playArea = container.NewBorder(top, bottom, nil, nil, container.NewStack(s.middle, container.NewBorder(nil, float, nil, nil)))
 	// The claims and the rack span the window: their rows follow its width.
 	claimsBar.widthOf, s.rackLayout.widthOf = s.bottomWidth, s.bottomWidth
 	s.sheetBox = container.NewStack()
@@ -311,10 +322,11 @@ func (s *TableScreen) statusText() string {
 // in scoring (american and jilin do not).
 func usesWinds(id string) bool { return id != "american" && id != "jilin" }
 
-// name is player p's name ("You" for the screen's own player).
+// name is player p's name: for the screen's own player the name of the
+// settings ("You" until one is set), for the others the table's.
 func (s *TableScreen) name(p int) string {
 	if p == s.player {
-		return words.T("player.you")
+		return s.app.PlayerName()
 	}
 	if p < 0 || p > 3 {
 		return ""
@@ -351,19 +363,39 @@ func eventText(e *game.Event, you bool, name func(rules.Wind) string) string {
 }
 
 // seatMark shows a seat's wind as a small wind tile (東 with its letter E)
-// where the ruleset uses winds; elsewhere it marks only the dealer. Labels
-// never hold the Chinese characters: the app's text font has none.
+// where the ruleset uses winds, and marks the dealer with a small disc (on
+// the wind tile's corner, or alone), so that the name keeps its room.
+// Labels never hold the Chinese characters: the app's text font has none.
 func seatMark(w rules.Wind, rs string, st tileview.Style) fyne.CanvasObject {
 	if w < rules.E || w > rules.N {
 		return container.NewHBox()
 	}
-	if usesWinds(rs) {
-		return container.NewCenter(tileview.NewTile(w.Tile(), st, tileview.MiniWidth))
+	if !usesWinds(rs) {
+		if w == rules.E {
+			return dealerMark()
+		}
+		return container.NewHBox()
 	}
-	if w == rules.E {
-		return widget.NewLabelWithStyle(words.T("table.dealer"), fyne.TextAlignLeading, fyne.TextStyle{})
+	t := tileview.NewTile(w.Tile(), st, tileview.MiniWidth)
+	if w != rules.E {
+		return container.NewCenter(t)
 	}
-	return container.NewHBox()
+	return container.NewCenter(container.New(cornerLayout{}, t, dealerMark()))
+}
+
+// dealerColour is the dealer marker's disc.
+var dealerColour = color.NRGBA{R: 0xB0, G: 0x2A, B: 0x24, A: 0xFF}
+
+// dealerMark is the dealer's marker: the language's initial of the word
+// (D for Dealer and Donneur) in white on a red disc.
+func dealerMark() fyne.CanvasObject {
+	size := theme.CaptionTextSize()
+	letter := canvas.NewText(words.T("table.dealer.mark"), color.White)
+	letter.TextStyle.Bold = true
+	letter.TextSize = size * .85
+	letter.Alignment = fyne.TextAlignCenter
+	disc := container.NewStack(canvas.NewCircle(dealerColour), container.NewCenter(letter))
+	return container.NewCenter(container.NewGridWrap(fyne.NewSize(size+3, size+3), disc))
 }
 
 // meldTiles draws a meld's tiles small, a claimed tile on its side and
@@ -601,6 +633,9 @@ func (s *TableScreen) sortRack() {
 	s.showRack()
 }
 
+// rackMeldWidth is the width of the tiles of the person's melds.
+const rackMeldWidth = tileview.MiniWidth + 4
+
 // showRack draws the person's tiles along the bottom, the drawn tile set
 // apart, and the own melds above them (the bonus tiles are in the
 // person's seat panel).
@@ -617,8 +652,9 @@ func (s *TableScreen) showRack() {
 	s.rackLayout.drawn, s.rackLayout.scale = v.Drawn != tile.None, s.app.Style().Scale()
 	var melds []fyne.CanvasObject
 	for _, m := range me.Melds {
-		melds = append(melds, s.meldTiles(m, tileview.MiniWidth+4))
+		melds = append(melds, s.meldTiles(m, rackMeldWidth))
 	}
+	s.rackLayout.meldRoom = rackMeldWidth*s.app.Style().Scale()*4/3 + theme.Padding()
 	s.rackLayout.melds = len(melds)
 	s.rack.Objects = append(s.rack.Objects, melds...)
 	for i, k := range s.order {

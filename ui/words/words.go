@@ -106,6 +106,16 @@ func Meld(m hand.Meld) string {
 	return F(key, map[string]any{"Tile": Tile(m.Tile)})
 }
 
+// Computer is the name of the computer playing player p (0–3) in the
+// current language: the same on the new-game screen, at the table, on
+// the sheet and at a shared table.
+func Computer(p int) string {
+	if p < 0 || p > 3 {
+		return ""
+	}
+	return T("player.computer." + strconv.Itoa(p))
+}
+
 // Wind is a wind's name ("East").
 func Wind(w rules.Wind) string {
 	if w < rules.E || w > rules.N {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -102,6 +103,9 @@ func dynamicKeys() []string {
 		add("tile." + k.String())
 	}
 	add("tile.hidden")
+	for p := range 4 {
+		add("player.computer." + strconv.Itoa(p))
+	}
 	for _, w := range []rules.Wind{rules.E, rules.S, rules.W, rules.N} {
 		add("wind." + w.String())
 	}
