@@ -13,6 +13,7 @@ import (
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/hand"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 	"github.com/fourwinds-mahjong/fourwinds/ui/tileview"
@@ -392,5 +393,35 @@ func TestNoEmptyRowsWide(t *testing.T) {
 	}
 	if gap := s.rack.Position().Y - (s.claims.Position().Y + s.claims.Size().Height); gap > 2*theme.Padding() {
 		t.Errorf("%v between the claims and the rack", gap)
+	}
+}
+
+// TestDealerOpens (issue 20): at the hand's first turn the person, the
+// dealer, has the fourteenth tile set apart as a drawn one (Enter
+// discards it), and the line under the header says the person begins
+// rather than telling the last replacement a computer drew in the deal.
+func TestDealerOpens(t *testing.T) {
+	snap := midHand()
+	v := *snap.View
+	v.Phase, v.Turn, v.Seat, v.Pending, v.StateID = game.PhaseTurn, rules.E, rules.E, tile.None, 43
+	v.Hand = tile.CountsOf(tile.MustParse("23s 44s 567p 19m 11z 77z 5p 6s"))
+	for w := range v.Seats {
+		v.Seats[w].Discards, v.Seats[w].Melds = nil, nil
+	}
+	v.Legal = []game.Action{game.Act(game.ActDiscard, tile.Red)}
+	snap.View = &v
+	snap.Info.Winds = [4]rules.Wind{rules.E, rules.S, rules.W, rules.N}
+	snap.Last = &game.Event{Type: game.EvDraw, Seat: rules.N}
+	_, f, s := openStill(t, snap)
+	if got, want := s.last.text, words.T("table.starts.you"); got != want {
+		t.Errorf("the line under the header says %q, want %q", got, want)
+	}
+	if !s.rackLayout.drawn || s.order[len(s.order)-1] != tile.Red {
+		t.Errorf("the fourteenth tile is not set apart: apart %v, rack %v", s.rackLayout.drawn, s.order)
+	}
+	s.typedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	waitIntents(t, f, 1)
+	if got := f.intents()[0].Action; got != v.Legal[0] {
+		t.Errorf("Enter played %v, want %v", got, v.Legal[0])
 	}
 }

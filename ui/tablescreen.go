@@ -334,11 +334,40 @@ func (s *TableScreen) name(p int) string {
 	return s.snap.Info.Seats[p].Name
 }
 
-// lastText says what just happened.
+// opening reports whether v is the hand's first turn: the dealer holds
+// fourteen tiles and nobody has discarded yet.
+func opening(v *game.View) bool {
+	if v.Phase != game.PhaseTurn || len(v.Seats[v.Turn].Melds) > 0 {
+		return false
+	}
+	for _, sv := range v.Seats {
+		if len(sv.Discards) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// apart reports whether the rack's last tile is set apart: the tile just
+// drawn, or the dealer's fourteenth at the hand's first turn.
+func (s *TableScreen) apart() bool {
+	v := s.snap.View
+	return v.Drawn != tile.None || v.Turn == v.Seat && opening(v)
+}
+
+// lastText says what just happened; at the hand's first turn, who begins
+// (a replacement drawn for a flower in the deal is not the news then).
 func (s *TableScreen) lastText() string {
-	e := s.snap.Last
+	e, v := s.snap.Last, s.snap.View
 	if e == nil {
 		return ""
+	}
+	if opening(v) && e.Seat != v.Turn {
+		if p := s.playerAt(v.Turn); p == s.player {
+			return words.T("table.starts.you")
+		} else if p >= 0 {
+			return words.F("table.starts", map[string]any{"Name": s.name(p)})
+		}
 	}
 	return eventText(e, s.playerAt(e.Seat) == s.player, func(w rules.Wind) string { return s.name(s.playerAt(w)) })
 }
@@ -623,9 +652,8 @@ func (s *TableScreen) syncOrder(v *game.View) {
 
 // sortRack sorts the rack (the drawn tile stays apart).
 func (s *TableScreen) sortRack() {
-	v := s.snap.View
 	n := len(s.order)
-	if v != nil && v.Drawn != tile.None {
+	if s.snap.View != nil && s.apart() && n > 0 {
 		n--
 	}
 	slices.Sort(s.order[:n])
@@ -642,14 +670,14 @@ const rackMeldWidth = tileview.MiniWidth + 4
 func (s *TableScreen) showRack() {
 	v := s.snap.View
 	me := v.Seats[s.seatOf(s.player)]
-	sig := fmt.Sprint(s.order, s.sel, s.picked, v.Drawn, me.Melds, s.app.Style())
+	sig := fmt.Sprint(s.order, s.sel, s.picked, s.apart(), me.Melds, s.app.Style())
 	if sig == s.rackSig {
 		return // the same tiles in the same places: keep the widgets
 	}
 	s.rackSig = sig
 	s.bin.release(s.rack)
 	s.rack.Objects = nil
-	s.rackLayout.drawn, s.rackLayout.scale = v.Drawn != tile.None, s.app.Style().Scale()
+	s.rackLayout.drawn, s.rackLayout.scale = s.apart(), s.app.Style().Scale()
 	var melds []fyne.CanvasObject
 	for _, m := range me.Melds {
 		melds = append(melds, s.meldTiles(m, rackMeldWidth))
@@ -833,7 +861,7 @@ func (s *TableScreen) showClock() {
 }
 
 // typedKey plays from the keyboard: arrows select, Enter discards the
-// selected tile (with nothing selected, the drawn tile), a key per claim (P pung,
+// selected tile (with nothing selected, the tile set apart), a key per claim (P pung,
 // C chow, K kong, M mah-jong, Space or Escape pass, T call, X joker
 // exchange), H hint, S sort, N next hand.
 func (s *TableScreen) typedKey(e *fyne.KeyEvent) {
@@ -854,7 +882,7 @@ func (s *TableScreen) typedKey(e *fyne.KeyEvent) {
 			s.pressNext()
 		case s.sel >= 0:
 			s.discard(s.sel)
-		case v.Drawn != tile.None && len(s.order) > 0:
+		case s.apart() && len(s.order) > 0:
 			s.discard(len(s.order) - 1) // the drawn tile is last
 		}
 	case fyne.KeyH:
