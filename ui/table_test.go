@@ -425,3 +425,42 @@ func TestDealerOpens(t *testing.T) {
 		t.Errorf("Enter played %v, want %v", got, v.Legal[0])
 	}
 }
+
+// TestCharlestonSaysWhere (issue 20): the Charleston's prompt and its
+// button say in words where the tiles go, in English and in French; the
+// button does not list the tiles.
+func TestCharlestonSaysWhere(t *testing.T) {
+	snap := midHand()
+	v := *snap.View
+	v.Phase, v.Pending = game.PhaseCharleston, tile.None
+	give := game.Action{Type: game.ActGive, Tile: tile.None, Tiles: tile.CountsOf(tile.MustParse("19m 1z"))}
+	v.Legal = []game.Action{give}
+	snap.View = &v
+	for _, c := range []struct {
+		lang       string
+		to         rules.Wind
+		say, press string
+	}{
+		{"en", rules.W, "Charleston pass 1: pick three tiles to pass right", "Pass 3 tiles right"},
+		{"en", rules.E, "Charleston pass 1: pick three tiles to pass left", "Pass 3 tiles left"},
+		{"fr", rules.N, "Charleston, passe 1\u202f: choisissez trois tuiles à passer en face", "Passer 3 tuiles en face"},
+	} {
+		v.Charleston = &game.CharlestonView{Pass: 1, To: c.to}
+		_, _, s := openStill(t, snap)
+		if err := words.Use(c.lang); err != nil {
+			t.Fatal(err)
+		}
+		if got := s.charlestonText(); got != c.say {
+			t.Errorf("%s, to %v: the prompt says %q, want %q", c.lang, c.to, got, c.say)
+		}
+		for _, k := range []tile.Kind{tile.M1, tile.M1 + 8, tile.East} {
+			s.tapTile(slices.Index(s.order, k))
+		}
+		var texts []string
+		walkClaims(s.claims, func(b *ClaimButton) { texts = append(texts, b.Text) })
+		if !slices.Equal(texts, []string{c.press}) {
+			t.Errorf("%s, to %v: buttons %q, want %q", c.lang, c.to, texts, c.press)
+		}
+	}
+	_ = words.Use("en")
+}

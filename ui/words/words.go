@@ -84,6 +84,18 @@ func F(key string, data map[string]any) string {
 	return x(key, rules.EnglishName(key), data)
 }
 
+// N returns the text of key for count (its "one" or "other" form), with
+// {{.Count}} and data's fields filled.
+func N(key string, count int, data map[string]any) string {
+	d := map[string]any{"Count": count}
+	for k, v := range data {
+		d[k] = v
+	}
+	switching.RLock()
+	defer switching.RUnlock()
+	return lang.XN(key, rules.EnglishName(key), count, d)
+}
+
 // Tile is a tile's full name: "Three of Bamboo", "Red Dragon", "Joker",
 // "Hidden tile".
 func Tile(k tile.Kind) string {

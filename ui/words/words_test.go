@@ -41,8 +41,8 @@ func files(t *testing.T) map[string]map[string]any {
 
 // sourceKeys finds the string keys given to T and F in the ui sources.
 func sourceKeys(t *testing.T) []string {
-	re := regexp.MustCompile(`words\.(?:T|F)\("([a-z0-9_.-]+)"`)
-	local := regexp.MustCompile(`\b(?:T|F)\("([a-z0-9_.-]+)"`)
+	re := regexp.MustCompile(`words\.(?:T|F|N)\("([a-z0-9_.-]+)"`)
+	local := regexp.MustCompile(`\b(?:T|F|N)\("([a-z0-9_.-]+)"`)
 	var keys []string
 	err := filepath.WalkDir("..", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
@@ -106,6 +106,7 @@ func dynamicKeys() []string {
 	for p := range 4 {
 		add("player.computer." + strconv.Itoa(p))
 	}
+	add("charleston.dir.right", "charleston.dir.across", "charleston.dir.left")
 	for _, w := range []rules.Wind{rules.E, rules.S, rules.W, rules.N} {
 		add("wind." + w.String())
 	}
