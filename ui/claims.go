@@ -183,7 +183,7 @@ func spokenAction(a game.Action) string {
 		for i, k := range ks {
 			names[i] = words.Tile(k)
 		}
-		s += ": " + strings.Join(names, ", ")
+		s = words.Labelled(s, strings.Join(names, ", "))
 	}
 	return s
 }

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"slices"
 	"strconv"
@@ -155,7 +154,7 @@ func (a *App) optionRows(f *newGameForm) []fyne.CanvasObject {
 				input = container.NewVBox(input, a.cardLoader(f))
 			}
 		}
-		note := newNote(fmt.Sprintf("%s · %s: %s", optionID(s), words.T("option.default"), optionValueName(s, s.Default)), fyne.TextAlignLeading)
+		note := newNote(optionID(s)+" · "+words.Labelled(words.T("option.default"), optionValueName(s, s.Default)), fyne.TextAlignLeading)
 		rows = append(rows, input, note)
 	}
 	return rows

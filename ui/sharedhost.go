@@ -327,7 +327,7 @@ func (r *waitingRoom) status(in table.Info) {
 				text = words.F("share.seated", map[string]any{"Name": in.Seats[p].Name})
 			}
 		}
-		l := widget.NewLabel(seatName(p) + ": " + text)
+		l := widget.NewLabel(words.Labelled(seatName(p), text))
 		if st.Kind == table.SeatRemote && seated {
 			l.Importance = widget.SuccessImportance
 		}

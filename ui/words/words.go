@@ -96,6 +96,17 @@ func N(key string, count int, data map[string]any) string {
 	return lang.XN(key, rules.EnglishName(key), count, d)
 }
 
+// Labelled writes a label and its value: "Default: on", in French
+// "Par défaut : oui" (a narrow no-break space before the colon).
+func Labelled(label, value string) string {
+	return F("text.labelled", map[string]any{"Label": label, "Value": value})
+}
+
+// Decimal writes x with one decimal in the language's way: "0.8", "0,8".
+func Decimal(x float64) string {
+	return strings.Replace(strconv.FormatFloat(x, 'f', 1, 64), ".", T("number.decimal"), 1)
+}
+
 // Tile is a tile's full name: "Three of Bamboo", "Red Dragon", "Joker",
 // "Hidden tile".
 func Tile(k tile.Kind) string {
