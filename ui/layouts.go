@@ -11,11 +11,12 @@ import (
 )
 
 // rackLayout lays the person's rack out along the bottom: the own melds
-// and bonus tiles in a row above, then the concealed tiles in one row, or
-// two when a row would make them narrower than 44 (times the style's
-// scale; more rows only below 44) — the drawn tile set a little apart at
-// the end. Tiles are as wide
-// as the window allows, up to 72 (times the scale).
+// in a row above (its room kept before the first claim), then the
+// concealed tiles in one row, or two when a row would make them narrower
+// than 44 (times the style's scale; more rows only below 44) — the drawn
+// tile set a little apart at the end. Tiles are as wide as the window
+// allows for a full rack, up to 72 (times the scale): the rack keeps its
+// size through a hand.
 type rackLayout struct {
 	// melds is how many of the objects are meld groups (first); drawn
 	// that the last tile is the drawn one.

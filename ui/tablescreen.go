@@ -826,9 +826,9 @@ func (s *TableScreen) say(msg string) {
 	s.showLine(s.message, msg, widget.DangerImportance)
 }
 
-// showLine shows l, a line above the rack, with text of importance imp,
-// and lays the screen out again: a line that appears takes height from
-// the table above it, which Show alone does not give back (a hint asked
+// showLine shows l, a line floating over the felt's foot, with text of
+// importance imp, and lays the screen out again: the floating lines grow
+// upwards over the felt, which Show alone does not lay out (a hint asked
 // from the keyboard stayed invisible).
 func (s *TableScreen) showLine(l *widget.Label, text string, imp widget.Importance) {
 	l.Text, l.Importance = text, imp
