@@ -10,6 +10,7 @@ import (
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/hand"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 	"github.com/fourwinds-mahjong/fourwinds/ui/tileview"
@@ -67,6 +68,7 @@ func (s *TableScreen) showClaims() {
 	if give, ok := s.pickedGive(); ok {
 		b := s.claimButton(give)
 		b.Importance = widget.HighImportance
+		b.Text = words.N("action.give.n", give.Tiles.Total(), map[string]any{"Dir": s.passDirection()})
 		s.claims.Add(b)
 	} else if s.giveOffered() {
 		s.claims.Add(widget.NewLabel(s.charlestonText()))
@@ -100,17 +102,32 @@ func claimActionsOf(legal []game.Action) []game.Action {
 	return out
 }
 
-// charlestonText says which pass is asked for and how many tiles.
+// charlestonText says which pass is asked for, how many tiles, and where
+// they go.
 func (s *TableScreen) charlestonText() string {
 	c := s.snap.View.Charleston
-	if c == nil {
-		return words.T("charleston.pick")
+	data := map[string]any{"Dir": s.passDirection()}
+	switch {
+	case c == nil:
+		return words.F("charleston.pick", data)
+	case c.Pass == 0:
+		return words.F("charleston.courtesy", data)
+	case c.Blind:
+		data["Pass"] = c.Pass
+		return words.F("charleston.blind", data)
 	}
-	key := "charleston.pick"
-	if c.Blind {
-		key = "charleston.blind"
+	data["Pass"] = c.Pass
+	return words.F("charleston.pick", data)
+}
+
+// passDirection says in words where the person's Charleston tiles go:
+// right (the next seat in turn), across or left (AM-4.2, AM-4.5, AM-4.7).
+func (s *TableScreen) passDirection() string {
+	v := s.snap.View
+	if v.Charleston == nil || v.Charleston.To == rules.NoWind {
+		return ""
 	}
-	return words.F(key, map[string]any{"Pass": c.Pass})
+	return words.T([...]string{"", "charleston.dir.right", "charleston.dir.across", "charleston.dir.left"}[(v.Charleston.To-v.Seat)&3])
 }
 
 // pickedGive returns the legal ActGive matching the picked tiles (none
@@ -166,16 +183,19 @@ func spokenAction(a game.Action) string {
 		for i, k := range ks {
 			names[i] = words.Tile(k)
 		}
-		s += ": " + strings.Join(names, ", ")
+		s = words.Labelled(s, strings.Join(names, ", "))
 	}
 	return s
 }
+
+// claimHeight is a claim button's least height: a thumb's.
+const claimHeight = 56
 
 // MinSize keeps claim buttons large (at least 96 by 56, a thumb's
 // target) and makes room for tiles.
 func (b *ClaimButton) MinSize() fyne.Size {
 	m := b.tight()
-	return fyne.NewSize(max(m.Width, 96), max(m.Height, 56))
+	return fyne.NewSize(max(m.Width, 96), max(m.Height, claimHeight))
 }
 
 // least is the narrowest the claim bar may draw the button where room is

@@ -11,11 +11,12 @@ import (
 )
 
 // rackLayout lays the person's rack out along the bottom: the own melds
-// and bonus tiles in a row above, then the concealed tiles in one row, or
-// two when a row would make them narrower than 44 (times the style's
-// scale; more rows only below 44) — the drawn tile set a little apart at
-// the end. Tiles are as wide
-// as the window allows, up to 72 (times the scale).
+// in a row above (its room kept before the first claim), then the
+// concealed tiles in one row, or two when a row would make them narrower
+// than 44 (times the style's scale; more rows only below 44) — the drawn
+// tile set a little apart at the end. Tiles are as wide as the window
+// allows for a full rack, up to 72 (times the scale): the rack keeps its
+// size through a hand.
 type rackLayout struct {
 	// melds is how many of the objects are meld groups (first); drawn
 	// that the last tile is the drawn one.
@@ -27,6 +28,9 @@ type rackLayout struct {
 	rowWidth
 	scale float32
 	tileW float32
+	// meldRoom is the height kept for a row of melds before there is one,
+	// so that the tiles do not move down at the first claim.
+	meldRoom float32
 	// The tile being dragged, and how far.
 	dragIndex      int
 	dragDX, dragDY float32
@@ -35,15 +39,20 @@ type rackLayout struct {
 const (
 	rackMinTile = 44
 	rackMaxTile = 72
+	// rackFull is the most tiles a rack holds (with the drawn one);
+	// rackGap sets the drawn tile apart.
+	rackFull = 14
+	rackGap  = 10
 )
 
 // geometry returns the tile width and tiles per row for width w and n tiles.
 func (l *rackLayout) geometry(w float32, n int) (tw float32, perRow int) {
 	pad := theme.Padding()
-	gap := float32(0)
-	if l.drawn {
-		gap = 10
-	}
+	// The width is chosen for a full rack and its drawn tile's gap,
+	// whatever the rack holds now: the tiles keep their size and rows
+	// through a hand.
+	n = max(n, rackFull)
+	gap := float32(rackGap)
 	// The style's larger tiles take a second row, never a third: a third
 	// row would leave a phone no room for the table.
 	least := rackMinTile * max(l.scale, 1)
@@ -76,6 +85,7 @@ func (l *rackLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	if len(melds) > 0 {
 		y += meldH + pad
 	}
+	y = max(y, l.meldRoom)
 	tw, perRow := l.geometry(size.Width, len(tiles))
 	l.tileW = tw
 	th := tw * 4 / 3
@@ -84,7 +94,7 @@ func (l *rackLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		row, col := i/perRow, i%perRow
 		tx := pad + float32(col)*tw
 		if l.drawn && i == len(tiles)-1 {
-			tx += 10
+			tx += rackGap
 		}
 		pos := fyne.NewPos(tx, y+float32(row)*(th+pad))
 		if i == l.dragIndex && (l.dragDX != 0 || l.dragDY != 0) {
@@ -113,8 +123,9 @@ func (l *rackLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	if len(melds) > 0 {
 		h += meldH + pad
 	}
+	h = max(h, l.meldRoom)
 	tw, perRow := l.geometry(w, len(tiles))
-	rows := (len(tiles) + perRow - 1) / perRow
+	rows := (max(len(tiles), rackFull) + perRow - 1) / perRow
 	th := tw * 4 / 3
 	h += th*.14 + float32(rows)*(th+pad)
 	return fyne.NewSize(rackMinTile*2, h)
@@ -573,4 +584,23 @@ func (l *barLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 		m.Height += h
 	}
 	return m
+}
+
+// cornerLayout lays its second object (a badge) over the lower right-hand
+// corner of its first (a tile), half outside it.
+type cornerLayout struct{}
+
+// MinSize is the first object's, widened by half the badge.
+func (cornerLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	t, b := objs[0].MinSize(), objs[1].MinSize()
+	return fyne.NewSize(t.Width+b.Width/2, max(t.Height, b.Height))
+}
+
+// Layout places the tile at the left and the badge on its corner.
+func (cornerLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	t, b := objs[0].MinSize(), objs[1].MinSize()
+	objs[0].Resize(t)
+	objs[0].Move(fyne.NewPos(0, (size.Height-t.Height)/2))
+	objs[1].Resize(b)
+	objs[1].Move(fyne.NewPos(t.Width-b.Width/2, (size.Height+t.Height)/2-b.Height*.8))
 }

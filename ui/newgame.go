@@ -2,7 +2,6 @@ package ui
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"slices"
 	"strconv"
@@ -92,7 +91,7 @@ func (a *App) newGameScreen() fyne.CanvasObject {
 		lv := widget.NewSelect(levelNames, nil)
 		lv.SetSelectedIndex(1)
 		lv.OnChanged = func(string) { f.levels[s] = levels[lv.SelectedIndex()] }
-		seats.Append(words.F("newgame.seat", map[string]any{"N": s + 1}), lv)
+		seats.Append(words.Computer(s+1), lv) // the name the table shows
 	}
 	start := widget.NewButton(words.T("newgame.start"), func() { a.startGame(f) })
 	start.Importance = widget.HighImportance
@@ -155,7 +154,7 @@ func (a *App) optionRows(f *newGameForm) []fyne.CanvasObject {
 				input = container.NewVBox(input, a.cardLoader(f))
 			}
 		}
-		note := newNote(fmt.Sprintf("%s · %s: %s", optionID(s), words.T("option.default"), optionValueName(s, s.Default)), fyne.TextAlignLeading)
+		note := newNote(optionID(s)+" · "+words.Labelled(words.T("option.default"), optionValueName(s, s.Default)), fyne.TextAlignLeading)
 		rows = append(rows, input, note)
 	}
 	return rows

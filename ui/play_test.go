@@ -305,3 +305,82 @@ func TestResumeAfterKill(t *testing.T) {
 			after.StateID, after.Hand.Kinds(), after.Drawn, before.StateID, before.Hand.Kinds(), before.Drawn)
 	}
 }
+
+// relayout lays out every container under o again, top down, as a frame
+// of a real window would after sizes changed below.
+func relayout(o fyne.CanvasObject) {
+	c, ok := o.(*fyne.Container)
+	if !ok {
+		return
+	}
+	if c.Layout != nil {
+		c.Layout.Layout(c.Objects, c.Size())
+	}
+	for _, x := range c.Objects {
+		relayout(x)
+	}
+}
+
+// TestFeltStill (issue 20): on a 360×640 phone the felt keeps its size
+// and place through a whole hand played by tapping — the calls, the hint
+// and the messages come and go, the rack fills and empties — so that no
+// tile moves under the finger. The computer players carry the language's
+// names, the same as on the new-game screen.
+func TestFeltStill(t *testing.T) {
+	q := uiQueue(t)
+	if err := words.Use("fr"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = words.Use("en") })
+	a, w := newTestApp(t, Solo{Seed: "four winds ui tests"}, fyne.NewSize(360, 640))
+	s := startByTapping(t, a, w, "hongkong")
+	defer a.ShowHome()
+	for p := 1; p < 4; p++ {
+		if got, want := s.snap.Info.Seats[p].Name, words.Computer(p); got != want || want == "" {
+			t.Errorf("player %d is %q at the table, %q on the new-game screen", p, got, want)
+		}
+	}
+	felt := s.middle.Objects[0].(*fyne.Container).Objects[0] // the cloth under the seats
+	var size fyne.Size
+	var pos fyne.Position
+	acted := ^uint64(0)
+	hinted, claimed, updates := false, false, 0
+	check := func() {
+		t.Helper()
+		if s.sheet != nil {
+			return // the hand is over: the sheet covers the table
+		}
+		relayout(w.Content())
+		d := fyne.CurrentApp().Driver()
+		if size == (fyne.Size{}) {
+			size, pos = felt.Size(), d.AbsolutePositionForObject(felt)
+			return
+		}
+		if got, at := felt.Size(), d.AbsolutePositionForObject(felt); got != size || at != pos {
+			t.Fatalf("update %d: the felt is %v at %v, was %v at %v", updates, got, at, size, pos)
+		}
+	}
+	s.onChange = func() { updates++; check() }
+	for steps := 0; s.sheet == nil; steps++ {
+		if steps > 20000 {
+			t.Fatalf("%d steps and the hand is not over", steps)
+		}
+		drain(t, q, true)
+		v := s.snap.View
+		if v == nil || s.sheet != nil || len(v.Legal) == 0 || table.NothingToDecide(v) || v.StateID == acted {
+			continue
+		}
+		acted = v.StateID
+		if !hinted {
+			hinted = true
+			test.Tap(s.hintBtn)
+			check()
+		}
+		claimed = decide(t, s) || claimed
+		check()
+	}
+	if updates < 20 || !hinted {
+		t.Errorf("%d updates seen, hint shown %v: the hand was not played through", updates, hinted)
+	}
+	t.Logf("%d updates, a claim taken: %v, the felt %v", updates, claimed, size)
+}

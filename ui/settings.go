@@ -69,7 +69,7 @@ func (a *App) settingsScreen() fyne.CanvasObject {
 	pace.SetValue(float64(a.Pace().Milliseconds()))
 	paceLabel := widget.NewLabel("")
 	showPace := func(v float64) {
-		paceLabel.SetText(words.F("settings.pace.value", map[string]any{"Seconds": formatSeconds(v / 1000)}))
+		paceLabel.SetText(words.F("settings.pace.value", map[string]any{"Seconds": words.Decimal(v / 1000)}))
 	}
 	showPace(pace.Value)
 	pace.OnChanged = showPace

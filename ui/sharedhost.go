@@ -182,6 +182,8 @@ func (f *hostForm) setup(a *App) (HostSetup, error) {
 		switch st.Kind {
 		case table.SeatHuman:
 			st.Name = a.sharedName()
+		case table.SeatAI:
+			st.Name = words.Computer(p)
 		case table.SeatRemote:
 			remote = true
 		}
@@ -325,7 +327,7 @@ func (r *waitingRoom) status(in table.Info) {
 				text = words.F("share.seated", map[string]any{"Name": in.Seats[p].Name})
 			}
 		}
-		l := widget.NewLabel(seatName(p) + ": " + text)
+		l := widget.NewLabel(words.Labelled(seatName(p), text))
 		if st.Kind == table.SeatRemote && seated {
 			l.Importance = widget.SuccessImportance
 		}

@@ -27,7 +27,7 @@ import (
 func (s *TableScreen) showSheet() {
 	v := s.snap.View
 	if v.Result == nil || v.Phase != game.PhaseEnd {
-		s.sheet = nil
+		s.sheet, s.next = nil, nil
 		s.sheetBox.Objects = nil
 		s.sheetBox.Hide()
 		s.playArea.Show()
@@ -106,7 +106,9 @@ func (s *TableScreen) sheetContent(r *game.Result) fyne.CanvasObject {
 	body.Add(standings(in, s.name))
 	next := widget.NewButton(words.T("sheet.next"), s.nextHand)
 	next.Importance = widget.HighImportance
+	s.next = next
 	if in.Over {
+		s.next = nil
 		next = widget.NewButton(words.T("sheet.home"), s.app.ShowHome)
 		body.Add(widget.NewLabelWithStyle(words.T("sheet.over"), fyne.TextAlignCenter, fyne.TextStyle{Bold: true}))
 	} else if in.Ready[s.player] {
@@ -256,6 +258,15 @@ func winningSets(h tile.Hand) ([][]tile.Kind, bool) {
 		out = append(out, m.Tiles())
 	}
 	return append(out, []tile.Kind{ds[0].Pair, ds[0].Pair}), true
+}
+
+// pressNext presses the sheet's Next hand button from the keyboard, when
+// it is there and alive: a key pressed as the hand ends does not skip the
+// sheet any more than a tap does.
+func (s *TableScreen) pressNext() {
+	if s.next != nil && !s.next.Disabled() {
+		s.next.OnTapped()
+	}
 }
 
 // nextHand says the person is ready for the next hand.

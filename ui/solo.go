@@ -5,6 +5,7 @@ import (
 
 	"github.com/fourwinds-mahjong/fourwinds/core/ai"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	"github.com/fourwinds-mahjong/fourwinds/ui/words"
 )
 
 // Solo opens solo games as table.Local: the person is player 0, the
@@ -21,7 +22,7 @@ func (o Solo) New(s Setup) (table.Table, error) {
 		DiscardPause: discardPause(s.Pace), SavePath: s.SavePath}
 	cfg.Seats[0] = table.SeatConfig{Name: s.Name, Kind: table.SeatHuman}
 	for i, l := range s.Levels {
-		cfg.Seats[i+1] = table.SeatConfig{Kind: table.SeatAI, Level: ai.Level(l)}
+		cfg.Seats[i+1] = table.SeatConfig{Name: words.Computer(i + 1), Kind: table.SeatAI, Level: ai.Level(l)}
 	}
 	return table.NewLocal(cfg)
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/hand"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 	"github.com/fourwinds-mahjong/fourwinds/ui/tileview"
@@ -348,6 +349,36 @@ func TestSheetNextWaits(t *testing.T) {
 	}
 }
 
+// TestSheetKeysWait: Enter or N pressed as the hand ends (meant for the
+// rack) does not skip the sheet; once its Next button is alive, N asks
+// for the next hand.
+func TestSheetKeysWait(t *testing.T) {
+	q := uiQueue(t)
+	a, f, s := openStill(t, midHand())
+	a.fy.Preferences().SetBool(PrefAnimate, true)
+	s.showSnapshot(handOver())
+	s.typedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	s.typedKey(&fyne.KeyEvent{Name: fyne.KeyN})
+	select {
+	case <-f.sent:
+		t.Fatalf("a key as the hand ended skipped the sheet: %+v", f.intents())
+	case <-time.After(sheetGuard / 2):
+	}
+	for s.next.Disabled() {
+		select {
+		case f := <-q:
+			f()
+		case <-time.After(10 * time.Second):
+			t.Fatal("Next hand never came alive")
+		}
+	}
+	s.typedKey(&fyne.KeyEvent{Name: fyne.KeyN})
+	waitIntents(t, f, 1)
+	if in := f.intents()[0]; in.Kind != table.IntentNextHand {
+		t.Errorf("intent %+v, want next-hand", in)
+	}
+}
+
 // TestNoEmptyRowsWide: on a wide screen the claims and the rack take the
 // rows they fill, no more (their rows are known only once laid out).
 func TestNoEmptyRowsWide(t *testing.T) {
@@ -363,4 +394,73 @@ func TestNoEmptyRowsWide(t *testing.T) {
 	if gap := s.rack.Position().Y - (s.claims.Position().Y + s.claims.Size().Height); gap > 2*theme.Padding() {
 		t.Errorf("%v between the claims and the rack", gap)
 	}
+}
+
+// TestDealerOpens (issue 20): at the hand's first turn the person, the
+// dealer, has the fourteenth tile set apart as a drawn one (Enter
+// discards it), and the line under the header says the person begins
+// rather than telling the last replacement a computer drew in the deal.
+func TestDealerOpens(t *testing.T) {
+	snap := midHand()
+	v := *snap.View
+	v.Phase, v.Turn, v.Seat, v.Pending, v.StateID = game.PhaseTurn, rules.E, rules.E, tile.None, 43
+	v.Hand = tile.CountsOf(tile.MustParse("23s 44s 567p 19m 11z 77z 5p 6s"))
+	for w := range v.Seats {
+		v.Seats[w].Discards, v.Seats[w].Melds = nil, nil
+	}
+	v.Legal = []game.Action{game.Act(game.ActDiscard, tile.Red)}
+	snap.View = &v
+	snap.Info.Winds = [4]rules.Wind{rules.E, rules.S, rules.W, rules.N}
+	snap.Last = &game.Event{Type: game.EvDraw, Seat: rules.N}
+	_, f, s := openStill(t, snap)
+	if got, want := s.last.text, words.T("table.starts.you"); got != want {
+		t.Errorf("the line under the header says %q, want %q", got, want)
+	}
+	if !s.rackLayout.drawn || s.order[len(s.order)-1] != tile.Red {
+		t.Errorf("the fourteenth tile is not set apart: apart %v, rack %v", s.rackLayout.drawn, s.order)
+	}
+	s.typedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	waitIntents(t, f, 1)
+	if got := f.intents()[0].Action; got != v.Legal[0] {
+		t.Errorf("Enter played %v, want %v", got, v.Legal[0])
+	}
+}
+
+// TestCharlestonSaysWhere (issue 20): the Charleston's prompt and its
+// button say in words where the tiles go, in English and in French; the
+// button does not list the tiles.
+func TestCharlestonSaysWhere(t *testing.T) {
+	snap := midHand()
+	v := *snap.View
+	v.Phase, v.Pending = game.PhaseCharleston, tile.None
+	give := game.Action{Type: game.ActGive, Tile: tile.None, Tiles: tile.CountsOf(tile.MustParse("19m 1z"))}
+	v.Legal = []game.Action{give}
+	snap.View = &v
+	for _, c := range []struct {
+		lang       string
+		to         rules.Wind
+		say, press string
+	}{
+		{"en", rules.W, "Charleston pass 1: pick three tiles to pass right", "Pass 3 tiles right"},
+		{"en", rules.E, "Charleston pass 1: pick three tiles to pass left", "Pass 3 tiles left"},
+		{"fr", rules.N, "Charleston, passe 1\u202f: choisissez trois tuiles à passer en face", "Passer 3 tuiles en face"},
+	} {
+		v.Charleston = &game.CharlestonView{Pass: 1, To: c.to}
+		_, _, s := openStill(t, snap)
+		if err := words.Use(c.lang); err != nil {
+			t.Fatal(err)
+		}
+		if got := s.charlestonText(); got != c.say {
+			t.Errorf("%s, to %v: the prompt says %q, want %q", c.lang, c.to, got, c.say)
+		}
+		for _, k := range []tile.Kind{tile.M1, tile.M1 + 8, tile.East} {
+			s.tapTile(slices.Index(s.order, k))
+		}
+		var texts []string
+		walkClaims(s.claims, func(b *ClaimButton) { texts = append(texts, b.Text) })
+		if !slices.Equal(texts, []string{c.press}) {
+			t.Errorf("%s, to %v: buttons %q, want %q", c.lang, c.to, texts, c.press)
+		}
+	}
+	_ = words.Use("en")
 }

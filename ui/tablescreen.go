@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"image/color"
 	"os"
 	"path/filepath"
 	"slices"
@@ -66,6 +67,9 @@ type TableScreen struct {
 	rack             *fyne.Container
 	rackLayout       *rackLayout
 	sheet            fyne.CanvasObject
+	// next is the sheet's Next hand button, nil when no hand waits: the
+	// keys press it, and so wait as long as it does.
+	next             *widget.Button
 	message          *widget.Label
 	clockAnim        *fyne.Animation
 	ticks            ticker
@@ -187,10 +191,20 @@ func (s *TableScreen) build() {
 	top := container.NewBorder(nil, nil, home, tools)
 	felt := canvas.NewRectangle(feltColour)
 	felt.CornerRadius = 8
-	centre := container.NewStack(felt, container.NewVScroll(container.NewPadded(container.NewBorder(s.status, nil, nil, nil, s.seats))))
+	// The felt keeps a claim button's height free at its foot, where the
+	// calls float.
+	callRoom := canvas.NewRectangle(color.Transparent)
+	callRoom.SetMinSize(fyne.NewSize(0, claimHeight+theme.Padding()))
+	centre := container.NewStack(felt, container.NewVScroll(container.NewPadded(container.NewBorder(s.status, callRoom, nil, nil, s.seats))))
 	s.middle = container.NewStack(centre)
-	bottom := container.NewVBox(s.last, s.hintLabel, s.message, s.clock, s.declares, s.claims, s.rack)
-	s.playArea = container.NewBorder(top, bottom, nil, nil, s.middle)
+	// The hint, the messages, the clock and the calls float over the
+	// felt's lower edge on a backing of the page's colour: the felt and
+	// the rack keep their places when they come and go (nothing under the
+	// finger moves).
+	backing := canvas.NewRectangle(theme.Color(theme.ColorNameOverlayBackground))
+	float := container.NewStack(backing, container.NewVBox(s.hintLabel, s.message, s.clock, s.declares, s.claims))
+	bottom := container.NewVBox(s.last, s.rack)
+	s.playArea = container.NewBorder(top, bottom, nil, nil, container.NewStack(s.middle, container.NewBorder(nil, float, nil, nil)))
 	// The claims and the rack span the window: their rows follow its width.
 	claimsBar.widthOf, s.rackLayout.widthOf = s.bottomWidth, s.bottomWidth
 	s.sheetBox = container.NewStack()
@@ -311,10 +325,11 @@ func (s *TableScreen) statusText() string {
 // in scoring (american and jilin do not).
 func usesWinds(id string) bool { return id != "american" && id != "jilin" }
 
-// name is player p's name ("You" for the screen's own player).
+// name is player p's name: for the screen's own player the name of the
+// settings ("You" until one is set), for the others the table's.
 func (s *TableScreen) name(p int) string {
 	if p == s.player {
-		return words.T("player.you")
+		return s.app.PlayerName()
 	}
 	if p < 0 || p > 3 {
 		return ""
@@ -322,11 +337,40 @@ func (s *TableScreen) name(p int) string {
 	return s.snap.Info.Seats[p].Name
 }
 
-// lastText says what just happened.
+// opening reports whether v is the hand's first turn: the dealer holds
+// fourteen tiles and nobody has discarded yet.
+func opening(v *game.View) bool {
+	if v.Phase != game.PhaseTurn || len(v.Seats[v.Turn].Melds) > 0 {
+		return false
+	}
+	for _, sv := range v.Seats {
+		if len(sv.Discards) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// apart reports whether the rack's last tile is set apart: the tile just
+// drawn, or the dealer's fourteenth at the hand's first turn.
+func (s *TableScreen) apart() bool {
+	v := s.snap.View
+	return v.Drawn != tile.None || v.Turn == v.Seat && opening(v)
+}
+
+// lastText says what just happened; at the hand's first turn, who begins
+// (a replacement drawn for a flower in the deal is not the news then).
 func (s *TableScreen) lastText() string {
-	e := s.snap.Last
+	e, v := s.snap.Last, s.snap.View
 	if e == nil {
 		return ""
+	}
+	if opening(v) && e.Seat != v.Turn {
+		if p := s.playerAt(v.Turn); p == s.player {
+			return words.T("table.starts.you")
+		} else if p >= 0 {
+			return words.F("table.starts", map[string]any{"Name": s.name(p)})
+		}
 	}
 	return eventText(e, s.playerAt(e.Seat) == s.player, func(w rules.Wind) string { return s.name(s.playerAt(w)) })
 }
@@ -351,19 +395,39 @@ func eventText(e *game.Event, you bool, name func(rules.Wind) string) string {
 }
 
 // seatMark shows a seat's wind as a small wind tile (東 with its letter E)
-// where the ruleset uses winds; elsewhere it marks only the dealer. Labels
-// never hold the Chinese characters: the app's text font has none.
+// where the ruleset uses winds, and marks the dealer with a small disc (on
+// the wind tile's corner, or alone), so that the name keeps its room.
+// Labels never hold the Chinese characters: the app's text font has none.
 func seatMark(w rules.Wind, rs string, st tileview.Style) fyne.CanvasObject {
 	if w < rules.E || w > rules.N {
 		return container.NewHBox()
 	}
-	if usesWinds(rs) {
-		return container.NewCenter(tileview.NewTile(w.Tile(), st, tileview.MiniWidth))
+	if !usesWinds(rs) {
+		if w == rules.E {
+			return dealerMark()
+		}
+		return container.NewHBox()
 	}
-	if w == rules.E {
-		return widget.NewLabelWithStyle(words.T("table.dealer"), fyne.TextAlignLeading, fyne.TextStyle{})
+	t := tileview.NewTile(w.Tile(), st, tileview.MiniWidth)
+	if w != rules.E {
+		return container.NewCenter(t)
 	}
-	return container.NewHBox()
+	return container.NewCenter(container.New(cornerLayout{}, t, dealerMark()))
+}
+
+// dealerColour is the dealer marker's disc.
+var dealerColour = color.NRGBA{R: 0xB0, G: 0x2A, B: 0x24, A: 0xFF}
+
+// dealerMark is the dealer's marker: the language's initial of the word
+// (D for Dealer and Donneur) in white on a red disc.
+func dealerMark() fyne.CanvasObject {
+	size := theme.CaptionTextSize()
+	letter := canvas.NewText(words.T("table.dealer.mark"), color.White)
+	letter.TextStyle.Bold = true
+	letter.TextSize = size * .85
+	letter.Alignment = fyne.TextAlignCenter
+	disc := container.NewStack(canvas.NewCircle(dealerColour), container.NewCenter(letter))
+	return container.NewCenter(container.NewGridWrap(fyne.NewSize(size+3, size+3), disc))
 }
 
 // meldTiles draws a meld's tiles small, a claimed tile on its side and
@@ -591,9 +655,8 @@ func (s *TableScreen) syncOrder(v *game.View) {
 
 // sortRack sorts the rack (the drawn tile stays apart).
 func (s *TableScreen) sortRack() {
-	v := s.snap.View
 	n := len(s.order)
-	if v != nil && v.Drawn != tile.None {
+	if s.snap.View != nil && s.apart() && n > 0 {
 		n--
 	}
 	slices.Sort(s.order[:n])
@@ -601,24 +664,28 @@ func (s *TableScreen) sortRack() {
 	s.showRack()
 }
 
+// rackMeldWidth is the width of the tiles of the person's melds.
+const rackMeldWidth = tileview.MiniWidth + 4
+
 // showRack draws the person's tiles along the bottom, the drawn tile set
 // apart, and the own melds above them (the bonus tiles are in the
 // person's seat panel).
 func (s *TableScreen) showRack() {
 	v := s.snap.View
 	me := v.Seats[s.seatOf(s.player)]
-	sig := fmt.Sprint(s.order, s.sel, s.picked, v.Drawn, me.Melds, s.app.Style())
+	sig := fmt.Sprint(s.order, s.sel, s.picked, s.apart(), me.Melds, s.app.Style())
 	if sig == s.rackSig {
 		return // the same tiles in the same places: keep the widgets
 	}
 	s.rackSig = sig
 	s.bin.release(s.rack)
 	s.rack.Objects = nil
-	s.rackLayout.drawn, s.rackLayout.scale = v.Drawn != tile.None, s.app.Style().Scale()
+	s.rackLayout.drawn, s.rackLayout.scale = s.apart(), s.app.Style().Scale()
 	var melds []fyne.CanvasObject
 	for _, m := range me.Melds {
-		melds = append(melds, s.meldTiles(m, tileview.MiniWidth+4))
+		melds = append(melds, s.meldTiles(m, rackMeldWidth))
 	}
+	s.rackLayout.meldRoom = rackMeldWidth*s.app.Style().Scale()*4/3 + theme.Padding()
 	s.rackLayout.melds = len(melds)
 	s.rack.Objects = append(s.rack.Objects, melds...)
 	for i, k := range s.order {
@@ -762,9 +829,9 @@ func (s *TableScreen) say(msg string) {
 	s.showLine(s.message, msg, widget.DangerImportance)
 }
 
-// showLine shows l, a line above the rack, with text of importance imp,
-// and lays the screen out again: a line that appears takes height from
-// the table above it, which Show alone does not give back (a hint asked
+// showLine shows l, a line floating over the felt's foot, with text of
+// importance imp, and lays the screen out again: the floating lines grow
+// upwards over the felt, which Show alone does not lay out (a hint asked
 // from the keyboard stayed invisible).
 func (s *TableScreen) showLine(l *widget.Label, text string, imp widget.Importance) {
 	l.Text, l.Importance = text, imp
@@ -799,7 +866,7 @@ func (s *TableScreen) showClock() {
 }
 
 // typedKey plays from the keyboard: arrows select, Enter discards the
-// selected tile (with nothing selected, the drawn tile), a key per claim (P pung,
+// selected tile (with nothing selected, the tile set apart), a key per claim (P pung,
 // C chow, K kong, M mah-jong, Space or Escape pass, T call, X joker
 // exchange), H hint, S sort, N next hand.
 func (s *TableScreen) typedKey(e *fyne.KeyEvent) {
@@ -817,10 +884,10 @@ func (s *TableScreen) typedKey(e *fyne.KeyEvent) {
 	case fyne.KeyReturn, fyne.KeyEnter:
 		switch {
 		case s.sheet != nil:
-			s.nextHand()
+			s.pressNext()
 		case s.sel >= 0:
 			s.discard(s.sel)
-		case v.Drawn != tile.None && len(s.order) > 0:
+		case s.apart() && len(s.order) > 0:
 			s.discard(len(s.order) - 1) // the drawn tile is last
 		}
 	case fyne.KeyH:
@@ -828,7 +895,7 @@ func (s *TableScreen) typedKey(e *fyne.KeyEvent) {
 	case fyne.KeyS:
 		s.sortRack()
 	case fyne.KeyN:
-		s.nextHand()
+		s.pressNext()
 	default:
 		if t, ok := keyActions[e.Name]; ok {
 			for _, a := range v.Legal {

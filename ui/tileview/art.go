@@ -8,12 +8,14 @@ package tileview
 
 import (
 	"image/color"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 
 	"github.com/fourwinds-mahjong/fourwinds/assets"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+	"github.com/fourwinds-mahjong/fourwinds/ui/words"
 )
 
 // Style is how tiles are drawn.
@@ -244,8 +246,13 @@ func bonusParts(k tile.Kind, p *palette) []part {
 	return out
 }
 
+// englishHonours are the honours' corner indices when the language has
+// none: East, South, West, North, White, Green, Red.
+var englishHonours = []string{"E", "S", "W", "N", "Wh", "G", "R"}
+
 // Index returns the corner index of k: "3●", "7|", "5萬", "E", "R", "Wh",
-// "F2", "S3", "J".
+// "F2", "S3", "J"; the honours' letters are the language's (in French
+// O for Ouest, B V R for Blanc, Vert, Rouge).
 func Index(k tile.Kind) string {
 	n := k.Number()
 	switch k.Suit() {
@@ -256,7 +263,11 @@ func Index(k tile.Kind) string {
 	case tile.Characters:
 		return string(rune('0'+n)) + "萬"
 	case tile.Honors:
-		return []string{"E", "S", "W", "N", "Wh", "G", "R"}[n-1]
+		hs := strings.Fields(words.T("index.honours"))
+		if len(hs) != len(englishHonours) {
+			hs = englishHonours
+		}
+		return hs[n-1]
 	case tile.Flowers:
 		return "F" + string(rune('0'+n))
 	case tile.Seasons:

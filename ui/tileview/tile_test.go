@@ -1,6 +1,7 @@
 package tileview
 
 import (
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 	"github.com/fourwinds-mahjong/fourwinds/internal/uitest"
+	"github.com/fourwinds-mahjong/fourwinds/ui/words"
 )
 
 // tileSet lays out every kind and the back.
@@ -41,14 +43,39 @@ func TestTileSetGolden(t *testing.T) {
 		{"tiles_standard_dark.png", Standard, theme.VariantDark},
 		{"tiles_contrast_light.png", HighContrast, theme.VariantLight},
 		{"tiles_large_light.png", Large, theme.VariantLight},
+		{"tiles_standard_light_fr.png", Standard, theme.VariantLight},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a := test.NewTempApp(t)
+			lang := "en"
+			if strings.HasSuffix(tc.name, "_fr.png") {
+				lang = "fr" // the honours' French indices: E S O N, B V R
+			}
+			if err := words.Use(lang); err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { _ = words.Use("en") })
 			a.Settings().SetTheme(uitest.Theme(tc.variant))
 			w := test.NewTempWindow(t, tileSet(tc.style))
 			w.Resize(fyne.NewSize(640, 520*tc.style.Scale()))
 			uitest.Golden(t, tc.name, w.Canvas().Capture())
 		})
+	}
+}
+
+// TestIndexFrench: the honours' corner indices follow the language.
+func TestIndexFrench(t *testing.T) {
+	test.NewTempApp(t)
+	if err := words.Use("fr"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = words.Use("en") })
+	var got []string
+	for k := tile.East; k <= tile.Red; k++ {
+		got = append(got, Index(k))
+	}
+	if s := strings.Join(got, " "); s != "E S O N B V R" {
+		t.Errorf("French honours indices %q, want E S O N B V R", s)
 	}
 }
 

@@ -17,6 +17,7 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+	"github.com/fourwinds-mahjong/fourwinds/internal/syslocale"
 	"github.com/fourwinds-mahjong/fourwinds/translations"
 )
 
@@ -37,11 +38,14 @@ func x(key, fallback string, data ...any) string {
 }
 
 // Use loads the translations and switches to language code ("en", "fr";
-// "" keeps the system's language). Screens built afterwards use it.
+// "" keeps the system's language, English for a C or POSIX locale).
+// Screens built afterwards use it.
 func Use(code string) error {
 	switching.Lock()
 	defer switching.Unlock()
-	if code != "" {
+	if code == "" {
+		syslocale.Settle()
+	} else {
 		// lang picks the language from the environment when
 		// translations are added: LANGUAGE comes first.
 		if err := os.Setenv("LANGUAGE", code); err != nil {
@@ -80,6 +84,29 @@ func F(key string, data map[string]any) string {
 	return x(key, rules.EnglishName(key), data)
 }
 
+// N returns the text of key for count (its "one" or "other" form), with
+// {{.Count}} and data's fields filled.
+func N(key string, count int, data map[string]any) string {
+	d := map[string]any{"Count": count}
+	for k, v := range data {
+		d[k] = v
+	}
+	switching.RLock()
+	defer switching.RUnlock()
+	return lang.XN(key, rules.EnglishName(key), count, d)
+}
+
+// Labelled writes a label and its value: "Default: on", in French
+// "Par défaut : oui" (a narrow no-break space before the colon).
+func Labelled(label, value string) string {
+	return F("text.labelled", map[string]any{"Label": label, "Value": value})
+}
+
+// Decimal writes x with one decimal in the language's way: "0.8", "0,8".
+func Decimal(x float64) string {
+	return strings.Replace(strconv.FormatFloat(x, 'f', 1, 64), ".", T("number.decimal"), 1)
+}
+
 // Tile is a tile's full name: "Three of Bamboo", "Red Dragon", "Joker",
 // "Hidden tile".
 func Tile(k tile.Kind) string {
@@ -100,6 +127,16 @@ func Meld(m hand.Meld) string {
 		key = "meld.concealed_kong"
 	}
 	return F(key, map[string]any{"Tile": Tile(m.Tile)})
+}
+
+// Computer is the name of the computer playing player p (0–3) in the
+// current language: the same on the new-game screen, at the table, on
+// the sheet and at a shared table.
+func Computer(p int) string {
+	if p < 0 || p > 3 {
+		return ""
+	}
+	return T("player.computer." + strconv.Itoa(p))
 }
 
 // Wind is a wind's name ("East").

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -40,8 +41,8 @@ func files(t *testing.T) map[string]map[string]any {
 
 // sourceKeys finds the string keys given to T and F in the ui sources.
 func sourceKeys(t *testing.T) []string {
-	re := regexp.MustCompile(`words\.(?:T|F)\("([a-z0-9_.-]+)"`)
-	local := regexp.MustCompile(`\b(?:T|F)\("([a-z0-9_.-]+)"`)
+	re := regexp.MustCompile(`words\.(?:T|F|N)\("([a-z0-9_.-]+)"`)
+	local := regexp.MustCompile(`\b(?:T|F|N)\("([a-z0-9_.-]+)"`)
 	var keys []string
 	err := filepath.WalkDir("..", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
@@ -102,6 +103,10 @@ func dynamicKeys() []string {
 		add("tile." + k.String())
 	}
 	add("tile.hidden")
+	for p := range 4 {
+		add("player.computer." + strconv.Itoa(p))
+	}
+	add("charleston.dir.right", "charleston.dir.across", "charleston.dir.left")
 	for _, w := range []rules.Wind{rules.E, rules.S, rules.W, rules.N} {
 		add("wind." + w.String())
 	}
