@@ -9,7 +9,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
-	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
@@ -167,14 +166,10 @@ func (b *ClaimButton) SpokenName() string { return spokenAction(b.Action) }
 
 // spokenAction is an action in words, its tiles named in full.
 func spokenAction(a game.Action) string {
-	switch a.Type {
-	case game.ActPung:
-		return words.Meld(hand.Meld{Kind: hand.Pung, Tile: a.Tile, Open: true})
-	case game.ActKong, game.ActAddKong:
-		return words.Meld(hand.Meld{Kind: hand.Kong, Tile: a.Tile, Open: true})
-	case game.ActConcealedKong:
-		return words.Meld(hand.Meld{Kind: hand.Kong, Tile: a.Tile})
-	case game.ActPropose, game.ActExchange:
+	if m, ok := a.Meld(); ok {
+		return words.Meld(m)
+	}
+	if a.Type == game.ActPropose || a.Type == game.ActExchange {
 		return actionLabel(a)
 	}
 	s := words.T("action." + a.Type.String())

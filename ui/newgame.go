@@ -14,8 +14,6 @@ import (
 
 	"github.com/fourwinds-mahjong/fourwinds/core/ai"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
-	"github.com/fourwinds-mahjong/fourwinds/core/rules/american"
-	"github.com/fourwinds-mahjong/fourwinds/core/rules/american/card"
 	"github.com/fourwinds-mahjong/fourwinds/ui/words"
 )
 
@@ -73,7 +71,7 @@ func (f *newGameForm) set(name, v string) {
 }
 
 func (a *App) newGameScreen() fyne.CanvasObject {
-	f := &newGameForm{rules: a.fy.Preferences().StringWithFallback("last_rules", "hongkong"),
+	f := &newGameForm{rules: a.fy.Preferences().StringWithFallback("last_rules", rules.DefaultID),
 		levels: [3]string{string(ai.Intermediate), string(ai.Intermediate), string(ai.Intermediate)}}
 	pick, desc, options := a.rulesetPicker(f)
 	levels := []string{}
@@ -149,9 +147,11 @@ func (a *App) optionRows(f *newGameForm) []fyne.CanvasObject {
 			}
 			sel.OnChanged = func(string) { f.set(name, s.Choices[sel.SelectedIndex()]) }
 			input = container.NewBorder(nil, nil, widget.NewLabel(words.Option(s)), nil, sel)
-			if f.rules == "american" && name == "card" {
-				f.useCard = func() { sel.SetSelectedIndex(slices.Index(s.Choices, american.CardUser)) }
-				input = container.NewVBox(input, a.cardLoader(f))
+			if cc, ok := r.(rules.CardChecker); ok {
+				if option, own := cc.CardOption(); name == option {
+					f.useCard = func() { sel.SetSelectedIndex(slices.Index(s.Choices, own)) }
+					input = container.NewVBox(input, a.cardLoader(f))
+				}
 			}
 		}
 		note := newNote(optionID(s)+" · "+words.Labelled(words.T("option.default"), optionValueName(s, s.Default)), fyne.TextAlignLeading)
@@ -160,8 +160,9 @@ func (a *App) optionRows(f *newGameForm) []fyne.CanvasObject {
 	return rows
 }
 
-// cardLoader lets an american game load a user's card file; problems are
-// shown by line and column as `fourwinds card check` writes them.
+// cardLoader lets a game on a card (american) load a user's card file;
+// problems are shown by line and column as `fourwinds card check` writes
+// them.
 func (a *App) cardLoader(f *newGameForm) fyne.CanvasObject {
 	f.cardMsg = widget.NewLabel("")
 	f.cardMsg.Wrapping = fyne.TextWrapWord
@@ -183,17 +184,16 @@ func (a *App) cardLoader(f *newGameForm) fyne.CanvasObject {
 	return container.NewVBox(load, f.cardMsg)
 }
 
-// setCard checks a card file's text and keeps it when some line is valid.
+// setCard checks a card file's text with the ruleset (rules.CardChecker)
+// and keeps it when some line is valid.
 func (f *newGameForm) setCard(name string, b []byte) {
-	c, err := card.Parse(name, b)
-	var msg []string
-	var pe *card.ParseError
-	if errors.As(err, &pe) {
-		for _, p := range pe.Problems {
-			msg = append(msg, name+":"+p.String())
+	lines, msg := 0, []string(nil)
+	if r, err := rules.Get(f.rules); err == nil {
+		if cc, ok := r.(rules.CardChecker); ok {
+			lines, msg = cc.CheckCard(name, b)
 		}
 	}
-	if c == nil {
+	if lines == 0 {
 		f.card = ""
 		msg = append(msg, words.T("newgame.card.refused"))
 	} else {
@@ -201,7 +201,7 @@ func (f *newGameForm) setCard(name string, b []byte) {
 		if f.useCard != nil {
 			f.useCard()
 		}
-		msg = append(msg, words.F("newgame.card.loaded", map[string]any{"N": len(c.Lines)}))
+		msg = append(msg, words.F("newgame.card.loaded", map[string]any{"N": lines}))
 	}
 	f.cardMsg.SetText(strings.Join(msg, "\n"))
 	if f.changed != nil {

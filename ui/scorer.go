@@ -10,6 +10,7 @@ import (
 
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules/ledger"
+	"github.com/fourwinds-mahjong/fourwinds/core/score"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 	"github.com/fourwinds-mahjong/fourwinds/ui/tileview"
 	"github.com/fourwinds-mahjong/fourwinds/ui/words"
@@ -52,7 +53,7 @@ type Scorer struct {
 	// form holds the options' values and the american card file loaded.
 	form *newGameForm
 	// options are the ruleset's options (from its schema); joker the
-	// jilin shared joker, shown for jilin only.
+	// shared joker, shown where the ruleset has one (jilin).
 	options  *fyne.Container
 	body     *fyne.Container
 	joker    *widget.Select
@@ -72,7 +73,7 @@ type Scorer struct {
 func NewScorer(a *App) *Scorer {
 	s := &Scorer{app: a, target: ToConcealed}
 	s.Hand.Winning = tile.None
-	s.setRules(a.fy.Preferences().StringWithFallback("last_rules", "hongkong"))
+	s.setRules(a.fy.Preferences().StringWithFallback("last_rules", rules.DefaultID))
 	s.build()
 	s.refresh()
 	return s
@@ -179,25 +180,16 @@ func (s *Scorer) build() {
 	s.content = container.NewVScroll(container.New(&narrow{max: 720}, s.body))
 }
 
-// rulesetFlags are the situations that matter to each ruleset's scoring.
-var rulesetFlags = map[string][]rules.Flag{
-	"jilin":    {rules.Ting, rules.JokerDrawn, rules.JokerWins, rules.NoCalls, rules.Compensation, rules.AnyTing},
-	"american": {},
-}
-
-// standardFlags are the situations of the other rulesets.
-var standardFlags = []rules.Flag{rules.LastTile, rules.LastDiscard, rules.KongReplacement, rules.RobbingKong,
-	rules.Heavenly, rules.Earthly, rules.Calling, rules.Invoked}
-
-// showFlags offers the situations that matter to the ruleset.
+// showFlags offers the situations that matter to the ruleset's scoring
+// (rules.ScoreFlagsOf), in their order.
 func (s *Scorer) showFlags() {
-	fs, ok := rulesetFlags[s.rules.ID()]
-	if !ok {
-		fs = standardFlags
-	}
+	fs := rules.ScoreFlagsOf(s.rules)
 	s.flagsBox.Objects = nil
 	grid := container.NewGridWrap(fyne.NewSize(230, 40))
-	for _, f := range fs {
+	for f := rules.Flag(1); f != 0; f <<= 1 {
+		if !fs.Has(f) {
+			continue
+		}
 		c := widget.NewCheck(words.T("flag."+f.Names()[0]), func(on bool) {
 			if on {
 				s.ctx.Flags |= f
@@ -233,7 +225,7 @@ func (s *Scorer) showOptions() {
 	s.form = f
 	s.options.Objects = s.app.optionRows(f)
 	s.options.Refresh()
-	s.jokerRow.Hidden = s.rules.ID() != "jilin"
+	s.jokerRow.Hidden = !s.rules.Setup(s.ctx.Options).SharedJoker
 }
 
 // Tap adds tile k where the scorer's target says.
@@ -274,15 +266,12 @@ func (s *Scorer) SetRules(id string) {
 	s.refresh()
 }
 
-// longGroups are the rulesets whose exposed groups may be longer than a
-// kong or mixed (jilin's combinations, american's quints with jokers):
-// their groups end with the close-group button or a new target.
-var longGroups = map[string]bool{"jilin": true, "american": true}
-
 // autoClose reports whether the group being built is complete: a kong, or
-// three tiles that are not a pung in the making, outside longGroups.
+// three tiles that are not a pung in the making. Where groups may be
+// longer than a kong or mixed (rules.Setup.LongGroups), they end with the
+// close-group button or a new target.
 func (s *Scorer) autoClose() bool {
-	if longGroups[s.rules.ID()] {
+	if s.rules.Setup(s.ctx.Options).LongGroups() {
 		return false
 	}
 	return len(s.open) == 4 || s.target == ToExposed && len(s.open) == 3 && !sameKind(s.open)
@@ -342,18 +331,13 @@ func (s *Scorer) refresh() {
 	if s.body == nil {
 		return // still being built
 	}
-	st := s.app.Style()
 	n := s.Notation()
-	s.handBox.Objects = []fyne.CanvasObject{widget.NewLabel(n)}
-	if strings.TrimSpace(n) != "" {
-		hb := handTiles(n, st)
-		s.handBox.Add(container.NewHScroll(hb))
-	}
-	s.handBox.Refresh()
 	s.result.Objects = nil
 	s.Paid = false
+	var v rules.Valuation
 	if len(s.Hand.Concealed)+len(s.Hand.Groups) > 0 {
-		v, err := rules.Score(s.rules, n, s.ctx)
+		sh, err := score.Hand(s.rules, s.ctx.Options, n, s.ctx)
+		v = sh.Valuation
 		s.Valuation = v
 		switch {
 		case err != nil:
@@ -365,7 +349,8 @@ func (s *Scorer) refresh() {
 		default:
 			s.result.Add(scoreLines(v.Items))
 			s.result.Add(widget.NewLabelWithStyle(valueText(v), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
-			if net, ok := rules.WinnerPayments(s.rules, s.ctx.Options, s.ctx.Seat, s.ctx.From, v.Value, s.ctx.Flags); ok && s.Hand.HasWinning() {
+			if sh.Payments != nil {
+				net := [4]int(*sh.Payments)
 				s.Payments, s.Paid = net, true
 				var parts []string
 				for w := rules.E; w <= rules.N; w++ {
@@ -376,6 +361,11 @@ func (s *Scorer) refresh() {
 		}
 	}
 	s.result.Refresh()
+	s.handBox.Objects = []fyne.CanvasObject{widget.NewLabel(n)}
+	if strings.TrimSpace(n) != "" {
+		s.handBox.Add(container.NewHScroll(handTiles(n, v, s.app.Style())))
+	}
+	s.handBox.Refresh()
 	s.ledgerBox.Objects = nil
 	tot := s.ledger.Totals()
 	grid := container.NewGridWithColumns(4)

@@ -239,7 +239,7 @@ func (c *CentreScreen) showSeat(p int) {
 	w := in.Winds[p]
 	sv := v.Seats[w]
 	turn := w == v.Turn && v.Phase != game.PhaseEnd
-	head := fmt.Sprintf("%s  %s  %+d", centreWind(w, in.Rules), c.name(p), in.Balances[p])
+	head := fmt.Sprintf("%s  %s  %+d", centreWind(w, in), c.name(p), in.Balances[p])
 	col := fg
 	if turn {
 		head = "▶ " + head
@@ -294,9 +294,9 @@ func (c *CentreScreen) showSeat(p int) {
 // centreWind names a seat's wind where the ruleset uses winds, and marks
 // the dealer elsewhere (the text font has no Chinese characters; the
 // display's tiles are only the table's public tiles).
-func centreWind(w rules.Wind, rs string) string {
+func centreWind(w rules.Wind, in table.Info) string {
 	switch {
-	case usesWinds(rs):
+	case usesWinds(in):
 		return words.Wind(w)
 	case w == rules.E:
 		return words.T("table.dealer")
@@ -336,7 +336,7 @@ func (c *CentreScreen) showMiddle() {
 		return
 	}
 	line := words.F("table.hand", map[string]any{"N": in.Hand})
-	if usesWinds(in.Rules) {
+	if usesWinds(in) {
 		line += " · " + words.F("table.round", map[string]any{"Wind": words.Wind(in.Round)})
 	}
 	line += " · " + words.F("table.wall", map[string]any{"N": v.WallLive})

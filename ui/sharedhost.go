@@ -63,7 +63,7 @@ func seatChoices() (kinds []HostSeat, names []string) {
 
 func (a *App) hostScreen() fyne.CanvasObject {
 	f := &hostForm{standIn: 30 * time.Second}
-	f.game = newGameForm{rules: a.fy.Preferences().StringWithFallback("last_rules", "hongkong"), values: map[string]string{}}
+	f.game = newGameForm{rules: a.fy.Preferences().StringWithFallback("last_rules", rules.DefaultID), values: map[string]string{}}
 	f.name = widget.NewEntry()
 	f.name.SetText(words.T("share.default_table"))
 	if n := a.sharedName(); n != "" {

@@ -90,9 +90,6 @@ func (r *RackScreen) Dealing() bool { return r.banner.link.dealing }
 // Turn is the strip's line saying whose turn it is.
 func (r *RackScreen) Turn() string { return r.turn.Text }
 
-// Full tells whether the full table view is shown.
-func (r *RackScreen) Full() bool { return r.full }
-
 // Toggle switches between rack mode and the full table view.
 func (r *RackScreen) Toggle() {
 	r.full = !r.full

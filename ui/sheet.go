@@ -14,7 +14,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
-	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
@@ -81,8 +80,8 @@ func (s *TableScreen) sheetContent(r *game.Result) fyne.CanvasObject {
 		body.Add(widget.NewSeparator())
 		name := widget.NewLabelWithStyle(fmt.Sprintf("%s · %s", s.name(p), valueText(r.Values[w])), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 		name.Wrapping = fyne.TextWrapWord
-		body.Add(container.NewBorder(nil, nil, seatMark(w, s.snap.Info.Rules, s.app.Style()), nil, name))
-		body.Add(s.handTiles(r.Hands[w]))
+		body.Add(container.NewBorder(nil, nil, seatMark(w, s.snap.Info, s.app.Style()), nil, name))
+		body.Add(s.handTiles(r.Hands[w], r.Values[w]))
 		if len(r.Values[w].Items) > 0 {
 			body.Add(scoreLines(r.Values[w].Items))
 		}
@@ -182,13 +181,14 @@ func itemAmount(it rules.Item) string {
 	return strings.Join(parts, " ")
 }
 
-// handTiles draws a hand written in notation: concealed tiles, then each
-// group apart, the winning tile last.
-func (s *TableScreen) handTiles(notation string) fyne.CanvasObject {
-	return handTiles(notation, s.app.Style())
+// handTiles draws a hand written in notation, valued v: concealed tiles
+// (a winning hand's in the sets and pairs its score read), then each group
+// apart, the winning tile last.
+func (s *TableScreen) handTiles(notation string, v rules.Valuation) fyne.CanvasObject {
+	return handTiles(notation, v, s.app.Style())
 }
 
-func handTiles(notation string, st tileview.Style) fyne.CanvasObject {
+func handTiles(notation string, v rules.Valuation, st tileview.Style) fyne.CanvasObject {
 	// The sets wrap onto a second line where the width is short (a
 	// phone), each set whole; its tiles side by side.
 	box := container.New(&flowLayout{})
@@ -209,9 +209,9 @@ func handTiles(notation string, st tileview.Style) fyne.CanvasObject {
 		}
 		box.Add(row)
 	}
-	if sets, ok := winningSets(h); ok {
-		// A standard winning hand: its concealed tiles in their sets, the
-		// winning tile marked in its set.
+	if sets, ok := v.Sets(h); ok {
+		// A winning hand: its concealed tiles in the sets its score read,
+		// the winning tile marked in its set.
 		marked := h.Winning
 		for _, ks := range sets {
 			set(ks, marked)
@@ -238,26 +238,6 @@ func handTiles(notation string, st tileview.Style) fyne.CanvasObject {
 		box.Add(tileview.NewTile(k, st, w*.8))
 	}
 	return box
-}
-
-// winningSets splits a winning hand's concealed tiles and winning tile
-// into sets and a pair (the first decomposition), when they form a
-// standard shape.
-func winningSets(h tile.Hand) ([][]tile.Kind, bool) {
-	if h.Winning == tile.None {
-		return nil, false
-	}
-	c := tile.CountsOf(h.Concealed)
-	c.Add(h.Winning)
-	ds := hand.Decompose(&c)
-	if len(ds) == 0 {
-		return nil, false
-	}
-	var out [][]tile.Kind
-	for _, m := range ds[0].Sets {
-		out = append(out, m.Tiles())
-	}
-	return append(out, []tile.Kind{ds[0].Pair, ds[0].Pair}), true
 }
 
 // pressNext presses the sheet's Next hand button from the keyboard, when

@@ -19,7 +19,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
-	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
@@ -314,16 +313,30 @@ func (s *TableScreen) statusText() string {
 		turn = " · " + words.F("table.turn", map[string]any{"Name": s.name(p)})
 	}
 	round := ""
-	if usesWinds(in.Rules) {
+	if usesWinds(in) {
 		round = " · " + words.F("table.round", map[string]any{"Wind": words.Wind(in.Round)})
 	}
 	return words.F("table.hand", map[string]any{"N": in.Hand}) + round + " · " +
 		words.F("table.wall", map[string]any{"N": v.WallLive}) + turn
 }
 
-// usesWinds reports whether a ruleset gives seat and round winds a meaning
-// in scoring (american and jilin do not).
-func usesWinds(id string) bool { return id != "american" && id != "jilin" }
+// setupOf returns the data of the ruleset a table plays (the zero Setup
+// when its ruleset or options are not known here).
+func setupOf(in table.Info) rules.Setup {
+	r, err := rules.GetWithCard(in.Rules, in.Card)
+	if err != nil {
+		return rules.Setup{}
+	}
+	o, err := rules.ResolveOptions(r, in.Options)
+	if err != nil {
+		return rules.Setup{}
+	}
+	return r.Setup(o)
+}
+
+// usesWinds reports whether the table's ruleset gives seat and round
+// winds a meaning (rules.Setup.UsesWinds).
+func usesWinds(in table.Info) bool { return setupOf(in).UsesWinds() }
 
 // name is player p's name: for the screen's own player the name of the
 // settings ("You" until one is set), for the others the table's.
@@ -398,11 +411,11 @@ func eventText(e *game.Event, you bool, name func(rules.Wind) string) string {
 // where the ruleset uses winds, and marks the dealer with a small disc (on
 // the wind tile's corner, or alone), so that the name keeps its room.
 // Labels never hold the Chinese characters: the app's text font has none.
-func seatMark(w rules.Wind, rs string, st tileview.Style) fyne.CanvasObject {
+func seatMark(w rules.Wind, in table.Info, st tileview.Style) fyne.CanvasObject {
 	if w < rules.E || w > rules.N {
 		return container.NewHBox()
 	}
-	if !usesWinds(rs) {
+	if !usesWinds(in) {
 		if w == rules.E {
 			return dealerMark()
 		}
@@ -433,7 +446,7 @@ func dealerMark() fyne.CanvasObject {
 // meldTiles draws a meld's tiles small, a claimed tile on its side and
 // pointing at the seat it came from, as on a real table: first from the
 // left-hand seat, in the middle from across, last from the right.
-func (s *TableScreen) meldTiles(m hand.Meld, w float32) fyne.CanvasObject {
+func (s *TableScreen) meldTiles(m game.Meld, w float32) fyne.CanvasObject {
 	box := container.New(layout.NewCustomPaddedHBoxLayout(1)) // tiles side by side, as on the table
 	ks := m.Tiles()
 	claimed := int(m.Claimed) - 1
@@ -506,7 +519,7 @@ func middled(o fyne.CanvasObject) fyne.CanvasObject {
 func (s *TableScreen) seatPanel(i, p int, w rules.Wind, sv game.SeatView, turn, lastSeat bool) fyne.CanvasObject {
 	in := s.snap.Info
 	head := fmt.Sprintf("%s %+d", s.name(p), in.Balances[p])
-	mark := container.NewHBox(seatMark(w, in.Rules, s.app.Style()))
+	mark := container.NewHBox(seatMark(w, in, s.app.Style()))
 	if turn {
 		mark.Objects = append([]fyne.CanvasObject{widget.NewIcon(theme.MediaPlayIcon())}, mark.Objects...)
 	}
@@ -600,7 +613,7 @@ func (s *TableScreen) centre() fyne.CanvasObject {
 		l.SizeName = theme.SizeNameSubHeadingText
 		return l
 	}
-	if usesWinds(in.Rules) {
+	if usesWinds(in) {
 		facts.Add(container.NewCenter(s.bin.get(in.Round.Tile(), s.app.Style(), tileview.DiscardWidth)))
 	}
 	facts.Add(big(words.F("table.wall", map[string]any{"N": v.WallLive})))

@@ -15,6 +15,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 )
@@ -228,6 +229,25 @@ func DecodeActionStrict(b []byte) (Action, error) {
 		return Action{}, errors.New("game: bad action: data after the action")
 	}
 	return in.action(), nil
+}
+
+// Meld is a meld as views and events carry it (SeatView.Melds,
+// Event.Meld), so that their readers need not import package hand.
+type Meld = hand.Meld
+
+// Meld returns the meld a pung, kong, added kong or concealed kong of
+// a.Tile makes (an added kong shows as an exposed kong), and false for
+// another action.
+func (a Action) Meld() (Meld, bool) {
+	switch a.Type {
+	case ActPung:
+		return Meld{Kind: hand.Pung, Tile: a.Tile, Open: true}, true
+	case ActKong, ActAddKong:
+		return Meld{Kind: hand.Kong, Tile: a.Tile, Open: true}, true
+	case ActConcealedKong:
+		return Meld{Kind: hand.Kong, Tile: a.Tile}, true
+	}
+	return Meld{}, false
 }
 
 // Act returns an action of type t on tile k.

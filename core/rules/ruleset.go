@@ -38,6 +38,10 @@ type Ruleset interface {
 	Settle(in SettleInput) Settlement
 }
 
+// DefaultID is the id of the ruleset an app offers before its player has
+// chosen one.
+const DefaultID = "hongkong"
+
 // ErrUnknownRuleset is returned by Get for an id that is not registered.
 var ErrUnknownRuleset = errors.New("rules: unknown ruleset")
 
@@ -144,6 +148,20 @@ type CardCarrier interface {
 	// CardText returns the text of the card the ruleset carries, "" for
 	// none of the player's own.
 	CardText() string
+}
+
+// CardChecker is implemented by rulesets that play a player's own card
+// (CardCarrier) and check a card file before a game carries it (american,
+// AM-11), so that an app offers the file without knowing the card format.
+type CardChecker interface {
+	// CardOption returns the option that chooses the card and its choice
+	// that plays the player's own card.
+	CardOption() (name, own string)
+	// CheckCard reads a card file's text, named name in the problems: how
+	// many of its lines can be played (0: the card is refused) and the
+	// problems of the others, each written "NAME:LINE:COL: message" as
+	// `fourwinds card check` writes them.
+	CheckCard(name string, text []byte) (lines int, problems []string)
 }
 
 // CardTextOf returns the text of the player's own card that r carries, or

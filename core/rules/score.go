@@ -2,6 +2,8 @@ package rules
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
@@ -201,6 +203,43 @@ type Valuation struct {
 	Bonus int `json:"bonus,omitempty"`
 }
 
+// Sets returns the sets and pairs into which v's Decomposition split h's
+// concealed tiles and winning tile, each set's tiles in order (h's
+// declared groups, also in the decomposition, left out). It is false when
+// h has no winning tile or v carries no such split: no decomposition, one
+// not written in sets and pairs (a card line), or one whose tiles are not
+// h's (jokers standing for other tiles).
+func (v Valuation) Sets(h tile.Hand) ([][]tile.Kind, bool) {
+	if h.Winning == tile.None || v.Decomposition == "" {
+		return nil, false
+	}
+	var sets [][]tile.Kind
+	for _, f := range strings.Fields(v.Decomposition) {
+		ks, err := tile.Parse(strings.Trim(f, "[]()"))
+		if err != nil || len(ks) == 0 {
+			return nil, false
+		}
+		sets = append(sets, ks)
+	}
+	for _, g := range h.Groups {
+		want := tile.CountsOf(g.Tiles)
+		i := slices.IndexFunc(sets, func(ks []tile.Kind) bool { return tile.CountsOf(ks) == want })
+		if i < 0 {
+			return nil, false
+		}
+		sets = slices.Delete(sets, i, i+1)
+	}
+	var got tile.Counts
+	for _, ks := range sets {
+		for _, k := range ks {
+			got.Add(k)
+		}
+	}
+	want := tile.CountsOf(h.Concealed)
+	want.Add(h.Winning)
+	return sets, got == want
+}
+
 // Invalid returns a Valuation that is not valid, with the reason.
 func Invalid(format string, args ...any) Valuation {
 	return Valuation{Valid: false, Error: fmt.Sprintf(format, args...), Items: []Item{}}
@@ -303,6 +342,29 @@ func SeatFactsOf(r Ruleset, o Options) Fact {
 		return fr.SeatFacts(o)
 	}
 	return 0
+}
+
+// StandardScoreFlags are the situations of a win that the Chinese family's
+// values read (HK-S-25, HK-S-26, CL-10.3, CL-10.4, CL-12, HK-OPT-9,
+// HK-8.2): the ones a scorer asks about, unless the ruleset names its own
+// (ScoreFlagger).
+const StandardScoreFlags = LastTile | LastDiscard | KongReplacement | RobbingKong | Heavenly | Earthly | Calling | Invoked
+
+// ScoreFlagger is implemented by rulesets whose values read other
+// situations of a win than StandardScoreFlags (jilin's TING and joker,
+// american's none).
+type ScoreFlagger interface {
+	// ScoreFlags returns the situations a scorer asks about.
+	ScoreFlags() Flag
+}
+
+// ScoreFlagsOf returns the situations of a win a scorer asks about under
+// r: its own (ScoreFlagger), or StandardScoreFlags.
+func ScoreFlagsOf(r Ruleset) Flag {
+	if f, ok := r.(ScoreFlagger); ok {
+		return f.ScoreFlags()
+	}
+	return StandardScoreFlags
 }
 
 // Names returns the command-line names of the flags set in f, in order.

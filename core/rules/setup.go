@@ -84,6 +84,17 @@ type Setup struct {
 	StartBalance int
 }
 
+// UsesWinds reports whether winds mean something in the ruleset (its round
+// or dominant wind scores), so that tables show the seats' and the round's
+// winds; elsewhere (american, jilin) they mark only the dealer.
+func (s Setup) UsesWinds() bool { return s.RoundWind || s.DominantWind }
+
+// LongGroups reports whether exposed groups may be longer than a kong or
+// mix kinds (jilin's special combinations, JL-6.4; american's quints and
+// jokers, AM-5.5), so that a group typed tile by tile ends only when the
+// player says so.
+func (s Setup) LongGroups() bool { return s.Combinations || s.CardCalls }
+
 // Count is how hands are counted toward the end of the game.
 type Count uint8
 

@@ -431,3 +431,27 @@ func TestAM_9_3(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckCard: a card file is checked through rules.CardChecker, its
+// problems by line and column as `fourwinds card check` writes them
+// (AM-11.8); a card with no valid line is refused.
+func TestCheckCard(t *testing.T) {
+	r, err := rules.Get("american")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cc, ok := r.(rules.CardChecker)
+	if !ok {
+		t.Fatal("american checks no card file")
+	}
+	if name, own := cc.CardOption(); name != american.OptCard || own != american.CardUser {
+		t.Errorf("card option %s=%s", name, own)
+	}
+	if n, probs := cc.CheckCard("bad.txt", []byte("this is not a card line\n")); n != 0 || len(probs) == 0 || !strings.HasPrefix(probs[0], "bad.txt:1:") {
+		t.Errorf("a card of no valid line: %d lines, problems %q", n, probs)
+	}
+	text := "@card Mine\nU1 | 1111a 2222a 3333a 44a | X 60 | mine | runs of kongs\nU2 | nonsense\n"
+	if n, probs := cc.CheckCard("mine.txt", []byte(text)); n != 1 || len(probs) == 0 || !strings.HasPrefix(probs[0], "mine.txt:3:") {
+		t.Errorf("a card of one valid line: %d lines, problems %q", n, probs)
+	}
+}

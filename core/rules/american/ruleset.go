@@ -9,6 +9,7 @@
 package american
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -211,6 +212,32 @@ func (r Ruleset) CardText() string {
 		return ""
 	}
 	return r.own.Text
+}
+
+// ScoreFlags returns no situation of a win for a scorer to ask about
+// (rules.ScoreFlagger): a card hand's value depends only on whether it was
+// self-drawn (AM-8.3).
+func (Ruleset) ScoreFlags() rules.Flag { return 0 }
+
+// CardOption returns option `card` and its choice "user", which plays the
+// player's own card (rules.CardChecker).
+func (Ruleset) CardOption() (name, own string) { return OptCard, CardUser }
+
+// CheckCard reads a card file in the AM-11 format (rules.CardChecker): the
+// number of its valid lines, 0 when the card is refused, and the problems
+// of the others by line and column.
+func (Ruleset) CheckCard(name string, text []byte) (lines int, problems []string) {
+	c, err := card.Parse(name, text)
+	var pe *card.ParseError
+	if errors.As(err, &pe) {
+		for _, p := range pe.Problems {
+			problems = append(problems, name+":"+p.String())
+		}
+	}
+	if c != nil {
+		lines = len(c.Lines)
+	}
+	return lines, problems
 }
 
 // WithCardText returns the ruleset carrying the card written in text

@@ -82,6 +82,13 @@ func (Ruleset) Setup(o rules.Options) rules.Setup {
 	}
 }
 
+// ScoreFlags returns the situations of a win a scorer asks about
+// (rules.ScoreFlagger): TING, anyone's TING (JL-13.2), the joker drawn or
+// won on (JL-11 M2, M3), no calls (M4) and a compensation draw (M6).
+func (Ruleset) ScoreFlags() rules.Flag {
+	return rules.Ting | rules.JokerDrawn | rules.JokerWins | rules.NoCalls | rules.Compensation | rules.AnyTing
+}
+
 // Value values a hand. A winning hand (h.Winning set) gets its value V =
 // B × 2^k (JL-11) and its end-of-hand points in Bonus (JL-13); a hand that
 // did not win gets only its end-of-hand points. It reads from ctx: Seat
