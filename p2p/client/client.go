@@ -661,12 +661,12 @@ func (c *Client) Subscribe(ctx context.Context, player int) (table.Snapshot, tab
 	if err := c.check(player); err != nil {
 		return table.Snapshot{}, nil, err
 	}
-	s := newSubscription(c)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.ctx.Err() != nil {
 		return table.Snapshot{}, nil, table.ErrClosed
 	}
+	s := newSubscription(c)
 	c.subs[s] = struct{}{}
 	return c.last, s, nil
 }
@@ -702,81 +702,39 @@ func (c *Client) publish(u table.Update) {
 	}
 	c.mu.Unlock()
 	for _, s := range subs {
-		s.push(u)
+		s.Push(u)
 	}
 }
 
+// closeSubs ends every subscription as the table closes: each delivers
+// the updates already queued, then closes its channel.
 func (c *Client) closeSubs() {
 	c.mu.Lock()
 	subs := c.subs
 	c.subs = map[*subscription]struct{}{}
 	c.mu.Unlock()
 	for s := range subs {
-		s.Close()
+		s.Finish()
 	}
 }
 
-// subscription queues updates without bound, so a slow reader never blocks
-// the connection.
+// subscription is one subscriber's stream: the client pushes updates into
+// its queue, so a slow reader never blocks the connection.
 type subscription struct {
-	c    *Client
-	mu   sync.Mutex
-	q    []table.Update
-	wake chan struct{}
-	out  chan table.Update
-	once sync.Once
-	quit chan struct{}
+	*table.Queue
+	c *Client
 }
 
 func newSubscription(c *Client) *subscription {
-	s := &subscription{c: c, wake: make(chan struct{}, 1), out: make(chan table.Update), quit: make(chan struct{})}
-	go s.pump()
-	return s
+	return &subscription{Queue: table.NewQueue(), c: c}
 }
-
-func (s *subscription) push(u table.Update) {
-	s.mu.Lock()
-	s.q = append(s.q, u)
-	s.mu.Unlock()
-	select {
-	case s.wake <- struct{}{}:
-	default:
-	}
-}
-
-func (s *subscription) pump() {
-	defer close(s.out)
-	for {
-		s.mu.Lock()
-		q := s.q
-		s.q = nil
-		s.mu.Unlock()
-		for _, u := range q {
-			select {
-			case s.out <- u:
-			case <-s.quit:
-				return
-			}
-		}
-		select {
-		case <-s.wake:
-		case <-s.quit:
-			return
-		}
-	}
-}
-
-// Updates delivers the updates in order.
-func (s *subscription) Updates() <-chan table.Update { return s.out }
 
 // Close ends the subscription.
 func (s *subscription) Close() {
-	s.once.Do(func() {
-		s.c.mu.Lock()
-		delete(s.c.subs, s)
-		s.c.mu.Unlock()
-		close(s.quit)
-	})
+	s.c.mu.Lock()
+	delete(s.c.subs, s)
+	s.c.mu.Unlock()
+	s.Stop()
 }
 
 // bindMsg attaches the table's ruleset and options to the views a message
