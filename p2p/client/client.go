@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/record"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
@@ -941,32 +942,13 @@ func (c *Client) replayHand(n int, seedBytes []byte, evs []game.Event, seen *gam
 		return fmt.Errorf("%w: hand %d cannot be replayed from what the dealer gave", deal.ErrCheat, n)
 	}
 	copy(seed[:], seedBytes)
-	st, produced, err := game.NewHand(game.HandConfig{Ruleset: rs, Options: opts, Seed: seed, Number: n, Round: evs[0].Start.Round, Uniform: true})
-	if err != nil {
-		return fmt.Errorf("%w: hand %d cannot be dealt from its seed: %v", deal.ErrCheat, n, err)
-	}
 	shown := false
-	for i := 0; i < len(evs); {
-		if len(produced) == 0 {
-			shown = shown || sameView(st.View(seen.Seat), seen)
-			e := evs[i]
-			if e.Type != game.EvAction || e.Action == nil {
-				return fmt.Errorf("%w: hand %d: event %d (%s) was not caused by any action", deal.ErrCheat, n, i+1, e.Type)
-			}
-			if produced, err = st.Apply(e.Seat, *e.Action); err != nil {
-				return fmt.Errorf("%w: hand %d: event %d: %v", deal.ErrCheat, n, i+1, err)
-			}
-			continue
-		}
-		want, _ := json.Marshal(evs[i])
-		got, _ := json.Marshal(produced[0])
-		if !bytes.Equal(want, got) {
-			return fmt.Errorf("%w: hand %d: event %d does not follow from the revealed seed", deal.ErrCheat, n, i+1)
-		}
-		produced = produced[1:]
-		i++
-	}
-	if !shown {
+	err := record.ReplayHand(game.HandConfig{Ruleset: rs, Options: opts, Seed: seed, Number: n, Round: evs[0].Start.Round, Uniform: true}, evs,
+		func(st *game.State) { shown = shown || sameView(st.View(seen.Seat), seen) })
+	switch {
+	case err != nil:
+		return fmt.Errorf("%w: hand %d does not follow from the revealed seed: %v", deal.ErrCheat, n, err)
+	case !shown:
 		return fmt.Errorf("%w: hand %d as this device was shown it was not dealt from the revealed seed", deal.ErrCheat, n)
 	}
 	return nil
