@@ -151,7 +151,7 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 			}()
 		}
 		logged := &loggedTable{Table: c, out: out, started: started}
-		end, err = client.Autoplay(ctx, logged, c.Player(), player, func(s table.Snapshot) {
+		end, err = table.Autoplay(ctx, logged, c.Player(), player, func(s table.Snapshot) {
 			logged.mu.Lock()
 			logged.last = s
 			logged.mu.Unlock()

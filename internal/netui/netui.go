@@ -338,7 +338,7 @@ func (r remote) HandOver() ui.HandOverNews {
 func (r remote) Submit(ctx context.Context, in table.Intent) error {
 	for {
 		err := r.Client.Submit(ctx, in)
-		if !errors.Is(err, client.ErrDisconnected) {
+		if !errors.Is(err, table.ErrDisconnected) {
 			return err
 		}
 		select {

@@ -44,10 +44,6 @@ const handOverRetry = 50 * time.Millisecond
 // serves no table (yet): it is alive.
 var errNotServing = errors.New("client: the dealer's device answers but does not serve a table")
 
-// ErrDisconnected is returned for a request whose connection dropped
-// before its answer came; the client reconnects by itself.
-var ErrDisconnected = errors.New("client: the connection to the dealer dropped; retry once reconnected")
-
 // Options are how a client joins.
 type Options struct {
 	// Player is the seat asked for: 0–3, wire.AnySeat or table.Spectator.
@@ -554,7 +550,7 @@ func (c *Client) request(ctx context.Context, m *wire.Msg) (*wire.Msg, error) {
 		if c.ctx.Err() != nil {
 			return nil, table.ErrClosed
 		}
-		return nil, ErrDisconnected
+		return nil, table.ErrDisconnected
 	}
 	c.nextID++
 	m.ID = c.nextID
@@ -562,12 +558,12 @@ func (c *Client) request(ctx context.Context, m *wire.Msg) (*wire.Msg, error) {
 	c.pending[m.ID] = ch
 	c.mu.Unlock()
 	if err := conn.Send(m); err != nil {
-		return nil, ErrDisconnected
+		return nil, table.ErrDisconnected
 	}
 	select {
 	case a, ok := <-ch:
 		if !ok {
-			return nil, ErrDisconnected
+			return nil, table.ErrDisconnected
 		}
 		if a.Type == wire.TRefused {
 			return nil, &table.RefusedError{Reason: a.Refused.Reason, Detail: a.Refused.Detail}
@@ -635,7 +631,7 @@ func (c *Client) Submit(ctx context.Context, in table.Intent) error {
 	case errors.As(err, &re) && re.Reason == table.ReasonClosed && c.ctx.Err() == nil:
 		// The dealer's table is closing under it: it comes back (a
 		// restarted dealer) or is handed over; the client reconnects.
-		return ErrDisconnected
+		return table.ErrDisconnected
 	}
 	return err
 }
