@@ -37,24 +37,30 @@ func Autoplay(ctx context.Context, tbl Table, player int, p ai.Player, each func
 		}
 		select {
 		case u, ok := <-sub.Updates():
+			if ok {
+				snap, ok = newest(sub, u.Snapshot)
+			}
 			if !ok {
 				return snap, fmt.Errorf("player %d: the table closed before the match ended", player)
 			}
-			snap = u.Snapshot
-		drain:
-			for {
-				select {
-				case u, ok := <-sub.Updates():
-					if !ok {
-						return snap, fmt.Errorf("player %d: the table closed before the match ended", player)
-					}
-					snap = u.Snapshot
-				default:
-					break drain
-				}
-			}
 		case <-ctx.Done():
 			return snap, ctx.Err()
+		}
+	}
+}
+
+// newest returns the snapshot of the last update already waiting on sub
+// (snap when none is), and false if sub closed meanwhile.
+func newest(sub Subscription, snap Snapshot) (Snapshot, bool) {
+	for {
+		select {
+		case u, ok := <-sub.Updates():
+			if !ok {
+				return snap, false
+			}
+			snap = u.Snapshot
+		default:
+			return snap, true
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package client
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -18,19 +19,20 @@ func TestCloseDelivers(t *testing.T) {
 		c.publish(table.Update{Seq: uint64(i)})
 	}
 	c.closeSubs()
-	var got []uint64
-	for {
-		select {
-		case u, ok := <-s.Updates():
-			if !ok {
-				if len(got) != 3 || got[0] != 1 || got[2] != 3 {
-					t.Fatalf("the subscriber got %v before its channel closed, want [1 2 3]", got)
-				}
-				return
-			}
-			got = append(got, u.Seq)
-		case <-time.After(5 * time.Second):
-			t.Fatalf("the channel is still open after %v", got)
+	read := make(chan []uint64, 1)
+	go func() {
+		var seqs []uint64
+		for u := range s.Updates() {
+			seqs = append(seqs, u.Seq)
 		}
+		read <- seqs
+	}()
+	select {
+	case got := <-read:
+		if !slices.Equal(got, []uint64{1, 2, 3}) {
+			t.Fatalf("the subscriber got %v before its channel closed, want [1 2 3]", got)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the subscriber's channel is still open after the client closed")
 	}
 }
