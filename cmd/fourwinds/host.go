@@ -19,8 +19,7 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/dealer"
-	"github.com/fourwinds-mahjong/fourwinds/p2p/discover"
-	"github.com/libp2p/go-libp2p/core/host"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/node"
 	"github.com/libp2p/go-libp2p/core/peer"
 )
 
@@ -136,18 +135,13 @@ func runHost(args []string, stdout, stderr io.Writer) error {
 		open[p] = s.Kind == table.SeatRemote
 	}
 	holders := loadHolders(o.stateDir)
-	d = dealer.Serve(h, dealer.Config{Table: tbl, Name: snap.Info.Name, PIN: o.pin, Open: open, Holders: holders,
-		OnSeat: func(hs [4]peer.ID) { saveHolders(o.stateDir, hs) }})
-	defer d.Close()
+	served := node.Serve(h, dealer.Config{Table: tbl, Name: snap.Info.Name, PIN: o.pin, Open: open, Holders: holders,
+		OnSeat: func(hs [4]peer.ID) { saveHolders(o.stateDir, hs) }}, nil)
+	defer served.Close()
+	d = served.Dealer
 	handed := leaveOnInterrupt(ctx, stop, d, out)
-	adv, err := discover.Advertise(h)
-	if err != nil {
-		out.emit(map[string]any{"type": "warning", "text": "not advertised on the local network: " + err.Error()})
-		out.say("Not advertised on the local network (%v); players can join by address.", err)
-	} else {
-		defer adv.Close()
-	}
-	addrs := dialAddrs(h)
+	out.unadvertised(served.Advertised)
+	addrs := node.Addrs(h)
 	out.emit(map[string]any{"type": "listening", "peer": h.ID().String(), "addrs": addrs, "resumed": resumed, "name": snap.Info.Name})
 	out.say("Table %q (%s) on %s", snap.Info.Name, snap.Info.Rules, strings.Join(addrs, " "))
 
@@ -279,20 +273,6 @@ func watch(ctx context.Context, tbl table.Table, out *lines) (table.Snapshot, er
 		}
 	}
 	return snap, nil
-}
-
-// dialAddrs are the addresses joiners can type, loopback last.
-func dialAddrs(h host.Host) []string {
-	var out, lo []string
-	for _, a := range h.Addrs() {
-		s := a.String() + "/p2p/" + h.ID().String()
-		if strings.Contains(s, "/127.0.0.1/") || strings.Contains(s, "/::1/") {
-			lo = append(lo, s)
-		} else {
-			out = append(out, s)
-		}
-	}
-	return append(out, lo...)
 }
 
 func countTrue(b [4]bool) int {

@@ -20,8 +20,8 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/p2p/client"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/dealer"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/discover"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/node"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/wire"
-	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/peer"
 )
 
@@ -112,11 +112,13 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 				}
 			}
 			out.say("%s: this device deals on from hand %d.", why, info.Standing.Number)
-			t, err := succeed(h, info, holders, *pin)
-			if err == nil {
-				dealing.Store(t.Dealer)
+			t, err := node.TakeOver(h, info, holders, *pin, nil)
+			if err != nil {
+				return nil, err
 			}
-			return t, err
+			dealing.Store(t.Dealer)
+			out.unadvertised(t.Advertised)
+			return t, nil
 		}
 	}
 	c, err := client.Join(jctx, h, info, opts)
@@ -151,7 +153,7 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 			}()
 		}
 		logged := &loggedTable{Table: c, out: out, started: started}
-		end, err = client.Autoplay(ctx, logged, c.Player(), player, func(s table.Snapshot) {
+		end, err = table.Autoplay(ctx, logged, c.Player(), player, func(s table.Snapshot) {
 			logged.mu.Lock()
 			logged.last = s
 			logged.mu.Unlock()
@@ -328,32 +330,4 @@ func playRemote(ctx context.Context, c *client.Client, stdin io.Reader, out *lin
 		}
 	}
 	return snap, nil
-}
-
-// dealtHere is a table this device took over, advertised on the local
-// network so that the other devices find it.
-type dealtHere struct {
-	*dealer.Succeeded
-	ad *discover.Advertiser
-}
-
-// Close stops advertising, serving and the table.
-func (d dealtHere) Close() error {
-	d.ad.Close()
-	return d.Succeeded.Close()
-}
-
-// succeed deals on h the table whose dealer is gone (dealer.Succeed) and
-// advertises it.
-func succeed(h host.Host, info table.Info, holders [4]peer.ID, pin string) (dealtHere, error) {
-	s, err := dealer.Succeed(h, info, holders, dealer.Config{Name: info.Name, PIN: pin}, nil)
-	if err != nil {
-		return dealtHere{}, err
-	}
-	ad, err := discover.Advertise(h)
-	if err != nil {
-		s.Close()
-		return dealtHere{}, err
-	}
-	return dealtHere{Succeeded: s, ad: ad}, nil
 }

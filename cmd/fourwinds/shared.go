@@ -17,7 +17,7 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
-	fwhost "github.com/fourwinds-mahjong/fourwinds/p2p/host"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/node"
 	"github.com/libp2p/go-libp2p/core/host"
 )
 
@@ -68,13 +68,10 @@ func listenAddrs(s string) ([]string, error) {
 	return []string{fmt.Sprintf("/%s/%s/tcp/%s", v, ip, port), fmt.Sprintf("/%s/%s/udp/%s/quic-v1", v, ip, port)}, nil
 }
 
-// newDevice starts this device's libp2p host with its kept identity.
+// newDevice starts this device's libp2p host with the identity kept in
+// the state directory.
 func newDevice(stateDir string, listen []string) (host.Host, error) {
-	k, err := fwhost.LoadKey(filepath.Join(stateDir, keyFile))
-	if err != nil {
-		return nil, err
-	}
-	return fwhost.New(k, listen)
+	return node.Open(filepath.Join(stateDir, keyFile), listen)
 }
 
 // lines prints one JSON object per line, from several goroutines.
@@ -106,6 +103,16 @@ func (l *lines) say(format string, args ...any) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	fmt.Fprintf(l.out, format+"\n", args...)
+}
+
+// unadvertised says, when a table this device deals could not be
+// advertised on the local network, that it is reached by its address.
+func (l *lines) unadvertised(a node.Advertised) {
+	if a.Unadvertised == nil {
+		return
+	}
+	l.emit(map[string]any{"type": "warning", "text": "not advertised on the local network: " + a.Unadvertised.Error()})
+	l.say("Not advertised on the local network (%v); players can join by address.", a.Unadvertised)
 }
 
 // updateLine is what --json prints for each update received.

@@ -152,35 +152,75 @@ func (r *Record) Replay(step Step) (*game.Match, error) {
 	if err != nil {
 		return nil, err
 	}
-	i := 0
-	for i < len(r.Events) {
+	err = follow(r.Events, produced, func(e game.Event) ([]game.Event, error) {
+		switch {
+		case e.Type == game.EvAction && e.Action != nil:
+			return m.Apply(m.PlayerAt(e.Seat), *e.Action)
+		case (e.Type == game.EvHandStart || e.Type == game.EvMatchEnd) && m.Hand.Phase == game.PhaseEnd && !m.Over:
+			return m.NextHand()
+		}
+		return nil, errUncaused
+	}, func(e game.Event) {
+		if step != nil {
+			step(m, e)
+		}
+	})
+	return m, err
+}
+
+// ReplayHand deals one hand again from cfg (its seed, number and round)
+// and re-applies the actions among evs, the hand's events from its
+// start, checking as Replay does that the engine produces exactly evs.
+// at, when set, is called with the hand as it stands before each action
+// is applied.
+func ReplayHand(cfg game.HandConfig, evs []game.Event, at func(*game.State)) error {
+	st, produced, err := game.NewHand(cfg)
+	if err != nil {
+		return fmt.Errorf("%w: hand %d cannot be dealt: %v", ErrRecord, cfg.Number, err)
+	}
+	return follow(evs, produced, func(e game.Event) ([]game.Event, error) {
+		if at != nil {
+			at(st)
+		}
+		if e.Type != game.EvAction || e.Action == nil {
+			return nil, errUncaused
+		}
+		return st.Apply(e.Seat, *e.Action)
+	}, nil)
+}
+
+// errUncaused is a cause's answer for an event that no action and no
+// deal of the next hand produced.
+var errUncaused = errors.New("not caused by any action")
+
+// follow checks that the engine produces exactly the recorded events evs,
+// starting from the events it produced already (produced). Whenever those
+// are used up, cause is given the next recorded event and returns the
+// events its cause (an action applied, the next hand dealt) produces, or
+// errUncaused; step, when set, is called after each event that matched.
+func follow(evs, produced []game.Event, cause func(game.Event) ([]game.Event, error), step func(game.Event)) error {
+	for i := 0; i < len(evs); {
 		if len(produced) == 0 {
-			e := r.Events[i]
-			switch {
-			case e.Type == game.EvAction:
-				produced, err = m.Apply(m.PlayerAt(e.Seat), *e.Action)
-			case (e.Type == game.EvHandStart || e.Type == game.EvMatchEnd) && m.Hand.Phase == game.PhaseEnd && !m.Over:
-				produced, err = m.NextHand()
-			default:
-				return m, fmt.Errorf("%w: event %d (%s) was not caused by any action", ErrRecord, i+1, e.Type)
-			}
-			if err != nil {
-				return m, fmt.Errorf("%w: event %d: %v", ErrRecord, i+1, err)
+			var err error
+			if produced, err = cause(evs[i]); errors.Is(err, errUncaused) {
+				return fmt.Errorf("%w: event %d (%s) was %v", ErrRecord, i+1, evs[i].Type, err)
+			} else if err != nil {
+				return fmt.Errorf("%w: event %d: %v", ErrRecord, i+1, err)
 			}
 			continue
 		}
-		want, _ := json.Marshal(r.Events[i])
+		want, _ := json.Marshal(evs[i])
 		got, _ := json.Marshal(produced[0])
 		if !bytes.Equal(want, got) {
-			return m, fmt.Errorf("%w: event %d differs on replay:\n recorded %s\n replayed %s", ErrRecord, i+1, want, got)
+			return fmt.Errorf("%w: event %d differs on replay:\n recorded %s\n replayed %s", ErrRecord, i+1, want, got)
 		}
 		if step != nil {
-			step(m, produced[0])
+			step(produced[0])
 		}
 		produced = produced[1:]
 		i++
 	}
-	return m, nil
+	return nil
 }
 
 // start deals the record's first hand: a new match, or the match taken

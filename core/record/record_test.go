@@ -193,43 +193,53 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 	}
 }
 
+// tamperings change a game's events so that they no longer follow from
+// its seed and its actions, each with what the replay's error says.
+var tamperings = []struct {
+	name   string
+	tamper func(evs []game.Event) []game.Event
+	want   string
+}{
+	{"a drawn tile changed", func(evs []game.Event) []game.Event {
+		i := indexOf(evs, game.EvDraw, 0)
+		d := evs[i]
+		d.Tiles = []tile.Kind{d.Tile() ^ 1}
+		evs[i] = d
+		return evs
+	}, "differs on replay"},
+	{"an action removed", func(evs []game.Event) []game.Event {
+		i := indexOf(evs, game.EvAction, 3)
+		return append(evs[:i:i], evs[i+1:]...)
+	}, "not caused by any action"},
+	{"an illegal action", func(evs []game.Event) []game.Event {
+		i := indexOf(evs, game.EvAction, 0)
+		a := *evs[i].Action
+		a.Type = game.ActChow
+		evs[i].Action = &a
+		return evs
+	}, "may not"},
+}
+
+// wantRefused fails t unless err is a record error naming the event and
+// saying want.
+func wantRefused(t *testing.T, err error, want string) {
+	t.Helper()
+	if !errors.Is(err, record.ErrRecord) || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "event ") {
+		t.Fatalf("got %v, want a record error naming the event and %q", err, want)
+	}
+}
+
 func TestReplayRefusesATamperedRecord(t *testing.T) {
-	for _, c := range []struct {
-		name   string
-		tamper func(evs []game.Event) []game.Event
-		want   string
-	}{
-		{"a drawn tile changed", func(evs []game.Event) []game.Event {
-			i := indexOf(evs, game.EvDraw, 0)
-			d := evs[i]
-			d.Tiles = []tile.Kind{d.Tile() ^ 1}
-			evs[i] = d
-			return evs
-		}, "differs on replay"},
-		{"an action removed", func(evs []game.Event) []game.Event {
-			i := indexOf(evs, game.EvAction, 3)
-			return append(evs[:i:i], evs[i+1:]...)
-		}, "not caused by any action"},
-		{"an illegal action", func(evs []game.Event) []game.Event {
-			i := indexOf(evs, game.EvAction, 0)
-			a := *evs[i].Action
-			a.Type = game.ActChow
-			evs[i].Action = &a
-			return evs
-		}, "may not"},
-	} {
+	for _, c := range tamperings {
 		t.Run(c.name, func(t *testing.T) {
 			rec, _ := readGolden(t, "hongkong")
 			rec.Events = c.tamper(rec.Events)
 			_, err := rec.Replay(nil)
-			if !errors.Is(err, record.ErrRecord) || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "event ") {
-				t.Fatalf("got %v, want a record error naming the event and %q", err, c.want)
-			}
+			wantRefused(t, err, c.want)
 		})
 	}
 }
 
-// indexOf returns the index of the n-th event of type typ (from 0).
 func indexOf(evs []game.Event, typ game.EventType, n int) int {
 	for i, e := range evs {
 		if e.Type == typ {

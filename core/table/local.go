@@ -221,7 +221,7 @@ func (t *Local) Subscribe(ctx context.Context, player int) (Snapshot, Subscripti
 		return nil
 	})
 	if err != nil {
-		sub.end()
+		sub.Stop()
 		return Snapshot{}, nil, err
 	}
 	return s, sub, nil
@@ -243,7 +243,7 @@ func (t *Local) Close() error {
 		err = t.call(context.Background(), func() error {
 			t.closed = true
 			for sub := range t.subs {
-				sub.finish()
+				sub.Finish()
 			}
 			t.subs = nil
 			return t.save()

@@ -104,7 +104,7 @@ func (t *Local) send(k int, evs []game.Event) {
 		if u == nil {
 			u = &Update{Seq: st.seq, Events: evs, Snapshot: t.snapshot(k)}
 		}
-		sub.push(*u)
+		sub.Push(*u)
 	}
 }
 

@@ -212,3 +212,8 @@ func (e *RefusedError) Error() string {
 
 // ErrClosed is returned by a closed table.
 var ErrClosed = errors.New("table: the table is closed")
+
+// ErrDisconnected is returned by a table dealt on another device (the p2p
+// client) for a request whose connection dropped before its answer came:
+// the table reconnects by itself, and the request may be sent again.
+var ErrDisconnected = errors.New("table: the connection to the dealer dropped; retry once reconnected")

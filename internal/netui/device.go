@@ -5,7 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
-	fwhost "github.com/fourwinds-mahjong/fourwinds/p2p/host"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/node"
 )
 
 // DeviceEnv names a second device on one machine: two app instances with
@@ -21,11 +21,7 @@ func OpenDevice(dir string) (*Network, error) {
 	if d := os.Getenv(DeviceEnv); d != "" {
 		name = "identity-" + filepath.Base(d) + ".key"
 	}
-	key, err := fwhost.LoadKey(filepath.Join(dir, name))
-	if err != nil {
-		return nil, err
-	}
-	h, err := fwhost.New(key, nil)
+	h, err := node.Open(filepath.Join(dir, name), nil)
 	if err != nil {
 		return nil, fmt.Errorf("netui: the shared table is off: %w", err)
 	}

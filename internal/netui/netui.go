@@ -7,7 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
+	"log"
 	"sync"
 	"time"
 
@@ -15,13 +15,13 @@ import (
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
 	ma "github.com/multiformats/go-multiaddr"
-	manet "github.com/multiformats/go-multiaddr/net"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/client"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/dealer"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/discover"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/node"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/wire"
 	"github.com/fourwinds-mahjong/fourwinds/ui"
 )
@@ -60,10 +60,13 @@ type Config struct {
 	// Browse reports the dealers found nearby until ctx ends
 	// (discover.Browse when nil; tests give the in-memory network's).
 	Browse func(ctx context.Context, found func(peer.AddrInfo)) error
-	// Advertise announces this device's table (discover.Advertise when
-	// nil). A network without multicast fails it: the table is then
-	// reached by its address only.
-	Advertise func(h host.Host) (io.Closer, error)
+	// Advertise announces this device's table (node.Advertise when nil).
+	// A network without multicast fails it: the table is then reached by
+	// its address only, and Warn is told.
+	Advertise node.Advertiser
+	// Warn is told what goes wrong without stopping the table, such as a
+	// table that could not be advertised (log.Print when nil).
+	Warn func(error)
 	// TakeOverAfter is how long a joined table's dealer must stay
 	// unreachable before the seated devices hand the table over among
 	// themselves (client.DefaultTakeOverAfter when zero).
@@ -85,8 +88,8 @@ func New(cfg Config) *Network {
 	if cfg.Browse == nil {
 		cfg.Browse = discover.Browse
 	}
-	if cfg.Advertise == nil {
-		cfg.Advertise = func(h host.Host) (io.Closer, error) { return discover.Advertise(h) }
+	if cfg.Warn == nil {
+		cfg.Warn = func(err error) { log.Print(err) }
 	}
 	return &Network{cfg: cfg}
 }
@@ -106,19 +109,25 @@ func (n *Network) Host(s ui.HostSetup) (ui.Hosted, error) {
 	for p, st := range s.Seats {
 		open[p] = st.Kind == table.SeatRemote
 	}
-	d = dealer.Serve(n.cfg.Host, dealer.Config{Table: t, Name: s.Name, PIN: s.PIN, Open: open})
-	h := &hosted{t: t, d: d, h: n.cfg.Host, quit: make(chan struct{})}
-	// Without multicast the table is still reached by its address.
-	h.adv, _ = n.cfg.Advertise(n.cfg.Host)
-	return h, nil
+	served := node.Serve(n.cfg.Host, dealer.Config{Table: t, Name: s.Name, PIN: s.PIN, Open: open}, n.cfg.Advertise)
+	d = served.Dealer
+	n.unadvertised(served.Advertised)
+	return &hosted{t: t, s: served, h: n.cfg.Host, quit: make(chan struct{})}, nil
+}
+
+// unadvertised tells Warn when a table this device deals could not be
+// advertised on the local network.
+func (n *Network) unadvertised(a node.Advertised) {
+	if a.Unadvertised != nil {
+		n.cfg.Warn(fmt.Errorf("netui: the table is not advertised on the local network; it is reached by its address: %w", a.Unadvertised))
+	}
 }
 
 // hosted is a table this device deals and serves.
 type hosted struct {
 	t    Dealt
-	d    *dealer.Dealer
+	s    *node.Served
 	h    host.Host
-	adv  io.Closer
 	once sync.Once
 	// quit is closed by Close.
 	quit chan struct{}
@@ -138,18 +147,7 @@ func (s servedTable) Close() error { return s.h.Close() }
 
 // Addrs are the host's addresses with its peer id, local-network
 // addresses first, loopback last (two instances on one machine).
-func (h *hosted) Addrs() []string {
-	var lan, loop []string
-	for _, a := range h.h.Addrs() {
-		full := a.Encapsulate(ma.StringCast("/p2p/" + h.h.ID().String())).String()
-		if ip, err := manet.ToIP(a); err == nil && ip.IsLoopback() {
-			loop = append(loop, full)
-		} else {
-			lan = append(lan, full)
-		}
-	}
-	return append(lan, loop...)
-}
+func (h *hosted) Addrs() []string { return node.Addrs(h.h) }
 
 // Start deals the first hand.
 func (h *hosted) Start(ctx context.Context) error { return h.t.Start(ctx) }
@@ -160,7 +158,7 @@ func (h *hosted) Successor() int {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
 	snap, err := h.t.Snapshot(ctx, table.Spectator)
-	_, p, ok := h.d.Successor()
+	_, p, ok := h.s.Dealer.Successor()
 	if err != nil || !ok || !snap.Info.Started || snap.Info.Standing == nil {
 		return -1
 	}
@@ -172,7 +170,7 @@ func (h *hosted) Successor() int {
 func (h *hosted) HandOver(done func()) (int, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
-	p, over, err := h.d.HandOver(ctx)
+	p, over, err := h.s.Dealer.HandOver(ctx)
 	if err != nil {
 		return -1, err
 	}
@@ -191,10 +189,7 @@ func (h *hosted) Close() error {
 	var err error
 	h.once.Do(func() {
 		close(h.quit)
-		if h.adv != nil {
-			h.adv.Close()
-		}
-		h.d.Close()
+		h.s.Close()
 		err = h.t.Close()
 	})
 	return err
@@ -275,29 +270,14 @@ func (n *Network) Join(ctx context.Context, j ui.JoinRequest) (table.Table, int,
 }
 
 // takeOver deals on, on this device, a table whose dealer is gone for good
-// (dealer.Succeed), and advertises it.
+// (node.TakeOver), and advertises it.
 func (n *Network) takeOver(info table.Info, holders [4]peer.ID, pin string) (table.Table, error) {
-	s, err := dealer.Succeed(n.cfg.Host, info, holders, dealer.Config{Name: info.Name, PIN: pin}, nil)
+	t, err := node.TakeOver(n.cfg.Host, info, holders, pin, n.cfg.Advertise)
 	if err != nil {
 		return nil, err
 	}
-	adv, _ := n.cfg.Advertise(n.cfg.Host)
-	return &handedOver{Succeeded: s, adv: adv}, nil
-}
-
-// handedOver is a table this device took over: closing it stops
-// advertising too.
-type handedOver struct {
-	*dealer.Succeeded
-	adv io.Closer
-}
-
-// Close stops advertising, serving and the table.
-func (t *handedOver) Close() error {
-	if t.adv != nil {
-		t.adv.Close()
-	}
-	return t.Succeeded.Close()
+	n.unadvertised(t.Advertised)
+	return t, nil
 }
 
 // retryPause is how often an intent sent while the connection was down is
@@ -338,7 +318,7 @@ func (r remote) HandOver() ui.HandOverNews {
 func (r remote) Submit(ctx context.Context, in table.Intent) error {
 	for {
 		err := r.Client.Submit(ctx, in)
-		if !errors.Is(err, client.ErrDisconnected) {
+		if !errors.Is(err, table.ErrDisconnected) {
 			return err
 		}
 		select {

@@ -908,7 +908,9 @@ func TestSharedScreenshots(t *testing.T) {
 func TestTwoDevicesOnLoopback(t *testing.T) {
 	fa := newApp(t, "en")
 	none := func(context.Context, func(peer.AddrInfo)) error { return nil }
-	quiet := func(host.Host) (io.Closer, error) { return nil, errors.New("no multicast in tests") }
+	noMulticast := errors.New("no multicast in tests")
+	quiet := func(host.Host) (io.Closer, error) { return nil, noMulticast }
+	warned := make(chan error, 4)
 	devices := make([]*device, 2)
 	for i := range devices {
 		k, _, err := crypto.GenerateEd25519Key(nil)
@@ -922,10 +924,18 @@ func TestTwoDevicesOnLoopback(t *testing.T) {
 		t.Cleanup(func() { h.Close() })
 		devices[i] = open(t, fa, tabletSize)
 		devices[i].h = h
-		devices[i].connect(netui.New(netui.Config{Host: h, Deal: deal, Browse: none, Advertise: quiet}))
+		devices[i].connect(netui.New(netui.Config{Host: h, Deal: deal, Browse: none, Advertise: quiet, Warn: func(err error) { warned <- err }}))
 	}
 	tablet, phone := devices[0], devices[1]
 	hostCentre(t, tablet, "")
+	select {
+	case err := <-warned:
+		if !errors.Is(err, noMulticast) {
+			t.Errorf("the host was warned %v, want the advertising error", err)
+		}
+	default:
+		t.Error("a table that could not be advertised was not reported")
+	}
 	addrs := tablet.app.Hosted().Addrs()
 	if len(addrs) == 0 {
 		t.Fatal("the hosted table shows no address")

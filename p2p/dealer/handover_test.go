@@ -308,7 +308,7 @@ func BenchmarkHandOverAtAHandEnd(b *testing.B) {
 						shown <- time.Now()
 					}
 				}
-				client.Autoplay(ctx, r.clients[p], p, mustAI(b, p), each)
+				table.Autoplay(ctx, r.clients[p], p, mustAI(b, p), each)
 			}()
 		}
 		go play(ctx, neverReady{r.tbl}, 0, "ai 0")

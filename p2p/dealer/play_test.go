@@ -99,7 +99,7 @@ func play(ctx context.Context, tbl table.Table, player int, seed string) (table.
 	if err != nil {
 		return table.Snapshot{}, err
 	}
-	return client.Autoplay(ctx, tbl, player, p, nil)
+	return table.Autoplay(ctx, tbl, player, p, nil)
 }
 
 // playAll plays the match with player 0 on the dealer's table and the

@@ -1,4 +1,4 @@
-package client
+package table
 
 import (
 	"context"
@@ -7,7 +7,6 @@ import (
 
 	"github.com/fourwinds-mahjong/fourwinds/core/ai"
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
-	"github.com/fourwinds-mahjong/fourwinds/core/table"
 )
 
 // Autoplay plays player on any table with a computer player until the
@@ -15,7 +14,7 @@ import (
 // only, says it is ready after each hand, and takes refusals that only mean
 // the table moved on (stale, no decision owed, over, a dropped connection)
 // in its stride. each, when set, sees every snapshot as it arrives.
-func Autoplay(ctx context.Context, tbl table.Table, player int, p ai.Player, each func(table.Snapshot)) (table.Snapshot, error) {
+func Autoplay(ctx context.Context, tbl Table, player int, p ai.Player, each func(Snapshot)) (Snapshot, error) {
 	snap, sub, err := tbl.Subscribe(ctx, player)
 	if err != nil {
 		return snap, err
@@ -30,29 +29,19 @@ func Autoplay(ctx context.Context, tbl table.Table, player int, p ai.Player, eac
 		}
 		if in := autoIntent(snap, player, p); in != nil {
 			err := tbl.Submit(ctx, *in)
-			var re *table.RefusedError
-			late := errors.As(err, &re) && (re.Reason == table.ReasonStale || re.Reason == table.ReasonNoDecide || re.Reason == table.ReasonOver)
+			var re *RefusedError
+			late := errors.As(err, &re) && (re.Reason == ReasonStale || re.Reason == ReasonNoDecide || re.Reason == ReasonOver)
 			if err != nil && !late && !errors.Is(err, ErrDisconnected) {
 				return snap, fmt.Errorf("player %d: %s refused: %w", player, in.Action, err)
 			}
 		}
 		select {
 		case u, ok := <-sub.Updates():
+			if ok {
+				snap, ok = newest(sub, u.Snapshot)
+			}
 			if !ok {
 				return snap, fmt.Errorf("player %d: the table closed before the match ended", player)
-			}
-			snap = u.Snapshot
-		drain:
-			for {
-				select {
-				case u, ok := <-sub.Updates():
-					if !ok {
-						return snap, fmt.Errorf("player %d: the table closed before the match ended", player)
-					}
-					snap = u.Snapshot
-				default:
-					break drain
-				}
 			}
 		case <-ctx.Done():
 			return snap, ctx.Err()
@@ -60,8 +49,24 @@ func Autoplay(ctx context.Context, tbl table.Table, player int, p ai.Player, eac
 	}
 }
 
+// newest returns the snapshot of the last update already waiting on sub
+// (snap when none is), and false if sub closed meanwhile.
+func newest(sub Subscription, snap Snapshot) (Snapshot, bool) {
+	for {
+		select {
+		case u, ok := <-sub.Updates():
+			if !ok {
+				return snap, false
+			}
+			snap = u.Snapshot
+		default:
+			return snap, true
+		}
+	}
+}
+
 // autoIntent is the computer's intent for a snapshot, or nil.
-func autoIntent(snap table.Snapshot, player int, p ai.Player) *table.Intent {
+func autoIntent(snap Snapshot, player int, p ai.Player) *Intent {
 	v := snap.View
 	switch {
 	case v == nil || snap.Info.Over:
@@ -70,9 +75,9 @@ func autoIntent(snap table.Snapshot, player int, p ai.Player) *table.Intent {
 		if snap.Info.Ready[player] {
 			return nil
 		}
-		return &table.Intent{Player: player, Kind: table.IntentNextHand}
+		return &Intent{Player: player, Kind: IntentNextHand}
 	case len(v.Legal) > 0:
-		return &table.Intent{Player: player, Kind: table.IntentAction, Decision: v.StateID, Action: p.Decide(v)}
+		return &Intent{Player: player, Kind: IntentAction, Decision: v.StateID, Action: p.Decide(v)}
 	}
 	return nil
 }

@@ -1,0 +1,358 @@
+package client
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync/atomic"
+	"time"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	fwhost "github.com/fourwinds-mahjong/fourwinds/p2p/host"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/wire"
+	"github.com/libp2p/go-libp2p/core/network"
+)
+
+// connect dials, says hello and reads the welcome.
+func (c *Client) connect(ctx context.Context) (*wire.Conn, network.Stream, error) {
+	if len(c.dealer.Addrs) > 0 {
+		c.h.Peerstore().AddAddrs(c.dealer.ID, c.dealer.Addrs, time.Hour)
+	}
+	if err := c.h.Connect(ctx, c.dealer); err != nil {
+		return nil, nil, fmt.Errorf("client: cannot reach the dealer %s: %w", c.dealer.ID, err)
+	}
+	st, err := c.h.NewStream(network.WithAllowLimitedConn(ctx, "table"), c.dealer.ID, wire.TableProtocol)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%w: %w", errNotServing, err)
+	}
+	conn := wire.NewConn(st)
+	c.mu.Lock()
+	player := c.player
+	c.mu.Unlock()
+	if err := conn.Send(&wire.Msg{Type: wire.THello, Hello: &wire.Hello{Version: wire.Version, Player: player, PIN: c.opts.PIN, Name: c.opts.Name, Compress: []string{wire.Deflate}}}); err != nil {
+		st.Reset()
+		return nil, nil, err
+	}
+	if dl, ok := ctx.Deadline(); ok {
+		st.SetReadDeadline(dl)
+	}
+	m, err := conn.Recv()
+	st.SetReadDeadline(time.Time{})
+	infos := &wire.Infos{}
+	if err == nil {
+		err = infos.Restore(m)
+	}
+	if err != nil {
+		st.Reset()
+		return nil, nil, fmt.Errorf("client: no welcome from the dealer: %w", err)
+	}
+	c.bindMsg(m)
+	c.notify(m)
+	switch m.Type {
+	case wire.TWelcome:
+	case wire.TRefused:
+		st.Reset()
+		return nil, nil, &table.RefusedError{Reason: m.Refused.Reason, Detail: m.Refused.Detail}
+	default:
+		st.Reset()
+		return nil, nil, fmt.Errorf("client: the dealer answered a hello with %s", m.Type)
+	}
+	c.h.ConnManager().Protect(c.dealer.ID, fwhost.TableTag)
+	w := m.Welcome
+	if w.Compress == wire.Deflate {
+		conn.DecompressRecvs()
+	}
+	c.mu.Lock()
+	c.conn, c.stream, c.player, c.heartbeat, c.infos = conn, st, w.Player, w.Heartbeat, infos
+	c.resyncing = 0
+	if !c.welcomed {
+		c.noteView(w.Snapshot)
+		c.welcomed, c.last, c.dealerSeq = true, w.Snapshot, w.Snapshot.Seq
+		c.mu.Unlock()
+		return conn, st, nil
+	}
+	u := c.accept(w.Snapshot, nil)
+	c.mu.Unlock()
+	c.publish(u)
+	return conn, st, nil
+}
+
+func (c *Client) notify(m *wire.Msg) {
+	if c.opts.OnEvent != nil {
+		c.opts.OnEvent(m)
+	}
+}
+
+// run reads the dealer's messages and reconnects when the stream ends,
+// until Close.
+func (c *Client) run(conn *wire.Conn, st network.Stream) {
+	defer close(c.done)
+	for {
+		if c.serve(conn, st) {
+			// The connection is dead without the transport knowing yet
+			// (a dealer killed behind QUIC): close it so the redial is
+			// fresh.
+			c.h.Network().ClosePeer(c.dealer.ID)
+		}
+		c.mu.Lock()
+		c.bytesIn += conn.In.Load()
+		c.conn, c.stream = nil, nil
+		for id, ch := range c.pending {
+			close(ch)
+			delete(c.pending, id)
+		}
+		c.mu.Unlock()
+		lost, next := time.Now(), 0
+		// moved is when this device went on to the successor it dials
+		// (zero while it dials the dealer it lost); tried is set once an
+		// attempt to reach the device dialled failed: a device is never
+		// gone past, nor the table taken over, before it was dialled
+		// again (Retry may be longer than TakeOverAfter).
+		var moved time.Time
+		tried := false
+		wait, retry := c.opts.Retry, c.opts.Retry
+		if c.handedOver(&next) {
+			// The dealer handed the table over at a hand boundary: on to
+			// the successor at once, and again soon while it sets up.
+			if c.succeed(&next) {
+				c.dealOn()
+				return
+			}
+			wait, retry, moved = 0, min(retry, handOverRetry), time.Now()
+		}
+		for {
+			select {
+			case <-c.ctx.Done():
+				c.closeSubs()
+				return
+			case <-time.After(wait):
+			}
+			wait = retry
+			if c.opts.TakeOver != nil && tried && time.Since(lost) > c.opts.TakeOverAfter {
+				lost = time.Now()
+				if c.succeed(&next) {
+					c.dealOn()
+					return
+				}
+				moved, tried = lost, false
+			}
+			if c.opts.GiveUp > 0 && time.Since(lost) > c.opts.GiveUp {
+				c.mu.Lock()
+				c.gaveUp = true
+				c.mu.Unlock()
+				c.end()
+				c.closeSubs()
+				return
+			}
+			ctx, cancel := context.WithTimeout(c.ctx, redialWait)
+			var err error
+			conn, st, err = c.connect(ctx)
+			cancel()
+			if err == nil {
+				break
+			}
+			tried = true
+			if !moved.IsZero() && errors.Is(err, errNotServing) && time.Since(moved) < c.patience() {
+				// The successor's device is alive and will deal once it
+				// has given up on the dealer (and on the devices before
+				// it) by its own clock: going past it now would make two
+				// dealers of one table. The attempt does not count as
+				// failed.
+				lost, tried = time.Now(), false
+			}
+			var re *table.RefusedError
+			if errors.As(err, &re) {
+				c.mu.Lock()
+				c.refusal = &wire.Refusal{Reason: re.Reason, Detail: re.Detail}
+				c.mu.Unlock()
+			} else if c.opts.Locate != nil {
+				lctx, cancel := context.WithTimeout(c.ctx, redialWait)
+				if info, err := c.opts.Locate(lctx, c.dealer.ID); err == nil && info.ID == c.dealer.ID {
+					c.mu.Lock()
+					c.dealer = info
+					c.mu.Unlock()
+				}
+				cancel()
+			}
+		}
+	}
+}
+
+// serve reads one connection until it ends, sending heartbeats. It
+// reports whether the dealer fell silent.
+func (c *Client) serve(conn *wire.Conn, st network.Stream) (silent bool) {
+	stop := make(chan struct{})
+	defer close(stop)
+	c.mu.Lock()
+	hb, infos := c.heartbeat, c.infos
+	c.mu.Unlock()
+	var heard atomic.Int64
+	var quiet atomic.Bool
+	heard.Store(time.Now().UnixNano())
+	if hb > 0 {
+		// Ping every heartbeat; a dealer silent for three (it answers
+		// every ping) is gone, and the stream is dropped to redial.
+		go func() {
+			t := time.NewTicker(hb)
+			defer t.Stop()
+			for {
+				select {
+				case <-stop:
+					return
+				case <-t.C:
+					if time.Since(time.Unix(0, heard.Load())) > 3*hb {
+						quiet.Store(true)
+						st.Reset()
+						return
+					}
+					if conn.Send(&wire.Msg{Type: wire.TPing}) != nil {
+						st.Reset()
+						return
+					}
+				}
+			}
+		}()
+	}
+	go func() {
+		select {
+		case <-stop:
+		case <-c.ctx.Done():
+			st.Reset()
+		}
+	}()
+	for {
+		m, err := conn.Recv()
+		heard.Store(time.Now().UnixNano())
+		if err == nil {
+			err = infos.Restore(m)
+		}
+		if errors.Is(err, wire.ErrBadMessage) {
+			continue
+		}
+		if err != nil {
+			st.Reset()
+			return quiet.Load()
+		}
+		c.bindMsg(m)
+		c.notify(m)
+		c.handle(conn, m)
+	}
+}
+
+func (c *Client) handle(conn *wire.Conn, m *wire.Msg) {
+	switch m.Type {
+	case wire.TUpdate:
+		c.update(*m.Update)
+	case wire.TPing:
+		conn.Send(&wire.Msg{Type: wire.TPong})
+	case wire.TPong:
+		c.mu.Lock()
+		behind := m.Seq > c.dealerSeq
+		c.mu.Unlock()
+		if behind {
+			c.resync()
+		}
+	case wire.TCommitAsk, wire.TCommitments, wire.TReveal:
+		c.deal(conn, m)
+	case wire.TRoster:
+		c.mu.Lock()
+		c.roster = m.Roster
+		c.mu.Unlock()
+	case wire.THandOver:
+		c.noteHandOver(conn, m.HandOver)
+	case wire.TDone, wire.TRefused, wire.TSnapshot, wire.THand:
+		if m.ID == 0 {
+			return
+		}
+		c.mu.Lock()
+		if m.ID == c.resyncing && m.Snapshot != nil {
+			c.resyncing = 0
+			if m.Snapshot.Seq > c.dealerSeq {
+				u := c.accept(*m.Snapshot, nil)
+				c.mu.Unlock()
+				c.publish(u)
+				return
+			}
+		}
+		ch := c.pending[m.ID]
+		delete(c.pending, m.ID)
+		c.mu.Unlock()
+		if ch != nil {
+			ch <- m
+		}
+	}
+}
+
+// update applies one update in order; a gap asks for a fresh snapshot and
+// drops updates until it comes.
+func (c *Client) update(u table.Update) {
+	c.mu.Lock()
+	switch {
+	case u.Seq <= c.dealerSeq:
+		c.mu.Unlock()
+		return
+	case c.resyncing != 0:
+		c.mu.Unlock()
+		return
+	case u.Seq != c.dealerSeq+1:
+		c.mu.Unlock()
+		c.resync()
+		return
+	}
+	c.noteDeal(u)
+	out := c.accept(u.Snapshot, u.Events)
+	c.mu.Unlock()
+	c.publish(out)
+}
+
+// accept makes s, reached through events, the latest snapshot and returns
+// the update that delivers it, numbered next in the client's numbering;
+// c.mu is held.
+func (c *Client) accept(s table.Snapshot, events []game.Event) table.Update {
+	c.noteView(s)
+	c.dealerSeq = s.Seq
+	s.Seq = c.last.Seq + 1
+	c.shift = int64(s.Seq) - int64(c.dealerSeq)
+	c.last = s
+	return table.Update{Seq: s.Seq, Events: events, Snapshot: s}
+}
+
+// bindMsg attaches the table's ruleset and options to the views a message
+// carries, so that they answer Rules and Options as on the dealer.
+func (c *Client) bindMsg(m *wire.Msg) {
+	switch {
+	case m.Welcome != nil:
+		c.bind(&m.Welcome.Snapshot)
+	case m.Snapshot != nil:
+		c.bind(m.Snapshot)
+	case m.Update != nil:
+		c.bind(&m.Update.Snapshot)
+	}
+}
+
+func (c *Client) bind(s *table.Snapshot) {
+	if s.View == nil {
+		return
+	}
+	key := fmt.Sprint(s.Info.Rules, s.Info.Options)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if key != c.rulesKey {
+		rs, err := rules.Get(s.Info.Rules)
+		if err != nil {
+			return
+		}
+		o, err := rules.ResolveOptions(rs, s.Info.Options)
+		if err != nil {
+			return
+		}
+		c.rules, c.options, c.rulesKey = rs, o, key
+	}
+	s.View.Attach(c.rules, c.options)
+	if c.verified != nil {
+		v := *c.verified
+		s.Info.Verified = &v
+	}
+}

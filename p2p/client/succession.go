@@ -1,0 +1,205 @@
+package client
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/wire"
+	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/multiformats/go-multiaddr"
+)
+
+// handOverRetry is the pause between attempts to reach the successor of
+// a dealer that handed the table over: it is setting the table up, on a
+// local network, in milliseconds.
+const handOverRetry = 50 * time.Millisecond
+
+// dealing returns the table this device deals since it took the table
+// over, or nil.
+func (c *Client) dealing() table.Table {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.local
+}
+
+// patience is how long a successor whose device answers (alive, not
+// dealing yet) is waited for before going past it: long enough for it to
+// give up, by its own clock, on the dealer and on every device before it
+// in the succession, a take-over wait each, and to look at that clock
+// (it does between attempts to reach the dealer, each up to redialWait,
+// and as long again to search for it); bounded, so that a device that
+// will not deal (its take-over off, or failed) does not hold the table up
+// for ever.
+func (c *Client) patience() time.Duration {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := 1
+	if c.roster != nil {
+		n = len(c.roster.Succession())
+	}
+	return time.Duration(n+1)*c.opts.TakeOverAfter + 2*redialWait
+}
+
+// succeed moves on to the next device in the dealer's succession, from
+// *next on: it dials that device from now on, or, when it is this device,
+// takes the table over and reports true.
+func (c *Client) succeed(next *int) bool {
+	c.mu.Lock()
+	r, info, player := c.roster, c.last.Info, c.player
+	c.mu.Unlock()
+	if r == nil || info.Standing == nil || info.Over {
+		return false
+	}
+	var holders [4]peer.ID
+	for p, h := range r.Holders {
+		if id, err := peer.Decode(h); err == nil {
+			holders[p] = id
+		}
+	}
+	order := r.Succession()
+	for *next < len(order) {
+		id, err := peer.Decode(order[*next])
+		*next++
+		if err != nil || id == c.dealer.ID {
+			continue
+		}
+		if id != c.h.ID() {
+			info := peer.AddrInfo{ID: id}
+			for _, a := range r.Addrs[order[*next-1]] {
+				if ma, err := multiaddr.NewMultiaddr(a); err == nil {
+					info.Addrs = append(info.Addrs, ma)
+				}
+			}
+			c.mu.Lock()
+			c.dealer = info
+			c.mu.Unlock()
+			return false
+		}
+		if c.opts.TakeOver == nil {
+			continue
+		}
+		tbl, err := c.opts.TakeOver(c.ctx, info, holders)
+		if err != nil {
+			continue
+		}
+		snap, sub, err := tbl.Subscribe(c.ctx, player)
+		if err != nil {
+			tbl.Close()
+			continue
+		}
+		c.mu.Lock()
+		c.local = tbl
+		u := c.accept(snap, nil)
+		c.mu.Unlock()
+		c.publish(u)
+		go func() {
+			defer sub.Close()
+			for u := range sub.Updates() {
+				c.mu.Lock()
+				out := c.accept(u.Snapshot, u.Events)
+				c.mu.Unlock()
+				c.publish(out)
+			}
+		}()
+		return true
+	}
+	return false
+}
+
+// dealOn serves the table this device took over until Close.
+func (c *Client) dealOn() {
+	<-c.ctx.Done()
+	c.mu.Lock()
+	local := c.local
+	c.mu.Unlock()
+	local.Close()
+	c.closeSubs()
+}
+
+// HandOver is a dealer's hand-over as a client knows it: the dealer
+// leaves at a hand boundary and another seated device deals on.
+type HandOver struct {
+	// Hand is the last hand the leaving dealer deals.
+	Hand int
+	// Host is the player of the person on the leaving dealer's device (-1
+	// when it played no seat: a table-centre display); Successor is the
+	// player whose device deals on.
+	Host, Successor int
+	// Now is set once the dealer is handing the table over; Done once
+	// this device has gone to the successor (or is it).
+	Now, Done bool
+	// successor is the successor's peer id.
+	successor string
+}
+
+// HandOver returns the dealer's last hand-over, if one was announced.
+func (c *Client) HandOver() (HandOver, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.handOver == nil {
+		return HandOver{}, false
+	}
+	return *c.handOver, true
+}
+
+// noteHandOver keeps a hand-over announced by the dealer on conn; once it
+// is under way, the client takes the table's latest snapshot and leaves
+// the dealer, to go to the successor (run).
+func (c *Client) noteHandOver(conn *wire.Conn, m *wire.HandOver) {
+	c.mu.Lock()
+	ho := &HandOver{Hand: m.Hand, Host: -1, Successor: -1, Now: m.Now, successor: m.Successor}
+	for p, s := range c.last.Info.Seats {
+		if s.Kind == table.SeatHuman {
+			ho.Host = p
+		}
+	}
+	if c.roster != nil {
+		ho.Successor = slices.Index(c.roster.Holders[:], m.Successor)
+	}
+	c.handOver = ho
+	c.mu.Unlock()
+	if !m.Now {
+		return
+	}
+	go func() {
+		ctx, cancel := context.WithTimeout(c.ctx, redialWait)
+		defer cancel()
+		if a, err := c.request(ctx, &wire.Msg{Type: wire.TSnapReq}); err == nil && a.Snapshot != nil {
+			c.mu.Lock()
+			var u *table.Update
+			if a.Snapshot.Seq > c.dealerSeq {
+				x := c.accept(*a.Snapshot, nil)
+				u = &x
+			}
+			c.mu.Unlock()
+			if u != nil {
+				c.publish(*u)
+			}
+		}
+		c.mu.Lock()
+		st := c.stream
+		same := c.conn == conn
+		c.mu.Unlock()
+		if same && st != nil {
+			st.Close()
+		}
+	}()
+}
+
+// handedOver tells whether the dealer just handed the table over (its
+// stream ended after a hand-over under way) and sets *next to the
+// successor's place in the roster's succession; the hand-over is then
+// done.
+func (c *Client) handedOver(next *int) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	ho := c.handOver
+	if ho == nil || !ho.Now || ho.Done || c.roster == nil {
+		return false
+	}
+	ho.Done = true
+	*next = max(slices.Index(c.roster.Succession(), ho.successor), 0)
+	return true
+}

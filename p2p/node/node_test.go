@@ -1,0 +1,87 @@
+package node_test
+
+import (
+	"errors"
+	"io"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/libp2p/go-libp2p/core/host"
+
+	_ "github.com/fourwinds-mahjong/fourwinds/core/rules/all"
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/dealer"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/node"
+)
+
+// loopback is where the tests' hosts listen: this machine only.
+var loopback = []string{"/ip4/127.0.0.1/tcp/0"}
+
+// open starts a host with the identity kept in path, closed when the test
+// ends.
+func open(t *testing.T, path string) host.Host {
+	t.Helper()
+	h, err := node.Open(path, loopback)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { h.Close() })
+	return h
+}
+
+// TestOpenKeepsTheIdentity: a device opened again on its key is the same
+// peer, and its addresses carry its peer id.
+func TestOpenKeepsTheIdentity(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "identity.key")
+	a := open(t, path)
+	id := a.ID()
+	a.Close()
+	b := open(t, path)
+	if b.ID() != id {
+		t.Fatalf("opened again the device is %s, was %s", b.ID(), id)
+	}
+	addrs := node.Addrs(b)
+	if len(addrs) == 0 {
+		t.Fatal("the device has no address")
+	}
+	for _, a := range addrs {
+		if !strings.HasSuffix(a, "/p2p/"+id.String()) {
+			t.Errorf("address %s does not name the device", a)
+		}
+	}
+}
+
+// closer records that it was closed.
+type closer struct{ closed bool }
+
+func (c *closer) Close() error { c.closed = true; return nil }
+
+// TestServeAdvertises: a served table is advertised until it is closed;
+// a table that cannot be advertised is served all the same and says why.
+func TestServeAdvertises(t *testing.T) {
+	h := open(t, filepath.Join(t.TempDir(), "identity.key"))
+	tbl, err := table.NewLocal(table.LocalConfig{Rules: "hongkong", Seed: "node", Hold: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tbl.Close()
+	cfg := dealer.Config{Table: tbl, Name: "Kitchen table", Open: [4]bool{false, true, true, true}}
+
+	ad := &closer{}
+	s := node.Serve(h, cfg, func(host.Host) (io.Closer, error) { return ad, nil })
+	if s.Unadvertised != nil || s.Dealer == nil {
+		t.Fatalf("served with %v, dealer %v", s.Unadvertised, s.Dealer)
+	}
+	s.Close()
+	if !ad.closed {
+		t.Fatal("the table is still advertised after Close")
+	}
+
+	quiet := errors.New("no multicast here")
+	s = node.Serve(h, cfg, func(host.Host) (io.Closer, error) { return nil, quiet })
+	defer s.Close()
+	if !errors.Is(s.Unadvertised, quiet) || s.Dealer == nil {
+		t.Fatalf("served with %v, dealer %v; want the advertising error and a dealer", s.Unadvertised, s.Dealer)
+	}
+}
