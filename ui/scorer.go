@@ -363,7 +363,7 @@ func (s *Scorer) refresh() {
 			l.Wrapping = fyne.TextWrapWord
 			s.result.Add(l)
 		default:
-			s.result.Add(scoreLines(v.Items))
+			s.result.Add(scoreLines(v.Items, nil))
 			s.result.Add(widget.NewLabelWithStyle(valueText(v), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 			if net, ok := rules.WinnerPayments(s.rules, s.ctx.Options, s.ctx.Seat, s.ctx.From, v.Value, s.ctx.Flags); ok && s.Hand.HasWinning() {
 				s.Payments, s.Paid = net, true
