@@ -1,0 +1,131 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/fourwinds-mahjong/fourwinds/internal/uitest"
+	"github.com/fourwinds-mahjong/fourwinds/ui/guide"
+	"github.com/fourwinds-mahjong/fourwinds/ui/words"
+)
+
+// TestGuideGolden renders the Hong Kong guide on a phone in English and
+// French: opened from the rules screen, and opened at a rule (HK-S-8) as
+// a tap on the score sheet does.
+func TestGuideGolden(t *testing.T) {
+	for _, l := range []string{"en", "fr"} {
+		for _, rule := range []string{"", "HK-S-8"} {
+			name := "guide_hongkong_" + l + ".png"
+			if rule != "" {
+				name = "guide_hongkong_" + rule + "_" + l + ".png"
+			}
+			t.Run(name, func(t *testing.T) {
+				sz := fyne.NewSize(360, 640)
+				a, w := newTestApp(t, noTables{}, sz)
+				if err := words.Use(l); err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { _ = words.Use("en") })
+				if rule == "" {
+					a.show(a.rulesScreen("hongkong"))
+				} else {
+					a.ShowHome()
+					a.showGuide("hongkong", rule)
+				}
+				w.Resize(sz)
+				uitest.Golden(t, name, w.Canvas().Capture())
+			})
+		}
+	}
+}
+
+// markedText returns the words of the block the guide marked (the one a
+// rule id led to) in o, and whether there is one.
+func markedText(o fyne.CanvasObject) (string, bool) {
+	var found []string
+	ok := false
+	var walk func(o fyne.CanvasObject, in bool)
+	walk = func(o fyne.CanvasObject, in bool) {
+		switch x := o.(type) {
+		case *fyne.Container:
+			if len(x.Objects) == 2 {
+				if r, isRect := x.Objects[0].(*canvas.Rectangle); isRect && r.FillColor == theme.Color(theme.ColorNameSelection) {
+					in, ok = true, true
+				}
+			}
+			for _, c := range x.Objects {
+				walk(c, in)
+			}
+		case *container.Scroll:
+			walk(x.Content, in)
+		case *canvas.Text:
+			if in {
+				found = append(found, x.Text)
+			}
+		case fyne.Widget:
+			for _, c := range test.WidgetRenderer(x).Objects() {
+				walk(c, in)
+			}
+		}
+	}
+	walk(o, false)
+	return strings.Join(found, " "), ok
+}
+
+// TestSheetRuleOpensGuide taps every rule id on the end-of-hand sheet and
+// checks that the guide opens at the paragraph that explains that rule
+// (or, for a rule the guide does not explain, at the reference's text).
+func TestSheetRuleOpensGuide(t *testing.T) {
+	a, w := newTestApp(t, noTables{}, fyne.NewSize(360, 640))
+	a.openTable(newStillTable(handOver()))
+	doc, ok, err := guide.Load("hongkong", "en")
+	if err != nil || !ok {
+		t.Fatalf("no hongkong guide: %v", err)
+	}
+	var links []*widget.Hyperlink
+	var find func(o fyne.CanvasObject)
+	find = func(o fyne.CanvasObject) {
+		switch x := o.(type) {
+		case *widget.Hyperlink:
+			links = append(links, x)
+		case *fyne.Container:
+			for _, c := range x.Objects {
+				find(c)
+			}
+		case fyne.Widget:
+			for _, c := range test.WidgetRenderer(x).Objects() {
+				find(c)
+			}
+		}
+	}
+	find(w.Content())
+	if len(links) == 0 {
+		t.Fatal("the sheet shows no rule id to tap")
+	}
+	for _, l := range links {
+		test.TapAt(l, fyne.NewPos(l.Size().Width/2, l.Size().Height/2))
+		over := w.Canvas().Overlays().Top()
+		if over == nil {
+			t.Fatalf("tapping %s opened nothing", l.Text)
+		}
+		got, ok := markedText(over)
+		if !ok {
+			t.Fatalf("tapping %s: no paragraph marked", l.Text)
+		}
+		want := guide.Reference("hongkong", l.Text)
+		if i := doc.Find(l.Text); i >= 0 {
+			want = doc.Blocks[i].Text
+		}
+		if !strings.Contains(got, strings.Join(strings.Fields(want), " ")) || !strings.Contains(got, l.Text) {
+			t.Errorf("tapping %s marked %q, want the text %q", l.Text, got, want)
+		}
+		w.Canvas().Overlays().Remove(over)
+	}
+}
