@@ -54,7 +54,7 @@ func TestGuidesParse(t *testing.T) {
 		cited := citedRule.FindAllString(string(ref), -1)
 		for _, b := range d.Blocks {
 			for _, r := range b.Rules {
-				if !slices.Contains(cited, r) {
+				if !slices.Contains(cited, r) && Reference(id, r) == "" {
 					t.Errorf("%s: rule %s is not stated in rules/%s.md", name, r, id)
 				}
 			}
@@ -226,16 +226,17 @@ func TestParseErrors(t *testing.T) {
 // TestReference checks the reference texts the fallback shows: a table
 // row, a bold item, and nothing for an id the reference does not define.
 func TestReference(t *testing.T) {
-	for _, c := range []struct{ rule, want string }{
-		{"HK-S-8", "HK-S-8 · Pung of winds or dragons · 4 · 8"},
-		{"HK-S-33", "- **HK-S-33 Who scores.**"},
-		{"HK-D-10", "Decision HK-D-10:"},
-		{"HK-S-99", ""},
-		{"HK-12", "## 12. Grands Jeux"},
+	for _, c := range []struct{ ruleset, rule, want string }{
+		{"hongkong", "HK-S-8", "HK-S-8 · Pung of winds or dragons · 4 · 8"},
+		{"hongkong", "HK-S-33", "- **HK-S-33 Who scores.**"},
+		{"hongkong", "HK-D-10", "Decision HK-D-10:"},
+		{"hongkong", "HK-S-99", ""},
+		{"hongkong", "HK-12", "## 12. Grands Jeux"},
+		{"jilin", "JL-11.M5", "winner is the dealer"},
 	} {
-		got := Reference("hongkong", c.rule)
+		got := Reference(c.ruleset, c.rule)
 		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
-			t.Errorf("Reference(hongkong, %s) = %q, want %q", c.rule, got, c.want)
+			t.Errorf("Reference(%s, %s) = %q, want %q", c.ruleset, c.rule, got, c.want)
 		}
 	}
 }

@@ -39,11 +39,11 @@ func Reference(ruleset, rule string) string {
 		return text
 	}
 	// "CL-12" is section 12 ("## 12. Doubles"); "JL-11.B1" row B1 of
-	// section 11's table.
-	_, num, _ := strings.Cut(rule, "-")
+	// section 11's table ("## JL-11 Winner's value").
+	prefix, num, _ := strings.Cut(rule, "-")
 	sec, row, _ := strings.Cut(num, ".")
 	for i, l := range lines {
-		if !strings.HasPrefix(l, "## "+sec+". ") {
+		if !strings.HasPrefix(l, "## "+sec+". ") && !strings.HasPrefix(l, "## "+prefix+"-"+sec+" ") {
 			continue
 		}
 		if row == "" {
