@@ -127,7 +127,8 @@ func flowText(text string, size float32, bold bool, colour fyne.ThemeColorName, 
 	if gap <= 0 {
 		gap = size / 4
 	}
-	c := container.New(&wordsLayout{rowWidth: rowWidth{widthOf: width}, gap: gap})
+	l := &wordsLayout{rowWidth: rowWidth{widthOf: width}, gap: gap}
+	c := container.New(l)
 	for _, w := range strings.Split(text, " ") {
 		if w == "" {
 			continue
@@ -135,27 +136,32 @@ func flowText(text string, size float32, bold bool, colour fyne.ThemeColorName, 
 		t := canvas.NewText(w, theme.Color(colour))
 		t.TextSize, t.TextStyle = size, style
 		c.Add(t)
+		m := fyne.MeasureText(w, size, style)
+		l.sizes = append(l.sizes, m)
+		l.widest = max(l.widest, m.Width)
 	}
 	return c
 }
 
 // wordsLayout lays words out left to right, gap apart, onto as many lines
-// as the width needs.
+// as the width needs. The words are measured once (sizes, in the order of
+// the objects): a guide has thousands, laid out again at every resize.
 type wordsLayout struct {
 	rowWidth
-	gap float32
+	gap    float32
+	sizes  []fyne.Size
+	widest float32
 }
 
-// place calls at with each object's position for width w and returns the
-// height used.
-func (l *wordsLayout) place(objs []fyne.CanvasObject, w float32, at func(fyne.CanvasObject, fyne.Position)) float32 {
+// place calls at with each word's index and position for width w and
+// returns the height used.
+func (l *wordsLayout) place(w float32, at func(int, fyne.Position)) float32 {
 	x, y, lh := float32(0), float32(0), float32(0)
-	for _, o := range objs {
-		m := o.MinSize()
+	for i, m := range l.sizes {
 		if x > 0 && x+m.Width > w {
 			x, y = 0, y+lh
 		}
-		at(o, fyne.NewPos(x, y))
+		at(i, fyne.NewPos(x, y))
 		x += m.Width + l.gap
 		lh = max(lh, m.Height)
 	}
@@ -164,18 +170,14 @@ func (l *wordsLayout) place(objs []fyne.CanvasObject, w float32, at func(fyne.Ca
 
 func (l *wordsLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	l.width = size.Width
-	l.place(objs, size.Width, func(o fyne.CanvasObject, p fyne.Position) {
-		o.Move(p)
-		o.Resize(o.MinSize())
+	l.place(size.Width, func(i int, p fyne.Position) {
+		objs[i].Move(p)
+		objs[i].Resize(l.sizes[i])
 	})
 }
 
-func (l *wordsLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	var mw float32
-	for _, o := range objs {
-		mw = max(mw, o.MinSize().Width)
-	}
-	return fyne.NewSize(mw, l.place(objs, max(l.get(), mw), func(fyne.CanvasObject, fyne.Position) {}))
+func (l *wordsLayout) MinSize([]fyne.CanvasObject) fyne.Size {
+	return fyne.NewSize(l.widest, l.place(max(l.get(), l.widest), func(int, fyne.Position) {}))
 }
 
 // scrollToLayout fills its space with scroll and, the first time it is laid

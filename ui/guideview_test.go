@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -11,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/internal/uitest"
 	"github.com/fourwinds-mahjong/fourwinds/ui/guide"
 	"github.com/fourwinds-mahjong/fourwinds/ui/words"
@@ -127,5 +129,51 @@ func TestSheetRuleOpensGuide(t *testing.T) {
 			t.Errorf("tapping %s marked %q, want the text %q", l.Text, got, want)
 		}
 		w.Canvas().Overlays().Remove(over)
+	}
+}
+
+// find returns the objects of type T in o.
+func find[T fyne.CanvasObject](o fyne.CanvasObject) []T {
+	var out []T
+	if x, ok := o.(T); ok {
+		out = append(out, x)
+	}
+	switch x := o.(type) {
+	case *fyne.Container:
+		for _, c := range x.Objects {
+			out = append(out, find[T](c)...)
+		}
+	case fyne.Widget:
+		for _, c := range test.WidgetRenderer(x).Objects() {
+			out = append(out, find[T](c)...)
+		}
+	}
+	return out
+}
+
+// TestRulesReference checks that the Reference tab shows the engine
+// reference of the ruleset picked, read when the tab is shown.
+func TestRulesReference(t *testing.T) {
+	a, w := newTestApp(t, noTables{}, fyne.NewSize(360, 640))
+	a.show(a.rulesScreen("hongkong"))
+	tabs := find[*container.AppTabs](w.Content())
+	picks := find[*widget.Select](w.Content())
+	if len(tabs) != 1 || len(picks) != 1 {
+		t.Fatalf("want one tab bar and one ruleset pick; got %d, %d", len(tabs), len(picks))
+	}
+	texts := find[*widget.RichText](tabs[0].Items[1].Content)
+	if len(texts) != 1 {
+		t.Fatalf("want the reference text in the second tab; got %d texts", len(texts))
+	}
+	if texts[0].String() != "" {
+		t.Errorf("the reference was read before it was shown")
+	}
+	tabs[0].SelectIndex(1)
+	if !strings.HasPrefix(texts[0].String(), "Ruleset hongkong") {
+		t.Errorf("the Reference tab does not show hongkong's rules: %.80q", texts[0].String())
+	}
+	picks[0].SetSelected(picks[0].Options[slices.Index(rules.IDs(), "jilin")])
+	if !strings.HasPrefix(texts[0].String(), "Ruleset jilin") {
+		t.Errorf("after picking jilin the Reference tab shows %.80q", texts[0].String())
 	}
 }
