@@ -177,3 +177,26 @@ func TestRulesReference(t *testing.T) {
 		t.Errorf("after picking jilin the Reference tab shows %.80q", texts[0].String())
 	}
 }
+
+// TestFlowTextKeepsWordsWhole checks that guide text wraps only at
+// ordinary spaces: a tile range ("1s–9s") and a French colon with its
+// narrow no-break space stay whole on a line, however narrow.
+func TestFlowTextKeepsWordsWhole(t *testing.T) {
+	test.NewTempApp(t)
+	o := flowText("Bambous de 1s–9s, voici\u202f: «\u202fSeven\u202f»", theme.TextSize(), false, theme.ColorNameForeground, func() float32 { return 40 })
+	c := o.(*fyne.Container)
+	c.Resize(fyne.NewSize(40, c.MinSize().Height))
+	var lines []float32
+	for _, w := range c.Objects {
+		text := w.(*canvas.Text).Text
+		if text == "1s–9s," || text == "voici\u202f:" || text == "«\u202fSeven\u202f»" {
+			lines = append(lines, w.Position().Y)
+		}
+	}
+	if len(lines) != 3 {
+		t.Fatalf("the range, the colon and the quotes were split: %d whole words of 3", len(lines))
+	}
+	if lines[0] == lines[1] || lines[1] == lines[2] {
+		t.Errorf("at 40 px each word should have its own line: %v", lines)
+	}
+}
