@@ -91,23 +91,7 @@ func TestSheetRuleOpensGuide(t *testing.T) {
 	if err != nil || !ok {
 		t.Fatalf("no hongkong guide: %v", err)
 	}
-	var links []*widget.Hyperlink
-	var find func(o fyne.CanvasObject)
-	find = func(o fyne.CanvasObject) {
-		switch x := o.(type) {
-		case *widget.Hyperlink:
-			links = append(links, x)
-		case *fyne.Container:
-			for _, c := range x.Objects {
-				find(c)
-			}
-		case fyne.Widget:
-			for _, c := range test.WidgetRenderer(x).Objects() {
-				find(c)
-			}
-		}
-	}
-	find(w.Content())
+	links := find[*widget.Hyperlink](w.Content())
 	if len(links) == 0 {
 		t.Fatal("the sheet shows no rule id to tap")
 	}
@@ -129,6 +113,12 @@ func TestSheetRuleOpensGuide(t *testing.T) {
 			t.Errorf("tapping %s marked %q, want the text %q", l.Text, got, want)
 		}
 		w.Canvas().Overlays().Remove(over)
+	}
+	// A rule the guide does not explain opens on the reference's text.
+	a.showGuide("hongkong", "HK-D-10")
+	got, ok := markedText(w.Canvas().Overlays().Top())
+	if !ok || !strings.Contains(got, "Decision HK-D-10:") {
+		t.Errorf("HK-D-10 (no guide paragraph) marked %q, want its reference text", got)
 	}
 }
 
