@@ -1,7 +1,8 @@
 // Package assets carries the files the app embeds: the subset of Noto Serif
 // CJK that draws the tiles' Chinese characters (fonts/, with its licence and
-// the script that makes it) and the project's rules texts (rules/, copied
-// from the shared rules so that the app can show them offline).
+// the script that makes it), the project's rules texts (rules/, copied
+// from the shared rules so that the app can show them offline) and the
+// players' guides (guides/).
 package assets
 
 import "embed"
@@ -17,3 +18,9 @@ var CJKFont []byte
 //
 //go:embed rules/*.md
 var Rules embed.FS
+
+// Guides holds guides/<ruleset>.<lang>.md, how to play each ruleset, in
+// the markup that ui/guide reads.
+//
+//go:embed guides/*.md
+var Guides embed.FS

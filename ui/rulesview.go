@@ -13,8 +13,8 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/ui/words"
 )
 
-// ShowRules shows the rules of each ruleset, from the project's own
-// rules texts, with the ruleset's options.
+// ShowRules shows each ruleset's guide for players, the engine reference
+// (the project's rules texts, with their ids) and the ruleset's options.
 func (a *App) ShowRules() {
 	a.closeGame()
 	a.show(a.rulesScreen(""))
@@ -26,20 +26,38 @@ func (a *App) rulesScreen(id string) fyne.CanvasObject {
 	for i, r := range ids {
 		names[i], _ = words.Ruleset(r)
 	}
+	guideBox := container.NewStack()
 	text := widget.NewRichText()
 	text.Wrapping = fyne.TextWrapWord
 	opts := widget.NewLabel("")
 	opts.Wrapping = fyne.TextWrapWord
+	reference := container.NewTabItem(words.T("rules.reference"), container.NewVScroll(text))
+	tabs := container.NewAppTabs(
+		container.NewTabItem(words.T("rules.guide"), guideBox),
+		reference,
+		container.NewTabItem(words.T("rules.options"), container.NewVScroll(opts)),
+	)
+	// The reference is long: it is read and laid out only when shown.
+	ref := ""
+	showReference := func() {
+		if tabs.Selected() == reference && ref != "" {
+			text.ParseMarkdown(ref)
+			ref = ""
+		}
+	}
+	tabs.OnSelected = func(*container.TabItem) { showReference() }
 	pick := widget.NewSelect(names, nil)
 	pick.OnChanged = func(string) {
 		r := ids[pick.SelectedIndex()]
-		b, err := assets.Rules.ReadFile("rules/" + r + ".md")
-		if err != nil {
-			text.ParseMarkdown(err.Error())
-			return
-		}
-		text.ParseMarkdown(string(b))
+		guideBox.Objects = []fyne.CanvasObject{a.guideView(r, "")}
+		guideBox.Refresh()
 		opts.SetText(optionSummary(r))
+		b, err := assets.Rules.ReadFile("rules/" + r + ".md")
+		ref = string(b)
+		if err != nil {
+			ref = err.Error()
+		}
+		showReference()
 	}
 	sel := 0
 	for i, r := range ids {
@@ -48,10 +66,6 @@ func (a *App) rulesScreen(id string) fyne.CanvasObject {
 		}
 	}
 	pick.SetSelectedIndex(sel)
-	tabs := container.NewAppTabs(
-		container.NewTabItem(words.T("rules.text"), container.NewVScroll(text)),
-		container.NewTabItem(words.T("rules.options"), container.NewVScroll(opts)),
-	)
 	return a.page(words.T("home.rules"), container.New(&narrow{max: 820}, container.NewBorder(pick, nil, nil, nil, tabs)))
 }
 

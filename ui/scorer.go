@@ -347,7 +347,7 @@ func (s *Scorer) refresh() {
 			l.Wrapping = fyne.TextWrapWord
 			s.result.Add(l)
 		default:
-			s.result.Add(scoreLines(v.Items))
+			s.result.Add(scoreLines(v.Items, nil))
 			s.result.Add(widget.NewLabelWithStyle(valueText(v), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 			if sh.Payments != nil {
 				net := [4]int(*sh.Payments)

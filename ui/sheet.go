@@ -83,7 +83,7 @@ func (s *TableScreen) sheetContent(r *game.Result) fyne.CanvasObject {
 		body.Add(container.NewBorder(nil, nil, seatMark(w, s.snap.Info, s.app.Style()), nil, name))
 		body.Add(s.handTiles(r.Hands[w], r.Values[w]))
 		if len(r.Values[w].Items) > 0 {
-			body.Add(scoreLines(r.Values[w].Items))
+			body.Add(scoreLines(r.Values[w].Items, func(rule string) { s.app.showGuide(in.Rules, rule) }))
 		}
 	}
 	body.Add(widget.NewSeparator())
@@ -152,15 +152,27 @@ func valueText(v rules.Valuation) string {
 }
 
 // scoreLines lists score lines, one a line: rule id, translated name,
-// what the line adds.
-func scoreLines(items []rules.Item) fyne.CanvasObject {
-	lines := make([]string, len(items))
-	for i, it := range items {
-		lines[i] = fmt.Sprintf("%s   %s   %s", it.Rule, words.Score(it.Name), itemAmount(it))
+// what the line adds. With open, each rule id is a link that open is
+// called with (the guide's paragraph on that rule).
+func scoreLines(items []rules.Item, open func(rule string)) fyne.CanvasObject {
+	if open == nil {
+		lines := make([]string, len(items))
+		for i, it := range items {
+			lines[i] = fmt.Sprintf("%s   %s   %s", it.Rule, words.Score(it.Name), itemAmount(it))
+		}
+		l := widget.NewLabel(strings.Join(lines, "\n"))
+		l.Wrapping = fyne.TextWrapWord
+		return l
 	}
-	l := widget.NewLabel(strings.Join(lines, "\n"))
-	l.Wrapping = fyne.TextWrapWord
-	return l
+	box := container.New(layout.NewCustomPaddedVBoxLayout(0))
+	for _, it := range items {
+		link := widget.NewHyperlink(it.Rule, nil)
+		link.OnTapped = func() { open(it.Rule) }
+		l := widget.NewLabel(words.Score(it.Name) + "   " + itemAmount(it))
+		l.Wrapping = fyne.TextWrapWord
+		box.Add(container.NewBorder(nil, nil, link, nil, l))
+	}
+	return box
 }
 
 // itemAmount writes what a score line adds: "+4", "×2", "= 500".
