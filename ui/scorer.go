@@ -2,10 +2,12 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
@@ -50,6 +52,11 @@ type Scorer struct {
 	ledger *ledger.Ledger
 
 	handBox, result, ledgerBox *fyne.Container
+	// guide tells the person what to tap next.
+	guide *widget.Label
+	// scroll is the page's scroll, which drags on the palette's tiles
+	// move (touch scrolling).
+	scroll *container.Scroll
 	// form holds the options' values and the american card file loaded.
 	form *newGameForm
 	// options are the ruleset's options (from its schema); joker the
@@ -112,10 +119,14 @@ func (s *Scorer) build() {
 		s.SetTarget(Target(target.SelectedIndex()))
 		s.refresh()
 	}
-	palette := container.NewGridWrap(fyne.NewSize(tileview.MiniWidth*1.6+2, tileview.MiniWidth*1.6*4/3+2))
+	// The palette's tiles are targets a finger hits (44 wide); a drag on
+	// them scrolls the page, as it would anywhere else.
+	palette := container.NewGridWrap(fyne.NewSize(pickWidth+2, pickWidth*4/3+2))
 	for k := tile.Kind(0); k < tile.NumKinds; k++ {
-		t := tileview.NewTile(k, s.app.Style(), tileview.MiniWidth*1.6)
+		t := tileview.NewTile(k, s.app.Style(), pickWidth)
 		t.OnTapped = func() { s.Tap(k) }
+		t.OnDragged = func(e *fyne.DragEvent) { s.scroll.Dragged(e) }
+		t.OnDragEnd = func() { s.scroll.DragEnd() }
 		palette.Add(t)
 	}
 	windNames := []string{words.Wind(rules.E), words.Wind(rules.S), words.Wind(rules.W), words.Wind(rules.N)}
@@ -142,6 +153,8 @@ func (s *Scorer) build() {
 	s.options = container.NewVBox()
 	s.joker = widget.NewSelect(nil, nil)
 	s.handBox = container.NewVBox()
+	s.guide = widget.NewLabel("")
+	s.guide.Wrapping = fyne.TextWrapWord
 	s.result = container.NewVBox()
 	s.ledgerBox = container.NewVBox()
 	record := widget.NewButton(words.T("scorer.record"), s.record)
@@ -169,7 +182,7 @@ func (s *Scorer) build() {
 		widget.NewFormItem(words.T("scorer.from"), from),
 	)
 	s.body = container.NewVBox(pick,
-		container.NewBorder(nil, nil, widget.NewLabel(words.T("scorer.add_to")), nil, target), palette, container.NewHBox(newMeld, clear), s.handBox,
+		container.NewBorder(nil, nil, widget.NewLabel(words.T("scorer.add_to")), nil, target), palette, s.guide, s.handBox, container.NewHBox(newMeld, clear),
 		widget.NewLabelWithStyle(words.T("scorer.context"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		context, s.jokerRow, s.flagsBox,
 		widget.NewAccordion(widget.NewAccordionItem(words.T("rules.options"), s.options)),
@@ -177,8 +190,13 @@ func (s *Scorer) build() {
 		s.result,
 		widget.NewLabelWithStyle(words.T("scorer.ledger"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		container.NewHBox(record, undo), s.ledgerBox)
-	s.content = container.NewVScroll(container.New(&narrow{max: 720}, s.body))
+	s.scroll = container.NewVScroll(container.New(&narrow{max: 720}, s.body))
+	s.content = s.scroll
 }
+
+// pickWidth is the width of the palette's and the hand's tiles: a finger's
+// target (44 dp) on a phone.
+const pickWidth = tileview.RackWidth
 
 // showFlags offers the situations that matter to the ruleset's scoring
 // (rules.ScoreFlagsOf), in their order.
@@ -228,7 +246,10 @@ func (s *Scorer) showOptions() {
 	s.jokerRow.Hidden = !s.rules.Setup(s.ctx.Options).SharedJoker
 }
 
-// Tap adds tile k where the scorer's target says.
+// Tap adds tile k where the scorer's target says. The tile that brings a
+// hand with no winning tile to 14 becomes its winning tile (the last
+// concealed tile tapped, when a meld brought it there), so that tapping a
+// whole hand in any order scores it.
 func (s *Scorer) Tap(k tile.Kind) {
 	switch s.target {
 	case ToConcealed:
@@ -242,6 +263,62 @@ func (s *Scorer) Tap(k tile.Kind) {
 		s.Hand.Bonus = append(s.Hand.Bonus, k)
 	case ToWinning:
 		s.Hand.Winning = k
+	}
+	if n := len(s.Hand.Concealed); !s.Hand.HasWinning() && n > 0 && s.held() == 14 {
+		s.Hand.Winning, s.Hand.Concealed = s.Hand.Concealed[n-1], s.Hand.Concealed[:n-1]
+	}
+	s.refresh()
+}
+
+// held counts the hand's tiles as its size is counted (a kong as 3; a
+// card's groups tile by tile), the group being built included.
+func (s *Scorer) held() int {
+	h, _ := tile.ParseHand(s.Notation())
+	return s.rules.Setup(s.ctx.Options).HandTiles(h)
+}
+
+// WinOn makes k, one of the concealed tiles, the winning tile; the winning
+// tile before it goes back among the concealed tiles.
+func (s *Scorer) WinOn(k tile.Kind) {
+	i := slices.Index(s.Hand.Concealed, k)
+	if i < 0 {
+		return
+	}
+	s.Hand.Concealed = slices.Delete(s.Hand.Concealed, i, i+1)
+	if s.Hand.HasWinning() {
+		s.Hand.Concealed = append(s.Hand.Concealed, s.Hand.Winning)
+	}
+	s.Hand.Winning = k
+	s.refresh()
+}
+
+// The parts of the hand a tap on the built hand takes out.
+type handPart int
+
+const (
+	partConcealed handPart = iota // partConcealed is one concealed tile.
+	partGroup                     // partGroup is a whole declared group.
+	partOpen                      // partOpen is the group being built.
+	partBonus                     // partBonus is one bonus tile.
+	partWinning                   // partWinning is the winning tile.
+)
+
+// Remove takes out of the hand the part at index i of its kind: one
+// concealed or bonus tile, a whole group (its tiles make sense only
+// together), the group being built, or the winning tile.
+func (s *Scorer) Remove(p handPart, i int) {
+	h := &s.Hand
+	switch {
+	case p == partConcealed && i < len(h.Concealed):
+		h.Concealed = slices.Delete(h.Concealed, i, i+1)
+	case p == partGroup && i < len(h.Groups):
+		h.Groups = slices.Delete(h.Groups, i, i+1)
+	case p == partOpen:
+		s.open = nil
+	case p == partBonus && i < len(h.Bonus):
+		h.Bonus = slices.Delete(h.Bonus, i, i+1)
+	case p == partWinning:
+		h.Winning = tile.None
 	}
 	s.refresh()
 }
@@ -334,36 +411,18 @@ func (s *Scorer) refresh() {
 	n := s.Notation()
 	s.result.Objects = nil
 	s.Paid = false
-	var v rules.Valuation
-	if len(s.Hand.Concealed)+len(s.Hand.Groups) > 0 {
-		sh, err := score.Hand(s.rules, s.ctx.Options, n, s.ctx)
-		v = sh.Valuation
-		s.Valuation = v
-		switch {
-		case err != nil:
-			s.result.Add(widget.NewLabel(err.Error()))
-		case !v.Valid:
-			l := widget.NewLabel(v.Error)
-			l.Wrapping = fyne.TextWrapWord
-			s.result.Add(l)
-		default:
-			s.result.Add(scoreLines(v.Items, nil))
-			s.result.Add(widget.NewLabelWithStyle(valueText(v), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
-			if sh.Payments != nil {
-				net := [4]int(*sh.Payments)
-				s.Payments, s.Paid = net, true
-				var parts []string
-				for w := rules.E; w <= rules.N; w++ {
-					parts = append(parts, fmt.Sprintf("%s %+d", words.Wind(w), net[w]))
-				}
-				s.result.Add(widget.NewLabel(strings.Join(parts, " · ")))
-			}
-		}
+	s.Valuation = rules.Valuation{}
+	held := s.held()
+	s.guide.SetText(s.guideText(held))
+	// A hand is scored once it is whole: 14 tiles with the winning one,
+	// or 13 without (a hand that did not win, where losers score).
+	if whole := s.Hand.HasWinning() && held == 14 || !s.Hand.HasWinning() && held == 13; whole && len(s.open) == 0 {
+		s.showScore(n)
 	}
 	s.result.Refresh()
-	s.handBox.Objects = []fyne.CanvasObject{widget.NewLabel(n)}
-	if strings.TrimSpace(n) != "" {
-		s.handBox.Add(container.NewHScroll(handTiles(n, v, s.app.Style())))
+	s.handBox.Objects = []fyne.CanvasObject{s.builtHand()}
+	if s.Hand.HasWinning() && len(s.Hand.Concealed) > 0 {
+		s.handBox.Add(s.winningChoice())
 	}
 	s.handBox.Refresh()
 	s.ledgerBox.Objects = nil
@@ -383,6 +442,114 @@ func (s *Scorer) refresh() {
 	s.ledgerBox.Add(grid)
 	s.ledgerBox.Refresh()
 	s.body.Refresh() // the parts changed size
+}
+
+// guideText says what to tap next, for a hand of held tiles.
+func (s *Scorer) guideText(held int) string {
+	switch {
+	case held == 0:
+		return words.T("scorer.guide.start")
+	case held > 14 || held == 14 && !s.Hand.HasWinning():
+		return words.N("scorer.guide.too_many", held-14, nil)
+	case held == 14:
+		return words.T("scorer.guide.change")
+	case held == 13 && !s.Hand.HasWinning():
+		return words.T("scorer.guide.loser")
+	}
+	return words.N("scorer.guide.more", 14-held, nil)
+}
+
+// showScore scores the hand in notation n and shows its lines, value and
+// payments, or why it does not score, in the player's words.
+func (s *Scorer) showScore(n string) {
+	if s.Hand.HasWinning() && s.ctx.From == s.ctx.Seat {
+		s.result.Add(wrapped(words.T("scorer.from_self")))
+		return
+	}
+	sh, err := score.Hand(s.rules, s.ctx.Options, n, s.ctx)
+	v := sh.Valuation
+	switch {
+	case err != nil || !v.Valid:
+		key := "scorer.not_winning"
+		if !s.Hand.HasWinning() {
+			key = "scorer.not_scored"
+		}
+		s.result.Add(wrapped(words.T(key)))
+		return
+	}
+	s.Valuation = v
+	if h, err := tile.ParseHand(n); err == nil && h.HasWinning() {
+		s.result.Add(handTiles(n, v, s.app.Style()))
+	}
+	s.result.Add(scoreLines(v.Items, func(rule string) { s.app.showGuide(s.rules.ID(), rule) }))
+	s.result.Add(widget.NewLabelWithStyle(valueText(v), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	if sh.Payments != nil {
+		net := [4]int(*sh.Payments)
+		s.Payments, s.Paid = net, true
+		var parts []string
+		for w := rules.E; w <= rules.N; w++ {
+			parts = append(parts, fmt.Sprintf("%s %+d", words.Wind(w), net[w]))
+		}
+		s.result.Add(widget.NewLabel(strings.Join(parts, " · ")))
+	}
+}
+
+// builtHand draws the hand being built at a finger's size, each part
+// taken out by a tap: the concealed tiles (sorted), each declared group
+// (whole), the group being built, the winning tile set apart, the bonus
+// tiles.
+func (s *Scorer) builtHand() fyne.CanvasObject {
+	box := container.New(&flowLayout{})
+	st := s.app.Style()
+	part := func(p handPart, i int, ks []tile.Kind, lead fyne.CanvasObject) {
+		row := container.New(layout.NewCustomPaddedHBoxLayout(1))
+		if lead != nil {
+			row.Add(lead)
+		}
+		for _, k := range ks {
+			t := tileview.NewTile(k, st, pickWidth)
+			t.Highlight = p == partWinning
+			t.OnTapped = func() { s.Remove(p, i) }
+			row.Add(t)
+		}
+		box.Add(row)
+	}
+	concealed := slices.Clone(s.Hand.Concealed)
+	slices.Sort(concealed)
+	for _, k := range concealed {
+		part(partConcealed, slices.Index(s.Hand.Concealed, k), []tile.Kind{k}, nil)
+	}
+	for i, g := range s.Hand.Groups {
+		part(partGroup, i, g.Tiles, nil)
+	}
+	if len(s.open) > 0 {
+		part(partOpen, 0, s.open, nil)
+	}
+	if s.Hand.HasWinning() {
+		part(partWinning, 0, []tile.Kind{s.Hand.Winning}, widget.NewLabel("+"))
+	}
+	for i, k := range s.Hand.Bonus {
+		part(partBonus, i, []tile.Kind{k}, nil)
+	}
+	return box
+}
+
+// winningChoice offers the hand's concealed kinds as the winning tile
+// instead, one tap each.
+func (s *Scorer) winningChoice() fyne.CanvasObject {
+	box := container.New(&flowLayout{})
+	box.Add(widget.NewLabel(words.T("scorer.win_on")))
+	kinds := slices.Clone(s.Hand.Concealed)
+	slices.Sort(kinds)
+	for _, k := range slices.Compact(kinds) {
+		if k == s.Hand.Winning {
+			continue
+		}
+		t := tileview.NewTile(k, s.app.Style(), pickWidth)
+		t.OnTapped = func() { s.WinOn(k) }
+		box.Add(t)
+	}
+	return box
 }
 
 // record settles the scored winning hand into the ledger (the other

@@ -98,3 +98,31 @@ func TestSetupFacts(t *testing.T) {
 		}
 	}
 }
+
+// TestHandTiles counts every ruleset's test-vector hands as 14.
+func TestHandTiles(t *testing.T) {
+	for _, c := range []struct{ rules, hand string }{
+		{"classical", "234s 67s 99s [666z] (5555s) +8s"},
+		{"hongkong", "5555z 6666z 777z 44z +7z"},
+		{"french", "234s 78s 33z [555z] (1111p) +9s bonus: 4f"},
+		{"jilin", "[1z2z3z4z] 234m 567m 888m 9m +9m"},
+		{"american", "222m 0j 5555z 2222p 6s +6s"},
+		{"american", "55p 666p 77p 0j 5z [888p0j] +5z"},
+	} {
+		r, err := rules.Get(c.rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, err := tile.ParseHand(c.hand)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := r.Setup(rules.DefaultOptions(r)).HandTiles(h); n != 14 {
+			t.Errorf("%s %q counts %d tiles, want 14", c.rules, c.hand, n)
+		}
+		h.Winning = tile.None
+		if n := r.Setup(rules.DefaultOptions(r)).HandTiles(h); n != 13 {
+			t.Errorf("%s %q without its winning tile counts %d, want 13", c.rules, c.hand, n)
+		}
+	}
+}

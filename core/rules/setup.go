@@ -95,6 +95,28 @@ func (s Setup) UsesWinds() bool { return s.RoundWind || s.DominantWind }
 // player says so.
 func (s Setup) LongGroups() bool { return s.Combinations || s.CardCalls }
 
+// HandTiles counts h's tiles as a hand's size is counted: 14 for a
+// winning hand and 13 for a waiting one, a declared group of four or more
+// counting as 3, its extra tiles matched by replacement draws (a kong,
+// FR-9.1; a jilin combination of four honours, JL-6.4), except where calls
+// are made from a card, whose 14 tiles count one each (american AM-5.5,
+// AM-7.4). The winning tile and the concealed tiles count one each; bonus
+// tiles do not count.
+func (s Setup) HandTiles(h tile.Hand) int {
+	n := len(h.Concealed)
+	if h.HasWinning() {
+		n++
+	}
+	for _, g := range h.Groups {
+		if len(g.Tiles) >= 4 && !s.CardCalls {
+			n += 3
+		} else {
+			n += len(g.Tiles)
+		}
+	}
+	return n
+}
+
 // Count is how hands are counted toward the end of the game.
 type Count uint8
 
