@@ -184,10 +184,6 @@ func (g Group) Contains(k tile.Kind) bool {
 	return g.Kind != GroupNone && k == g.Tile
 }
 
-// TripleLike reports whether the group counts as a triple for shapes: a
-// triple, a kong or a special combination, dragon série included (JL-0, JL-D11).
-func (g Group) TripleLike() bool { return g.Kind == Triple || g.Kind == Kong || g.Kind == Special }
-
 // DragonRun reports whether the group is the dragon série 5z6z7z.
 func (g Group) DragonRun() bool { return g.Kind == Special && g.Tile == tile.White && g.Size() == 3 }
 
