@@ -15,8 +15,31 @@ TAGS := -tags ci
 # binary, parsed again for every text style (README, "The app" figures).
 APP_TAGS := no_emoji
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# The Debian packages the tests need: ip (iproute2) for the real-network
+# test (network namespaces, as root), a C compiler for the race detector,
+# and the validators of the Linux desktop entry and AppStream metainfo.
+DESKTOP_TOOLS := desktop-file-utils appstream
+TEST_PACKAGES := iproute2 gcc libc6-dev libasound2-dev pkg-config $(DESKTOP_TOOLS)
+# The virtual display the desktop app is played on (starts, memory, thread-check).
+XVFB_PACKAGES := xvfb xauth xdotool
 
-.PHONY: run play gui-deps test lint vet fmt-check staticcheck unit race bench build screenshots netdeps
+# apt-install installs those of the Debian packages $(1) that are missing:
+# the one recipe that installs packages (gui-deps, test-deps, xvfb). Where
+# there is no dpkg (not Debian) it only names them.
+define apt-install
+	@command -v dpkg >/dev/null 2>&1 || { echo "no dpkg (not Debian): install $(strip $(1)) yourself if missing"; exit 0; }; \
+	missing=$$(for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "installing" $$missing; \
+		$(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+endef
+
+.PHONY: help run play gui-deps test-deps test lint vet fmt-check staticcheck unit race bench build screenshots
+
+## help: list the targets, one line each
+help:
+	@awk '/^## [^ :]+: / { t = $$2; sub(/:$$/, "", t); sub(/^## [^ :]+: /, ""); printf "  %-18s %s\n", t, $$0 }' $(MAKEFILE_LIST)
 
 ## run: build and open the app (installs the GUI build packages when missing)
 run: gui-deps
@@ -26,10 +49,13 @@ run: gui-deps
 play:
 	$(GO) run ./cmd/fourwinds play --rules $(RULES)
 
+## gui-deps: install the Debian packages the app's desktop build needs (cgo, OpenGL, X11), when missing
 gui-deps:
-	@missing=""; for p in $(GUI_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then echo "installing$$missing"; \
-		$(SUDO) apt-get update && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; fi
+	$(call apt-install,$(GUI_PACKAGES))
+
+## test-deps: install the Debian packages the tests need (iproute2, gcc, the desktop-entry validators), when missing
+test-deps:
+	$(call apt-install,$(TEST_PACKAGES))
 
 ## screenshots: the main screens at phone, tablet and desktop sizes, English and French
 screenshots:
@@ -37,40 +63,37 @@ screenshots:
 	FOURWINDS_SCREENSHOTS=$(CURDIR)/screenshots/shared $(HEADLESS) $(GO) test $(TAGS) -count=1 -run '^(TestSharedScreenshots|TestHostPlaysToo|TestHostHandsOver|TestAJoinedCentreShowsTheDealVerified)$$' ./internal/netui/
 
 ## test: formatting, vet, staticcheck, every test, the live table and the network under the race detector, then the packaging checks
-test: lint unit race sound-check packaging-check
+test: test-deps lint unit race sound-check packaging-check
 
+## lint: fmt-check, vet and staticcheck
 lint: fmt-check vet staticcheck
 
+## fmt-check: fail on Go files gofmt would change
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 
+## vet: go vet, headless
 vet:
 	$(HEADLESS) $(GO) vet $(TAGS) ./...
 
 $(STATICCHECK):
 	$(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
 
+## staticcheck: staticcheck (installed at its pinned version when missing), headless
 staticcheck: $(STATICCHECK)
 	$(HEADLESS) $(STATICCHECK) $(TAGS) ./...
 
-unit: netdeps
+## unit: every test, headless (the real-network test runs as root only)
+unit: test-deps
 	$(HEADLESS) $(GO) test $(TAGS) -count=1 -timeout 15m ./...
 
-## netdeps: the ip command the real-network test (network namespaces, root) needs
-netdeps:
-	@command -v ip >/dev/null 2>&1 || { \
-		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq iproute2; \
-		else echo "ip (iproute2) is missing and this is not root: the real-network test will skip"; fi; }
-
-## race: the live table's, the network's and the app screens' goroutines under the race detector (needs cgo and a C compiler)
-race:
-	@command -v gcc >/dev/null 2>&1 || { apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev; }
+## race: the live table's, the network's and the app screens' goroutines under the race detector (cgo; test-deps installs gcc)
+race: test-deps
 	CGO_ENABLED=1 $(GO) test $(TAGS) -race -count=1 -timeout 15m ./core/table/... ./p2p/... ./ui/...
 
 ## sound-check: the sound plays through the real audio library into a file (ALSA, cgo), and its player compiles for macOS and Windows
-sound-check:
-	$(call apt-install,gcc libc6-dev libasound2-dev pkg-config)
+sound-check: test-deps
 	CGO_ENABLED=1 $(GO) test -count=1 ./ui/sound/
 	for t in darwin/arm64 windows/amd64; do GOOS=$${t%/*} GOARCH=$${t#*/} CGO_ENABLED=0 $(GO) vet ./ui/sound/ || exit 1; done
 
@@ -79,14 +102,13 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./core/...
 	$(HEADLESS) $(GO) test $(TAGS) -run '^$$' -bench . -benchtime 20x ./ui/
 
+## build: the command line, without cgo, at bin/fourwinds
 build:
 	CGO_ENABLED=0 $(GO) build -o bin/fourwinds ./cmd/fourwinds
 
 # ---- Packaging: desktop releases, Android, iOS, the gobind check (README "Packaging") ----
-.PHONY: packaging-check android-check gobind-check release-check desktop-tools xvfb starts thread-check memory dist android ios art store-screenshots
+.PHONY: packaging-check android-check gobind-check release-check xvfb starts thread-check memory dist android ios art store-screenshots
 
-# Debian packages that validate the Linux desktop entry and AppStream metainfo.
-DESKTOP_TOOLS := desktop-file-utils appstream
 FYNE_TOOLS_VERSION := v1.7.0
 FYNE := $(GOBIN)/fyne
 DIST := dist
@@ -104,20 +126,8 @@ SCREENSHOTS ?= screenshots
 # The screens the stores show first (file names start with them).
 SCREENSHOTS_FIRST ?= table,sheet,newgame,home
 
+## packaging-check: android-check, gobind-check and release-check
 packaging-check: android-check gobind-check release-check
-
-# apt-install lists the Debian packages of $(1) that are missing and installs them.
-define apt-install
-	@missing=$$(for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
-	if [ -n "$$missing" ]; then \
-		echo "installing $$missing"; \
-		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq $$missing; \
-	fi
-endef
-
-desktop-tools:
-	$(call apt-install,$(DESKTOP_TOOLS))
 
 ## android-check: the core (and p2p) build for android/arm64 without cgo, and the command line links there
 android-check:
@@ -134,7 +144,7 @@ gobind-check:
 	echo "gobind: core/mobile binds for go, java and objc, nothing skipped"
 
 ## release-check: the desktop entry and metainfo pass desktop-file-validate and appstreamcli
-release-check: desktop-tools
+release-check: test-deps
 	FOURWINDS_VALIDATORS=required CGO_ENABLED=0 $(GO) test -count=1 ./tools/release/
 
 ## art: redraw the icon and the store's feature graphic (tools/art)
@@ -164,8 +174,9 @@ dist:
 	else echo "dist: no main.go yet: the Fyne app is not built"; fi
 	@ls -l $(DIST) $(DIST)/linux
 
+## xvfb: install the virtual display and xdotool the desktop app is played on, when missing
 xvfb:
-	$(call apt-install,xvfb xauth xdotool)
+	$(call apt-install,$(XVFB_PACKAGES))
 
 ## memory: the desktop app played on a virtual display for 60 moves, its memory reported (README, "The app")
 memory: gui-deps xvfb
@@ -179,7 +190,7 @@ thread-check: gui-deps xvfb
 	CGO_ENABLED=1 $(GO) build -tags $(APP_TAGS) -o $(DIST)/thread-check-app .
 	tools/threadcheck/run.sh $(DIST)/thread-check-app 40
 
-# starts: the app at $(APP) opens on a virtual display and is still running 10 s later.
+## starts: the app at APP=path opens on a virtual display and is still running 10 s later
 starts:
 	@home=$$(mktemp -d); HOME=$$home LANG=en_US.UTF-8 timeout 10 xvfb-run -a $(APP) >$$home/log 2>&1; st=$$?; \
 	if [ $$st -ne 124 ]; then echo "$(APP) stopped (status $$st) instead of running:"; tail -20 $$home/log; rm -rf $$home; exit 1; fi; \

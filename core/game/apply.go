@@ -19,7 +19,6 @@ const (
 	ReasonNotYourTurn Reason = "not-your-turn" // the seat owes no decision now
 	ReasonNotLegal    Reason = "not-legal"     // the seat owes a decision, but not this one
 	ReasonBadSeat     Reason = "bad-seat"      // the seat is not E, S, W or N
-	ReasonStale       Reason = "stale"         // the action answers an older state
 )
 
 // ErrIllegalAction is wrapped by every IllegalActionError.
@@ -72,17 +71,6 @@ func (s *State) Apply(seat rules.Wind, a Action) ([]Event, error) {
 		return nil, refuse(ReasonNotLegal)
 	}
 	return s.ApplyUnchecked(seat, a), nil
-}
-
-// ApplyAt is Apply for a client that quotes the decision id it saw
-// (View.StateID, DecisionID); an action decided on an older state is
-// refused as stale. Seats answering one window or Charleston step quote
-// the same id and are all accepted.
-func (s *State) ApplyAt(seat rules.Wind, a Action, stateID uint64) ([]Event, error) {
-	if stateID != s.DecisionID() {
-		return nil, &IllegalActionError{Seat: seat, Action: a, Reason: ReasonStale, Allowed: s.LegalActions(seat)}
-	}
-	return s.Apply(seat, a)
 }
 
 // ApplyUnchecked applies an action known to be legal (the AI's fast path);

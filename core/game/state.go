@@ -223,7 +223,7 @@ type State struct {
 }
 
 // DecisionID returns the decision id a seat is shown and quotes back
-// (ApplyAt): the StateID, except in a simultaneous phase, where it is the
+// (core/table's Intent.Decision): the StateID, except in a simultaneous phase, where it is the
 // id at which the window or step opened, so that the seats answering it
 // are not made stale by each other's answers.
 func (s *State) DecisionID() uint64 {

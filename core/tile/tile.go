@@ -142,9 +142,6 @@ func (k Kind) IsDragon() bool { return k >= White && k <= Red }
 // IsTerminal reports whether k is a suit 1 or 9.
 func (k Kind) IsTerminal() bool { return k.IsSuited() && (k%9 == 0 || k%9 == 8) }
 
-// IsSimple reports whether k is a suit 2..8.
-func (k Kind) IsSimple() bool { return k.IsSuited() && !k.IsTerminal() }
-
 // IsMajor reports whether k is a terminal or an honour.
 func (k Kind) IsMajor() bool { return k.IsTerminal() || k.IsHonor() }
 

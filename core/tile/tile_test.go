@@ -60,8 +60,8 @@ func TestKindClasses(t *testing.T) {
 		if k.IsSuited() != s.IsNumbered() || k.IsStandard() != (k.IsSuited() || k.IsHonor()) {
 			t.Errorf("%s: suited/standard disagree with suit %s", k, s)
 		}
-		if k.IsTerminal() != (k.IsSuited() && (n == 1 || n == 9)) || k.IsSimple() != (k.IsSuited() && n >= 2 && n <= 8) {
-			t.Errorf("%s: terminal/simple wrong", k)
+		if k.IsTerminal() != (k.IsSuited() && (n == 1 || n == 9)) {
+			t.Errorf("%s: terminal wrong", k)
 		}
 		if k.IsMajor() != (k.IsTerminal() || k.IsHonor()) || k.IsHonor() != (k.IsWind() || k.IsDragon()) {
 			t.Errorf("%s: major/honour wrong", k)

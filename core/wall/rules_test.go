@@ -113,7 +113,7 @@ func TestCL_4_6_Upkeep(t *testing.T) {
 				reserve = 14
 			}
 			live := w.LiveLeft()
-			if got := drain(w); got != live || w.Remaining() != reserve || !w.Exhausted() {
+			if got := drain(w); got != live || w.Remaining() != reserve || w.LiveLeft() != 0 {
 				t.Errorf("%+v r=%d: %d draws (LiveLeft said %d), %d left: want %d left",
 					s, r, got, live, w.Remaining(), reserve)
 			}
@@ -245,7 +245,7 @@ func TestJL_3(t *testing.T) {
 		}
 	}
 	// South 12 lost its top to the third compensation.
-	if stacks != 6 || dead != 6 || w.Remaining() != 11 || !w.Exhausted() {
+	if stacks != 6 || dead != 6 || w.Remaining() != 11 || w.LiveLeft() != 0 {
 		t.Errorf("at the end: %d stacks (%d dead), %d tiles: want 6 stacks, 11 tiles", stacks, dead, w.Remaining())
 	}
 	if _, err := w.DrawJoker(5); err != nil {

@@ -135,11 +135,8 @@ func (w *Wall) Remaining() int { return w.left }
 // (CL-4.6), or 14 (CL-OPT-7 fixed14); the hill's 14 tiles are never drawn
 // (HK-3.5, FR-4.5); jilin stops when EndStacks non-empty stacks remain
 // (JL-10.2); american draws every tile, its reserved part last (AM-3.3).
+// At 0 the wall is exhausted (CL-9.1, HK-8.1, FR-4.7, JL-10.2, AM-5.10).
 func (w *Wall) LiveLeft() int { return max(0, w.left-w.reserve()) }
-
-// Exhausted reports whether no live draw remains (CL-9.1, HK-8.1, FR-4.7,
-// JL-10.2, AM-5.10).
-func (w *Wall) Exhausted() bool { return w.LiveLeft() == 0 }
 
 // TailLeft returns how many tail draws remain if no live draw is made:
 // classical replacements may use the dead wall and jilin compensations the

@@ -184,46 +184,8 @@ func (g Group) Contains(k tile.Kind) bool {
 	return g.Kind != GroupNone && k == g.Tile
 }
 
-// TripleLike reports whether the group counts as a triple for shapes: a
-// triple, a kong or a special combination, dragon série included (JL-0, JL-D11).
-func (g Group) TripleLike() bool { return g.Kind == Triple || g.Kind == Kong || g.Kind == Special }
-
 // DragonRun reports whether the group is the dragon série 5z6z7z.
 func (g Group) DragonRun() bool { return g.Kind == Special && g.Tile == tile.White && g.Size() == 3 }
-
-// Compensations returns the compensation draws the group owes: 1 for a
-// kong, k − 3 for a special combination of k tiles (JL-6.1).
-func (g Group) Compensations() int {
-	switch g.Kind {
-	case Kong:
-		return 1
-	case Special:
-		return g.Size() - 3
-	}
-	return 0
-}
-
-// CanAdd reports whether k may be added to the group as an exposed special
-// combination's extension (JL-6.4): the group is an exposed special
-// combination not made by TCHE, k is of its class and fewer than 4 copies
-// of k are in it. Whether the player still holds k is the caller's check.
-func (g Group) CanAdd(k tile.Kind) bool {
-	return g.Kind == Special && !g.Concealed && !g.Called && k.IsHonor() &&
-		k.IsWind() == g.Tile.IsWind() && g.Honors[k-tile.East] < 4
-}
-
-// Add returns the group with k added (JL-6.4); check CanAdd first.
-func (g Group) Add(k tile.Kind) Group {
-	if g.CanAdd(k) {
-		g.Honors[k-tile.East]++
-	}
-	return g
-}
-
-// OpensTcha reports whether adding k to the group would give it exactly 2
-// copies of k, which lets an opponent holding the other 2 claim it by TCHA
-// before the compensation (JL-6.5).
-func (g Group) OpensTcha(k tile.Kind) bool { return g.CanAdd(k) && g.Honors[k-tile.East] == 1 }
 
 // String writes the group in notation: "[123m]" exposed, "(1111p)" for a
 // declared concealed kong, bare tiles for a concealed group.

@@ -318,18 +318,9 @@ func TestJL_15_16(t *testing.T) {
 		facts: [4]rules.SeatFacts{c, c, c, ct}, pays: [4]int{4, 0, 2, 2}})
 }
 
+// TestJL_15_17 values the win on the compensation for adding 4z to
+// [1z2z3z]; the engine's TestJL_15_17_CompensationWin plays the addition.
 func TestJL_15_17(t *testing.T) {
-	g, err := NewSpecial(tile.MustParse("1z2z3z")...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	four := tile.MustParse("4z")[0]
-	if !g.CanAdd(four) || g.OpensTcha(four) {
-		t.Errorf("adding 4z to [1z2z3z]: CanAdd %v, OpensTcha %v; want true, false", g.CanAdd(four), g.OpensTcha(four))
-	}
-	if g = g.Add(four); g.String() != "[1234z]" || g.Compensations() != 1 {
-		t.Errorf("after adding 4z: %s owing %d compensations, want [1234z] owing 1", g, g.Compensations())
-	}
 	checkScenario(t, scenario{hand: "[1z2z3z4z] 234m 567m 888m 9m +9m", seat: rules.S, from: rules.NoWind,
 		flags: rules.Compensation, value: 8, lines: []string{"JL-11.B1", "JL-11.M1", "JL-11.M4", "JL-11.M6"},
 		facts: [4]rules.SeatFacts{c, n, c, c}, pays: [4]int{16, 0, 8, 8}, bonus: 4})
@@ -353,19 +344,5 @@ func TestJL_15_18(t *testing.T) {
 	}
 	if got, wantNet := endNets(bonus), [4]int{0, -4, 12, -8}; got != wantNet {
 		t.Errorf("end-of-hand nets %v, want %v", got, wantNet)
-	}
-}
-
-func TestJL_15_19(t *testing.T) {
-	g, err := GroupFromNotation(tile.Group{Kind: tile.Exposed, Tiles: tile.MustParse("1z2z3z")}, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	east := tile.MustParse("1z")[0]
-	if !g.OpensTcha(east) {
-		t.Errorf("adding a second 1z to %s does not open a TCHA window (JL-6.5)", g)
-	}
-	if g = g.Add(east); g.OpensTcha(east) || g.Compensations() != 1 {
-		t.Errorf("%s: a third 1z opens a TCHA window %v, compensations %d", g, g.OpensTcha(east), g.Compensations())
 	}
 }

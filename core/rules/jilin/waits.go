@@ -62,18 +62,10 @@ func legalWaits(cands tile.Set, all *tile.Counts) tile.Set {
 	return w
 }
 
-// DiscardWaits returns, for a hand of 14 effective tiles, the wait set
-// TingWaits would give after each concealed discard, indexed by the
-// discarded kind, all in one search. Any other hand, or a malformed one,
-// has none.
-func DiscardWaits(h Hand) [tile.NumStandard]tile.Set {
-	if h.check(tile.None) != nil {
-		return [tile.NumStandard]tile.Set{}
-	}
-	return discardWaits(h)
-}
-
-// discardWaits is DiscardWaits on a hand that check accepts.
+// discardWaits returns, for a hand of 14 effective tiles that check
+// accepts, the wait set TingWaits would give after each concealed discard,
+// indexed by the discarded kind, all in one search (Ruleset.DiscardWaits).
+// Any other hand has none.
 func discardWaits(h Hand) [tile.NumStandard]tile.Set {
 	var out [tile.NumStandard]tile.Set
 	if h.Effective() != 14 {

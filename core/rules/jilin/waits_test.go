@@ -31,7 +31,7 @@ func BenchmarkWaitsEngine(b *testing.B) {
 }
 
 // TestDiscardWaitsMatchTingWaits: for random hands of 14 effective tiles,
-// DiscardWaits gives the wait set TingWaits gives after each discard.
+// discardWaits gives the wait set TingWaits gives after each discard.
 func TestDiscardWaitsMatchTingWaits(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	rounds, ready := 20000, 0
@@ -48,7 +48,10 @@ func TestDiscardWaitsMatchTingWaits(t *testing.T) {
 				break
 			}
 		}
-		got := DiscardWaits(h)
+		if err := h.check(tile.None); err != nil {
+			t.Fatalf("%s: %v", h, err)
+		}
+		got := discardWaits(h)
 		for d := range tile.Kind(tile.NumStandard) {
 			var want tile.Set
 			if h.Concealed[d] > 0 {
@@ -57,7 +60,7 @@ func TestDiscardWaitsMatchTingWaits(t *testing.T) {
 				want = TingWaits(left)
 			}
 			if got[d] != want {
-				t.Fatalf("%s discarding %s: DiscardWaits {%s}, TingWaits {%s}", h, d, got[d], want)
+				t.Fatalf("%s discarding %s: discardWaits {%s}, TingWaits {%s}", h, d, got[d], want)
 			}
 			if want != 0 {
 				ready++
@@ -78,6 +81,6 @@ func BenchmarkDiscardWaits(b *testing.B) {
 	}
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
-		DiscardWaits(hs[i%len(hs)])
+		discardWaits(hs[i%len(hs)])
 	}
 }

@@ -6,7 +6,6 @@
 package ledger
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -140,52 +139,4 @@ func (l *Ledger) Totals() [4]int {
 		}
 	}
 	return t
-}
-
-// Running returns each player's balance after each hand, in order.
-func (l *Ledger) Running() [][4]int {
-	out := make([][4]int, len(l.Hands))
-	t := [4]int{l.Start, l.Start, l.Start, l.Start}
-	for i, h := range l.Hands {
-		for p := range t {
-			t[p] += h.Net[p]
-		}
-		out[i] = t
-	}
-	return out
-}
-
-// Decode reads a ledger written as JSON and checks it: a known shape,
-// seats naming each player once, winners and discarders that are players,
-// and transfers between players.
-func Decode(data []byte) (*Ledger, error) {
-	var l Ledger
-	if err := json.Unmarshal(data, &l); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrLedger, err)
-	}
-	if l.Hands == nil {
-		l.Hands = []Hand{}
-	}
-	for i, h := range l.Hands {
-		if err := h.check(); err != nil {
-			return nil, fmt.Errorf("hand %d: %w", i+1, err)
-		}
-	}
-	return &l, nil
-}
-
-func (h *Hand) check() error {
-	if err := checkSeats(h.Seats); err != nil {
-		return err
-	}
-	isPlayer := func(p int) bool { return p >= 0 && p <= 3 }
-	if (h.Winner != NoPlayer && !isPlayer(h.Winner)) || (h.From != NoPlayer && !isPlayer(h.From)) {
-		return fmt.Errorf("%w: winner and discarder must be players 0..3 or %d", ErrLedger, NoPlayer)
-	}
-	for _, t := range h.Transfers {
-		if !isPlayer(t.From) || !isPlayer(t.To) {
-			return fmt.Errorf("%w: transfers must be between players 0..3", ErrLedger)
-		}
-	}
-	return nil
 }

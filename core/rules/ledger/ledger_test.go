@@ -32,9 +32,6 @@ func TestClassicalSession(t *testing.T) {
 	if got := l.Totals(); got != [4]int{1500 - 144 - 24, 1500 + 432 - 48, 1500 - 144 + 96, 1500 - 144 - 24} {
 		t.Errorf("totals %v", got)
 	}
-	if run := l.Running(); len(run) != 2 || run[0] != [4]int{1356, 1932, 1356, 1356} {
-		t.Errorf("running %v", run)
-	}
 	if h, ok := l.Undo(); !ok || h.Winner != 2 || len(l.Hands) != 1 {
 		t.Errorf("undo %+v %v", h, ok)
 	}
@@ -65,8 +62,8 @@ func TestLedgerSystemAndJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := Decode(b)
-	if err != nil {
+	var back Ledger
+	if err := json.Unmarshal(b, &back); err != nil {
 		t.Fatal(err)
 	}
 	if back.Totals() != l.Totals() || back.Players != players || len(back.Hands) != 2 {
@@ -95,25 +92,4 @@ func TestErrors(t *testing.T) {
 	if len(l.Hands) != 0 {
 		t.Error("a refused hand was recorded")
 	}
-	for _, s := range []string{`{`, `{"hands":[{"seats":[0,0,1,2]}]}`, `{"hands":[{"seats":[0,1,2,3],"winner":5}]}`,
-		`{"hands":[{"seats":[0,1,2,3],"winner":-1,"from":-1,"transfers":[{"from":0,"to":9,"amount":1}]}]}`} {
-		if _, err := Decode([]byte(s)); !errors.Is(err, ErrLedger) {
-			t.Errorf("%s: %v, want ErrLedger", s, err)
-		}
-	}
-}
-
-func FuzzDecode(f *testing.F) {
-	f.Add([]byte(`{"rules":"hongkong","players":["a","b","c","d"],"start":0,"hands":[{"seats":[0,1,2,3],"winner":0,"from":-1,"values":[1,2,3,4],"transfers":[],"net":[2,2,3,4],"ledger":true}]}`))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		l, err := Decode(data)
-		if err != nil {
-			return
-		}
-		l.Totals()
-		l.Running()
-		if _, err := json.Marshal(l); err != nil {
-			t.Fatal(err)
-		}
-	})
 }

@@ -60,9 +60,6 @@ type Reader struct {
 	pos map[string]int
 }
 
-// Options returns the options read.
-func (r Reader) Options() rules.Options { return r.o }
-
 // String returns an option's value; it panics on a name the book does not
 // define, which is a programming error.
 func (r Reader) String(name string) string {

@@ -1,16 +1,16 @@
 // Package patterntest helps the rulesets' tests: options from "KEY=VALUE"
 // pairs, hands valued from notation, random possible hands in notation,
-// and the check that cited rule ids exist in the shared rules files.
+// and the check that cited rule ids exist in the repository's rules files.
 package patterntest
 
 import (
+	"io/fs"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/fourwinds-mahjong/fourwinds/assets"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 )
@@ -45,15 +45,14 @@ func Ctx(o rules.Options) rules.Context {
 	return rules.Context{Options: o, From: rules.NoWind, Joker: tile.None}
 }
 
-// RuleFile checks that every id appears in the shared rules file name
-// (such as "hongkong.md"), found at ../../../../shared/rules from the
-// package's directory; it skips when the file is not there.
+// RuleFile checks that every id appears in the rules file name (such as
+// "hongkong.md") of the repository's assets/rules, the copy of the shared
+// rules that the app embeds; it fails when the file is not there.
 func RuleFile(t *testing.T, name string, ids []string) {
 	t.Helper()
-	path := filepath.Join("..", "..", "..", "..", "shared", "rules", name)
-	b, err := os.ReadFile(path)
+	b, err := fs.ReadFile(assets.Rules, "rules/"+name)
 	if err != nil {
-		t.Skipf("rules file not found: %v", err)
+		t.Fatalf("rules file %s is not in assets/rules: %v", name, err)
 	}
 	text := string(b)
 	for _, id := range ids {
