@@ -53,7 +53,7 @@ play:
 gui-deps:
 	$(call apt-install,$(GUI_PACKAGES))
 
-## test-deps: install the Debian packages the tests need (iproute2, gcc, the desktop-entry validators), when missing
+## test-deps: install the Debian packages the tests need (iproute2, gcc, ALSA's headers, the desktop-entry validators), when missing
 test-deps:
 	$(call apt-install,$(TEST_PACKAGES))
 
@@ -90,14 +90,14 @@ unit: test-deps
 
 ## race: the live table's, the network's and the app screens' goroutines under the race detector (cgo; test-deps installs gcc)
 race: test-deps
-	CGO_ENABLED=1 $(GO) test $(TAGS) -race -count=1 -timeout 15m ./core/table/... ./p2p/... ./ui/...
+	CGO_ENABLED=1 $(GO) test $(TAGS) -race -count=1 -timeout 20m ./core/table/... ./p2p/... ./ui/...
 
 ## sound-check: the sound plays through the real audio library into a file (ALSA, cgo), and its player compiles for macOS and Windows
 sound-check: test-deps
 	CGO_ENABLED=1 $(GO) test -count=1 ./ui/sound/
 	for t in darwin/arm64 windows/amd64; do GOOS=$${t%/*} GOARCH=$${t#*/} CGO_ENABLED=0 $(GO) vet ./ui/sound/ || exit 1; done
 
-## bench: the performance figures recorded in the README
+## bench: the performance figures recorded in docs/performance.md
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./core/...
 	$(HEADLESS) $(GO) test $(TAGS) -run '^$$' -bench . -benchtime 20x ./ui/
@@ -178,7 +178,7 @@ dist:
 xvfb:
 	$(call apt-install,$(XVFB_PACKAGES))
 
-## memory: the desktop app played on a virtual display for 60 moves, its memory reported (README, "The app")
+## memory: the desktop app played on a virtual display for 60 moves, its memory reported (docs/performance.md, "The app")
 memory: gui-deps xvfb
 	CGO_ENABLED=1 $(GO) build -tags $(APP_TAGS) -o $(DIST)/memory-app .
 	tools/memcheck/run.sh $(CURDIR)/$(DIST)/memory-app 60
