@@ -12,7 +12,7 @@ GUI_PACKAGES := gcc libgl1-mesa-dev xorg-dev libasound2-dev pkg-config
 HEADLESS := CGO_ENABLED=0
 TAGS := -tags ci
 # The app's builds leave out Fyne's colour emoji font (no_emoji): 4 MB of
-# binary, parsed again for every text style (README, "The app" figures).
+# binary, parsed again for every text style (docs/performance.md, "The app").
 APP_TAGS := no_emoji
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # The Debian packages the tests need: ip (iproute2) for the real-network
@@ -106,7 +106,7 @@ bench:
 build:
 	CGO_ENABLED=0 $(GO) build -o bin/fourwinds ./cmd/fourwinds
 
-# ---- Packaging: desktop releases, Android, iOS, the gobind check (README "Packaging") ----
+# ---- Packaging: desktop releases, Android, iOS, the gobind check (docs/packaging.md) ----
 .PHONY: packaging-check android-check gobind-check release-check xvfb starts thread-check memory dist android ios art store-screenshots
 
 FYNE_TOOLS_VERSION := v1.7.0
