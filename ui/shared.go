@@ -83,6 +83,11 @@ type Hosted interface {
 	// goroutine, once the table is handed over: this device may then close
 	// it. It returns the successor.
 	HandOver(done func()) (successor int, err error)
+	// Announce starts (on) or stops announcing the table to the devices
+	// that look for tables nearby. The waiting room announces it while it
+	// is on screen with the app in the foreground; otherwise the table is
+	// joined by its address. It fails where the network has no multicast.
+	Announce(on bool) error
 	// Close stops serving and closes the table.
 	Close() error
 }
@@ -113,8 +118,39 @@ type JoinRequest struct {
 }
 
 // SetNetwork gives the app its network: the home screen then offers Host
-// and Join.
-func (a *App) SetNetwork(n Network) { a.share = &share{net: n} }
+// and Join. Discovery pauses while the app is out of the foreground.
+func (a *App) SetNetwork(n Network) {
+	a.share = &share{net: n}
+	lc := a.fy.Lifecycle()
+	lc.SetOnExitedForeground(a.sharedBackground)
+	lc.SetOnEnteredForeground(a.sharedForeground)
+}
+
+// sharedBackground pauses discovery when the app leaves the foreground
+// (a phone suspends it there; Android would keep the multicast lock, and
+// the battery it costs, for nothing): the join list stops looking and the
+// waiting room stops announcing its table.
+func (a *App) sharedBackground() {
+	if j := a.share.join; j != nil {
+		j.pause()
+	}
+	if r := a.share.room; r != nil {
+		_ = r.hosted.Announce(false)
+	}
+}
+
+// sharedForeground resumes discovery when the app is back in the
+// foreground, and shows a fresh snapshot of the shared table on screen
+// (phones suspend the app in the background).
+func (a *App) sharedForeground() {
+	if j := a.share.join; j != nil {
+		j.resume()
+	}
+	if r := a.share.room; r != nil {
+		r.announce()
+	}
+	a.resyncShared()
+}
 
 // share is the app's shared-table state: the network, the table this
 // device hosts (if any) and the centre display on screen.
@@ -196,7 +232,7 @@ func (a *App) leaveShared() {
 	}
 	if r := a.share.room; r != nil {
 		a.share.room = nil
-		r.stop()
+		r.leave()
 	}
 	if j := a.share.join; j != nil {
 		a.share.join = nil
@@ -211,7 +247,7 @@ func (a *App) leaveShared() {
 
 // openShared shows a shared table: the table-centre display for a
 // spectator, rack mode for a seat. Coming back to the foreground asks the
-// table for a fresh snapshot (phones suspend the app in the background).
+// table for a fresh snapshot (sharedForeground).
 func (a *App) openShared(t table.Table, player int) {
 	a.closeGame()
 	if player == table.Spectator {
@@ -236,7 +272,6 @@ func (a *App) openShared(t table.Table, player int) {
 		a.show(s.Content())
 		a.win.Canvas().SetOnTypedKey(s.typedKey)
 	}
-	a.fy.Lifecycle().SetOnEnteredForeground(a.resyncShared)
 }
 
 // resyncShared shows a fresh snapshot of the shared table on screen.

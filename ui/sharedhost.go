@@ -232,6 +232,7 @@ func (a *App) Host(s HostSetup, player int) error {
 	a.share.hosted = h
 	a.share.room = &waitingRoom{app: a, setup: s, hosted: h, player: player}
 	a.show(a.share.room.content())
+	a.share.room.announce()
 	return nil
 }
 
@@ -244,7 +245,8 @@ func (a *App) StartHosted() {
 }
 
 // waitingRoom shows who is seated, the table's address as text and as a
-// QR code, the PIN, and the start button.
+// QR code, the PIN, and the start button. The table is announced to the
+// devices nearby while the room is open (and the app in the foreground).
 type waitingRoom struct {
 	app    *App
 	setup  HostSetup
@@ -334,6 +336,17 @@ func (r *waitingRoom) status(in table.Info) {
 	r.seats.Refresh()
 }
 
+// announce makes the table found by the devices looking for tables
+// nearby. Where the network has no multicast it is joined by the address
+// the room shows.
+func (r *waitingRoom) announce() { _ = r.hosted.Announce(true) }
+
+// leave stops following the table's seats and announcing the table.
+func (r *waitingRoom) leave() {
+	r.stop()
+	_ = r.hosted.Announce(false)
+}
+
 // start deals the first hand and opens the table.
 func (r *waitingRoom) start() {
 	r.btn.Disable()
@@ -347,7 +360,7 @@ func (r *waitingRoom) start() {
 				dialog.ShowError(err, r.app.win)
 				return
 			}
-			r.stop()
+			r.leave()
 			r.app.share.room = nil
 			r.app.openShared(r.hosted.Table(), r.player)
 		})

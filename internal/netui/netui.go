@@ -1,6 +1,10 @@
 // Package netui connects the app's shared-table screens to the libp2p
 // table: it implements ui.Network with p2p's host, dealer, discovery and
 // client, so that ui never imports p2p. main wires it in.
+//
+// Discovery holds the device's multicast lock (internal/netlock) exactly
+// while it runs: while the join list browses and while the waiting room
+// announces the table (ui pauses both when the app leaves the foreground).
 package netui
 
 import (
@@ -19,6 +23,7 @@ import (
 
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
+	"github.com/fourwinds-mahjong/fourwinds/internal/netlock"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/client"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/dealer"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/discover"
@@ -64,6 +69,10 @@ type Config struct {
 	// nil). A network without multicast fails it: the table is then
 	// reached by its address only.
 	Advertise func(h host.Host) (io.Closer, error)
+	// Lock is the multicast lock held while browsing or advertising
+	// (netlock.Multicast() when nil; tests give one over stand-in
+	// platform calls).
+	Lock *netlock.Lock
 	// TakeOverAfter is how long a joined table's dealer must stay
 	// unreachable before the seated devices hand the table over among
 	// themselves (client.DefaultTakeOverAfter when zero).
@@ -88,11 +97,15 @@ func New(cfg Config) *Network {
 	if cfg.Advertise == nil {
 		cfg.Advertise = func(h host.Host) (io.Closer, error) { return discover.Advertise(h) }
 	}
+	if cfg.Lock == nil {
+		cfg.Lock = netlock.Multicast()
+	}
 	return &Network{cfg: cfg}
 }
 
 // Host deals the table and serves it; its seats of kind remote are open
-// to joiners.
+// to joiners, who find it while it is announced (Hosted.Announce) or by
+// its address.
 func (n *Network) Host(s ui.HostSetup) (ui.Hosted, error) {
 	if n.cfg.Deal == nil {
 		return nil, ErrNoDeal
@@ -107,21 +120,23 @@ func (n *Network) Host(s ui.HostSetup) (ui.Hosted, error) {
 		open[p] = st.Kind == table.SeatRemote
 	}
 	d = dealer.Serve(n.cfg.Host, dealer.Config{Table: t, Name: s.Name, PIN: s.PIN, Open: open})
-	h := &hosted{t: t, d: d, h: n.cfg.Host, quit: make(chan struct{})}
-	// Without multicast the table is still reached by its address.
-	h.adv, _ = n.cfg.Advertise(n.cfg.Host)
-	return h, nil
+	return &hosted{n: n, t: t, d: d, h: n.cfg.Host, quit: make(chan struct{})}, nil
 }
 
 // hosted is a table this device deals and serves.
 type hosted struct {
+	n    *Network
 	t    Dealt
 	d    *dealer.Dealer
 	h    host.Host
-	adv  io.Closer
 	once sync.Once
 	// quit is closed by Close.
 	quit chan struct{}
+	// mu guards adv, the running advertisement (nil when there is none)
+	// and closed, set by Close.
+	mu     sync.Mutex
+	adv    io.Closer
+	closed bool
 }
 
 // Table returns the table; closing it stops serving too.
@@ -186,22 +201,70 @@ func (h *hosted) HandOver(done func()) (int, error) {
 	return p, nil
 }
 
+// Announce starts or stops advertising the table on the local network,
+// holding the multicast lock while it advertises. A closed table is not
+// advertised again.
+func (h *hosted) Announce(on bool) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	switch {
+	case on && h.adv == nil && !h.closed:
+		adv, err := h.n.advertise()
+		if err != nil {
+			return err
+		}
+		h.adv = adv
+	case !on && h.adv != nil:
+		err := h.adv.Close()
+		h.adv = nil
+		return err
+	}
+	return nil
+}
+
 // Close stops advertising and serving, and closes the table.
 func (h *hosted) Close() error {
 	var err error
 	h.once.Do(func() {
 		close(h.quit)
-		if h.adv != nil {
-			h.adv.Close()
-		}
+		h.mu.Lock()
+		h.closed = true
+		h.mu.Unlock()
+		quiet := h.Announce(false)
 		h.d.Close()
-		err = h.t.Close()
+		err = errors.Join(quiet, h.t.Close())
 	})
 	return err
 }
 
-// Browse reports each table found nearby once its lobby has answered.
+// advertise announces this device's table, holding the multicast lock
+// until the advertisement is closed.
+func (n *Network) advertise() (io.Closer, error) {
+	if err := n.cfg.Lock.Acquire(); err != nil {
+		return nil, fmt.Errorf("netui: the table cannot be announced on the local network: %w", err)
+	}
+	adv, err := n.cfg.Advertise(n.cfg.Host)
+	if err != nil {
+		return nil, errors.Join(err, n.cfg.Lock.Release())
+	}
+	return locked{Closer: adv, lock: n.cfg.Lock}, nil
+}
+
+// locked is an advertisement that lets the multicast lock go when it is
+// closed (once).
+type locked struct {
+	io.Closer
+	lock *netlock.Lock
+}
+
+func (l locked) Close() error { return errors.Join(l.Closer.Close(), l.lock.Release()) }
+
+// Browse reports each table found nearby once its lobby has answered,
+// holding the multicast lock while it browses.
 func (n *Network) Browse(ctx context.Context, found func(ui.TableAd)) error {
+	if err := n.cfg.Lock.Acquire(); err != nil {
+		return fmt.Errorf("netui: cannot look for tables on the local network: %w", err)
+	}
 	var mu sync.Mutex
 	asked := map[peer.ID]bool{}
 	var wg sync.WaitGroup
@@ -222,6 +285,7 @@ func (n *Network) Browse(ctx context.Context, found func(ui.TableAd)) error {
 			}
 		}()
 	})
+	err = errors.Join(err, n.cfg.Lock.Release())
 	wg.Wait()
 	return err
 }
@@ -275,29 +339,15 @@ func (n *Network) Join(ctx context.Context, j ui.JoinRequest) (table.Table, int,
 }
 
 // takeOver deals on, on this device, a table whose dealer is gone for good
-// (dealer.Succeed), and advertises it.
+// (dealer.Succeed). It is not advertised: the seated devices reach it by
+// the addresses in the table's roster, and the multicast lock is held
+// only while a join list or a waiting room is on screen.
 func (n *Network) takeOver(info table.Info, holders [4]peer.ID, pin string) (table.Table, error) {
 	s, err := dealer.Succeed(n.cfg.Host, info, holders, dealer.Config{Name: info.Name, PIN: pin}, nil)
 	if err != nil {
 		return nil, err
 	}
-	adv, _ := n.cfg.Advertise(n.cfg.Host)
-	return &handedOver{Succeeded: s, adv: adv}, nil
-}
-
-// handedOver is a table this device took over: closing it stops
-// advertising too.
-type handedOver struct {
-	*dealer.Succeeded
-	adv io.Closer
-}
-
-// Close stops advertising, serving and the table.
-func (t *handedOver) Close() error {
-	if t.adv != nil {
-		t.adv.Close()
-	}
-	return t.Succeeded.Close()
+	return s, nil
 }
 
 // retryPause is how often an intent sent while the connection was down is
