@@ -118,19 +118,26 @@ type JoinRequest struct {
 }
 
 // SetNetwork gives the app its network: the home screen then offers Host
-// and Join. Discovery pauses while the app is out of the foreground.
+// and Join. On a phone or tablet, discovery pauses while the app is in
+// the background (Background, Foreground); a desktop window that loses
+// the focus goes on.
 func (a *App) SetNetwork(n Network) {
 	a.share = &share{net: n}
 	lc := a.fy.Lifecycle()
-	lc.SetOnExitedForeground(a.sharedBackground)
-	lc.SetOnEnteredForeground(a.sharedForeground)
+	lc.SetOnEnteredForeground(a.Foreground)
+	if a.fy.Driver().Device().IsMobile() {
+		lc.SetOnExitedForeground(a.Background)
+	}
 }
 
-// sharedBackground pauses discovery when the app leaves the foreground
-// (a phone suspends it there; Android would keep the multicast lock, and
-// the battery it costs, for nothing): the join list stops looking and the
-// waiting room stops announcing its table.
-func (a *App) sharedBackground() {
+// Background pauses discovery, as when a phone puts the app in the
+// background (which suspends it; Android would keep the multicast lock,
+// and the battery it costs, for nothing): the join list stops looking and
+// the waiting room stops announcing its table.
+func (a *App) Background() {
+	if a.share == nil {
+		return
+	}
 	if j := a.share.join; j != nil {
 		j.pause()
 	}
@@ -139,10 +146,13 @@ func (a *App) sharedBackground() {
 	}
 }
 
-// sharedForeground resumes discovery when the app is back in the
-// foreground, and shows a fresh snapshot of the shared table on screen
-// (phones suspend the app in the background).
-func (a *App) sharedForeground() {
+// Foreground resumes discovery paused by Background and shows a fresh
+// snapshot of the shared table on screen, as when the app comes back to
+// the foreground (phones suspend it in the background).
+func (a *App) Foreground() {
+	if a.share == nil {
+		return
+	}
 	if j := a.share.join; j != nil {
 		j.resume()
 	}
@@ -247,7 +257,7 @@ func (a *App) leaveShared() {
 
 // openShared shows a shared table: the table-centre display for a
 // spectator, rack mode for a seat. Coming back to the foreground asks the
-// table for a fresh snapshot (sharedForeground).
+// table for a fresh snapshot (Foreground).
 func (a *App) openShared(t table.Table, player int) {
 	a.closeGame()
 	if player == table.Spectator {

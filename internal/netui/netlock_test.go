@@ -38,25 +38,14 @@ func (l *lan) connectLocked(t *testing.T, d *device, addr string, p *platformLoc
 	d.connect(netui.New(netui.Config{Host: d.h, Deal: l.deal, Browse: l.browse, Advertise: l.advertise, Lock: p.lock()}))
 }
 
-// lifecycle drives the hooks of the Fyne app's lifecycle as a phone's
-// system does: into the background (foreground false) or back.
-func lifecycle(t *testing.T, fa fyne.App, foreground bool) {
-	t.Helper()
-	lc, ok := fa.Lifecycle().(interface {
-		OnEnteredForeground() func()
-		OnExitedForeground() func()
-	})
-	if !ok {
-		t.Fatalf("the test app's lifecycle %T gives no hooks", fa.Lifecycle())
-	}
-	hook := lc.OnExitedForeground()
+// lifecycle puts d's app in the background (foreground false) or back,
+// as a phone's system does through Fyne's lifecycle hooks.
+func lifecycle(d *device, foreground bool) {
 	if foreground {
-		hook = lc.OnEnteredForeground()
+		fyne.DoAndWait(d.app.Foreground)
+	} else {
+		fyne.DoAndWait(d.app.Background)
 	}
-	if hook == nil {
-		t.Fatal("the app set no lifecycle hook")
-	}
-	fyne.DoAndWait(hook)
 }
 
 // advertised tells whether d's table is announced on the LAN.
@@ -86,32 +75,30 @@ func TestDiscoveryHoldsTheMulticastLock(t *testing.T) {
 	if !l.advertised(tablet) {
 		t.Fatal("the waiting room does not announce the table")
 	}
-	lifecycle(t, fa, false)
+	lifecycle(tablet, false)
 	tabletLock.is(t, "the lock given back in the background", 1, 1)
 	if l.advertised(tablet) {
 		t.Error("the table is still announced in the background")
 	}
-	lifecycle(t, fa, true)
+	lifecycle(tablet, true)
 	tabletLock.is(t, "the lock taken again in the foreground", 2, 1)
 	if !l.advertised(tablet) {
 		t.Error("the table is not announced again in the foreground")
 	}
 
-	// The phone's app now holds the lifecycle hooks (one Fyne app for
-	// both devices, as the last one set them).
 	phone := open(t, fa, phoneSize)
 	l.connectLocked(t, phone, "/ip4/192.168.1.31/tcp/40555", &phoneLock)
 	ad := findTable(t, phone)
 	phoneLock.is(t, "the lock taken by the join list", 1, 0)
-	lifecycle(t, fa, false)
+	lifecycle(phone, false)
 	phoneLock.is(t, "the lock given back in the background", 1, 1)
-	lifecycle(t, fa, true)
+	lifecycle(phone, true)
 	phoneLock.is(t, "the lock taken again in the foreground", 2, 1)
 	fyne.DoAndWait(func() { phone.app.Joining().Join(ui.JoinRequest{Addr: ad.Addr, Seat: 0}) })
 	waitFor(t, "the phone's rack", func() bool { return phone.app.Rack() != nil })
 	phoneLock.is(t, "the lock given back once the phone joined", 2, 2)
-	lifecycle(t, fa, false)
-	lifecycle(t, fa, true)
+	lifecycle(phone, false)
+	lifecycle(phone, true)
 	phoneLock.is(t, "the lock left alone at the table", 2, 2)
 
 	waitFor(t, "the phone seated", func() bool { return seated(t, tablet, 0) })
