@@ -120,8 +120,9 @@ RELEASE_LDFLAGS = -s -w -X main.version=$(VERSION)
 # go-libp2p links github.com/wlynxg/anet, which reaches into the standard
 # library with go:linkname on Android: the linker must be told to allow it.
 ANDROID_LDFLAGS := -checklinkname=0
-# The packages the Android cross-compile checks: the core, and p2p once it exists.
-ANDROID_PKGS := ./core/... ./netlock/... $(if $(wildcard p2p),./p2p/...)
+# The packages the Android cross-compile checks: the core, the multicast
+# lock, and p2p (discovery lists interfaces with anet there).
+ANDROID_PKGS := ./core/... ./internal/netlock/... ./p2p/...
 SCREENSHOTS ?= screenshots
 # The screens the stores show first (file names start with them).
 SCREENSHOTS_FIRST ?= table,sheet,newgame,home

@@ -83,6 +83,12 @@ type Hosted interface {
 	// goroutine, once the table is handed over: this device may then close
 	// it. It returns the successor.
 	HandOver(done func()) (successor int, err error)
+	// Announce starts (on) or stops announcing the table to the devices
+	// that look for tables nearby. The table is announced from its
+	// waiting room until it closes, while the app is in the foreground
+	// (a phone that lost the table finds it again); otherwise it is
+	// joined by its address. It fails where the network has no multicast.
+	Announce(on bool) error
 	// Close stops serving and closes the table.
 	Close() error
 }
@@ -113,8 +119,49 @@ type JoinRequest struct {
 }
 
 // SetNetwork gives the app its network: the home screen then offers Host
-// and Join.
-func (a *App) SetNetwork(n Network) { a.share = &share{net: n} }
+// and Join. On a phone or tablet, discovery pauses while the app is in
+// the background (Background, Foreground); a desktop window that loses
+// the focus goes on.
+func (a *App) SetNetwork(n Network) {
+	a.share = &share{net: n}
+	lc := a.fy.Lifecycle()
+	lc.SetOnEnteredForeground(a.Foreground)
+	if a.fy.Driver().Device().IsMobile() {
+		lc.SetOnExitedForeground(a.Background)
+	}
+}
+
+// Background pauses discovery, as when a phone puts the app in the
+// background (which suspends it; Android would keep the multicast lock,
+// and the battery it costs, for nothing): the join list stops looking and
+// the table this device hosts is no longer announced.
+func (a *App) Background() {
+	if a.share == nil {
+		return
+	}
+	if j := a.share.join; j != nil {
+		j.pause()
+	}
+	if h := a.share.hosted; h != nil {
+		_ = h.Announce(false)
+	}
+}
+
+// Foreground resumes discovery paused by Background and shows a fresh
+// snapshot of the shared table on screen, as when the app comes back to
+// the foreground (phones suspend it in the background).
+func (a *App) Foreground() {
+	if a.share == nil {
+		return
+	}
+	if j := a.share.join; j != nil {
+		j.resume()
+	}
+	if h := a.share.hosted; h != nil {
+		_ = h.Announce(true)
+	}
+	a.resyncShared()
+}
 
 // share is the app's shared-table state: the network, the table this
 // device hosts (if any) and the centre display on screen.
@@ -211,7 +258,7 @@ func (a *App) leaveShared() {
 
 // openShared shows a shared table: the table-centre display for a
 // spectator, rack mode for a seat. Coming back to the foreground asks the
-// table for a fresh snapshot (phones suspend the app in the background).
+// table for a fresh snapshot (Foreground).
 func (a *App) openShared(t table.Table, player int) {
 	a.closeGame()
 	if player == table.Spectator {
@@ -236,7 +283,6 @@ func (a *App) openShared(t table.Table, player int) {
 		a.show(s.Content())
 		a.win.Canvas().SetOnTypedKey(s.typedKey)
 	}
-	a.fy.Lifecycle().SetOnEnteredForeground(a.resyncShared)
 }
 
 // resyncShared shows a fresh snapshot of the shared table on screen.

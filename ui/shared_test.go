@@ -119,6 +119,28 @@ func TestJoinSaysNothingFound(t *testing.T) {
 	a.ShowHome()
 }
 
+// TestLifecycleWiring: the app comes back to the foreground through
+// Foreground everywhere; only on a phone or tablet does leaving it pause
+// discovery (a desktop window that loses the focus goes on looking and
+// announcing). The test driver is a desktop's.
+func TestLifecycleWiring(t *testing.T) {
+	a, _ := newTestApp(t, noTables{}, fyne.NewSize(360, 640))
+	a.SetNetwork(quietNet{})
+	lc, ok := a.fy.Lifecycle().(interface {
+		OnEnteredForeground() func()
+		OnExitedForeground() func()
+	})
+	if !ok {
+		t.Fatalf("the test app's lifecycle %T gives no hooks", a.fy.Lifecycle())
+	}
+	if lc.OnEnteredForeground() == nil {
+		t.Error("coming back to the foreground calls nothing")
+	}
+	if mobile, paused := a.fy.Driver().Device().IsMobile(), lc.OnExitedForeground() != nil; mobile != paused {
+		t.Errorf("leaving the foreground pauses discovery: %v, on a mobile device: %v", paused, mobile)
+	}
+}
+
 // TestCentreShowsTrouble: the table-centre display warns loudly when the
 // deal failed its check and shows who dropped out, and it holds no tile
 // of a concealed hand even when it is given one.

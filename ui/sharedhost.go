@@ -234,6 +234,7 @@ func (a *App) Host(s HostSetup, player int) error {
 	a.share.hosted = h
 	a.share.room = &waitingRoom{app: a, setup: s, hosted: h, player: player}
 	a.show(a.share.room.content())
+	a.share.room.announce()
 	return nil
 }
 
@@ -246,7 +247,9 @@ func (a *App) StartHosted() {
 }
 
 // waitingRoom shows who is seated, the table's address as text and as a
-// QR code, the PIN, and the start button.
+// QR code, the PIN, and the start button. The table is announced to the
+// devices nearby from the room on, while the app is in the foreground,
+// until it closes.
 type waitingRoom struct {
 	app    *App
 	setup  HostSetup
@@ -336,6 +339,11 @@ func (r *waitingRoom) status(in table.Info) {
 	r.seats.Refresh()
 }
 
+// announce makes the table found by the devices looking for tables
+// nearby. Where the network has no multicast it is joined by the address
+// the room shows.
+func (r *waitingRoom) announce() { _ = r.hosted.Announce(true) }
+
 // start deals the first hand and opens the table.
 func (r *waitingRoom) start() {
 	r.btn.Disable()
@@ -349,7 +357,7 @@ func (r *waitingRoom) start() {
 				dialog.ShowError(err, r.app.win)
 				return
 			}
-			r.stop()
+			r.stop() // the table stays announced while it is played: a phone that lost it finds it again
 			r.app.share.room = nil
 			r.app.openShared(r.hosted.Table(), r.player)
 		})

@@ -25,18 +25,21 @@ var NothingFoundAfter = 8 * time.Second
 
 // JoinScreen lists the tables found nearby as they appear, with a spinner
 // while it searches, a clear message when nothing was found after a while,
-// and the address entry for networks that block discovery.
+// and the address entry for networks that block discovery. It searches
+// while it is on screen with the app in the foreground.
 type JoinScreen struct {
-	app     *App
-	root    fyne.CanvasObject
-	body    *fyne.Container
-	list    *fyne.Container
-	ads     []TableAd
-	spin    *widget.Activity
-	none    *widget.Label
-	addr    *widget.Entry
-	stop    context.CancelFunc
-	stopped bool
+	app  *App
+	root fyne.CanvasObject
+	body *fyne.Container
+	list *fyne.Container
+	ads  []TableAd
+	spin *widget.Activity
+	none *widget.Label
+	addr *widget.Entry
+	// stop ends the search under way (nil while paused); closed is set
+	// by Close.
+	stop   context.CancelFunc
+	closed bool
 }
 
 // ShowJoin shows the join screen and starts searching.
@@ -68,18 +71,22 @@ func (a *App) newJoinScreen() *JoinScreen {
 	return j
 }
 
-// search browses until the screen is left, and says so when nothing was
-// found after NothingFoundAfter.
+// search browses until the screen is left or paused, and says so when
+// nothing was found after NothingFoundAfter.
 func (j *JoinScreen) search() {
 	ctx, stop := context.WithCancel(context.Background())
 	j.stop = stop
+	j.spin.Show()
 	j.spin.Start()
 	go func() {
 		err := j.app.share.net.Browse(ctx, func(ad TableAd) { fyne.Do(func() { j.add(ad) }) })
 		fyne.Do(func() {
+			if ctx.Err() != nil {
+				return // stopped by pause or Close, which see to the screen
+			}
 			j.spin.Stop()
 			j.spin.Hide()
-			if err != nil && ctx.Err() == nil {
+			if err != nil {
 				j.none.SetText(err.Error() + "\n" + words.T("share.none_found"))
 				j.relayout()
 			}
@@ -110,12 +117,27 @@ func (j *JoinScreen) relayout() {
 	j.body.Refresh()
 }
 
-// Close stops searching.
-func (j *JoinScreen) Close() {
-	if j.stop != nil && !j.stopped {
-		j.stopped = true
+// pause stops searching until resume (the app left the foreground).
+func (j *JoinScreen) pause() {
+	if j.stop != nil {
 		j.stop()
+		j.stop = nil
+		j.spin.Stop()
+		j.spin.Hide()
 	}
+}
+
+// resume searches again after pause, unless the screen was closed.
+func (j *JoinScreen) resume() {
+	if j.stop == nil && !j.closed {
+		j.search()
+	}
+}
+
+// Close stops searching for good.
+func (j *JoinScreen) Close() {
+	j.closed = true
+	j.pause()
 }
 
 // Tables returns the tables listed.

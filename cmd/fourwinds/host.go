@@ -140,7 +140,7 @@ func runHost(args []string, stdout, stderr io.Writer) error {
 	defer served.Close()
 	d = served.Dealer
 	handed := leaveOnInterrupt(ctx, stop, d, out)
-	out.unadvertised(served.Advertised)
+	out.unadvertised(served.Announcement)
 	addrs := node.Addrs(h)
 	out.emit(map[string]any{"type": "listening", "peer": h.ID().String(), "addrs": addrs, "resumed": resumed, "name": snap.Info.Name})
 	out.say("Table %q (%s) on %s", snap.Info.Name, snap.Info.Rules, strings.Join(addrs, " "))

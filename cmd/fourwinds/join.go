@@ -117,7 +117,7 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 				return nil, err
 			}
 			dealing.Store(t.Dealer)
-			out.unadvertised(t.Advertised)
+			out.unadvertised(t.Announcement)
 			return t, nil
 		}
 	}

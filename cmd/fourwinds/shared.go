@@ -107,7 +107,7 @@ func (l *lines) say(format string, args ...any) {
 
 // unadvertised says, when a table this device deals could not be
 // advertised on the local network, that it is reached by its address.
-func (l *lines) unadvertised(a node.Advertised) {
+func (l *lines) unadvertised(a *node.Announcement) {
 	if a.Unadvertised == nil {
 		return
 	}

@@ -1,12 +1,17 @@
 // Package netui connects the app's shared-table screens to the libp2p
 // table: it implements ui.Network with p2p's host, dealer, discovery and
 // client, so that ui never imports p2p. main wires it in.
+//
+// Discovery holds the device's multicast lock (internal/netlock) exactly
+// while it runs: while the join list browses and while the waiting room
+// announces the table (ui pauses both when the app leaves the foreground).
 package netui
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log"
 	"sync"
 	"time"
@@ -18,6 +23,7 @@ import (
 
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
+	"github.com/fourwinds-mahjong/fourwinds/internal/netlock"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/client"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/dealer"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/discover"
@@ -67,6 +73,10 @@ type Config struct {
 	// Warn is told what goes wrong without stopping the table, such as a
 	// table that could not be advertised (log.Print when nil).
 	Warn func(error)
+	// Lock is the multicast lock held while browsing or advertising
+	// (netlock.Multicast() when nil; tests give one over stand-in
+	// platform calls).
+	Lock *netlock.Lock
 	// TakeOverAfter is how long a joined table's dealer must stay
 	// unreachable before the seated devices hand the table over among
 	// themselves (client.DefaultTakeOverAfter when zero).
@@ -91,11 +101,15 @@ func New(cfg Config) *Network {
 	if cfg.Warn == nil {
 		cfg.Warn = func(err error) { log.Print(err) }
 	}
+	if cfg.Lock == nil {
+		cfg.Lock = netlock.Multicast()
+	}
 	return &Network{cfg: cfg}
 }
 
 // Host deals the table and serves it; its seats of kind remote are open
-// to joiners.
+// to joiners, who find it while it is announced (Hosted.Announce) or by
+// its address.
 func (n *Network) Host(s ui.HostSetup) (ui.Hosted, error) {
 	if n.cfg.Deal == nil {
 		return nil, ErrNoDeal
@@ -109,15 +123,15 @@ func (n *Network) Host(s ui.HostSetup) (ui.Hosted, error) {
 	for p, st := range s.Seats {
 		open[p] = st.Kind == table.SeatRemote
 	}
-	served := node.Serve(n.cfg.Host, dealer.Config{Table: t, Name: s.Name, PIN: s.PIN, Open: open}, n.cfg.Advertise)
+	served := node.Serve(n.cfg.Host, dealer.Config{Table: t, Name: s.Name, PIN: s.PIN, Open: open}, n.advertise)
 	d = served.Dealer
-	n.unadvertised(served.Advertised)
+	n.unadvertised(served.Announcement)
 	return &hosted{t: t, s: served, h: n.cfg.Host, quit: make(chan struct{})}, nil
 }
 
 // unadvertised tells Warn when a table this device deals could not be
 // advertised on the local network.
-func (n *Network) unadvertised(a node.Advertised) {
+func (n *Network) unadvertised(a *node.Announcement) {
 	if a.Unadvertised != nil {
 		n.cfg.Warn(fmt.Errorf("netui: the table is not advertised on the local network; it is reached by its address: %w", a.Unadvertised))
 	}
@@ -184,6 +198,11 @@ func (h *hosted) HandOver(done func()) (int, error) {
 	return p, nil
 }
 
+// Announce starts or stops advertising the table on the local network,
+// holding the multicast lock while it advertises (Network.advertise). A
+// closed table is not advertised again.
+func (h *hosted) Announce(on bool) error { return h.s.Announce(on) }
+
 // Close stops advertising and serving, and closes the table.
 func (h *hosted) Close() error {
 	var err error
@@ -195,8 +214,38 @@ func (h *hosted) Close() error {
 	return err
 }
 
-// Browse reports each table found nearby once its lobby has answered.
+// advertise announces this device's table (a node.Advertiser), holding
+// the multicast lock until the advertisement is closed.
+func (n *Network) advertise(h host.Host) (io.Closer, error) {
+	if err := n.cfg.Lock.Acquire(); err != nil {
+		return nil, fmt.Errorf("netui: the table cannot be announced on the local network: %w", err)
+	}
+	adv := n.cfg.Advertise
+	if adv == nil {
+		adv = node.Advertise
+	}
+	ad, err := adv(h)
+	if err != nil {
+		return nil, errors.Join(err, n.cfg.Lock.Release())
+	}
+	return locked{Closer: ad, lock: n.cfg.Lock}, nil
+}
+
+// locked is an advertisement that lets the multicast lock go when it is
+// closed (once).
+type locked struct {
+	io.Closer
+	lock *netlock.Lock
+}
+
+func (l locked) Close() error { return errors.Join(l.Closer.Close(), l.lock.Release()) }
+
+// Browse reports each table found nearby once its lobby has answered,
+// holding the multicast lock while it browses.
 func (n *Network) Browse(ctx context.Context, found func(ui.TableAd)) error {
+	if err := n.cfg.Lock.Acquire(); err != nil {
+		return fmt.Errorf("netui: cannot look for tables on the local network: %w", err)
+	}
 	var mu sync.Mutex
 	asked := map[peer.ID]bool{}
 	var wg sync.WaitGroup
@@ -217,6 +266,7 @@ func (n *Network) Browse(ctx context.Context, found func(ui.TableAd)) error {
 			}
 		}()
 	})
+	err = errors.Join(err, n.cfg.Lock.Release())
 	wg.Wait()
 	return err
 }
@@ -270,13 +320,14 @@ func (n *Network) Join(ctx context.Context, j ui.JoinRequest) (table.Table, int,
 }
 
 // takeOver deals on, on this device, a table whose dealer is gone for good
-// (node.TakeOver), and advertises it.
+// (node.TakeOver), and advertises it, holding the multicast lock while
+// it does.
 func (n *Network) takeOver(info table.Info, holders [4]peer.ID, pin string) (table.Table, error) {
-	t, err := node.TakeOver(n.cfg.Host, info, holders, pin, n.cfg.Advertise)
+	t, err := node.TakeOver(n.cfg.Host, info, holders, pin, n.advertise)
 	if err != nil {
 		return nil, err
 	}
-	n.unadvertised(t.Advertised)
+	n.unadvertised(t.Announcement)
 	return t, nil
 }
 

@@ -6,11 +6,13 @@
 // is. Joiners browse, drop loopback addresses, ask each dealer's lobby and
 // stop browsing once they have their table.
 //
-// The interfaces come from one replaceable function, Interfaces. Android 11
-// and later forbid net.Interfaces (golang/go#40569); an Android build sets
-// Interfaces to a function built on github.com/wlynxg/anet
-// (anet.Interfaces and anet.InterfaceAddrsByInterface) and links with
-// -ldflags=-checklinkname=0, which anet needs and go-libp2p already pulls in.
+// The interfaces come from one replaceable function, Interfaces, built on
+// github.com/wlynxg/anet: Android 11 and later forbid the netlink calls
+// behind net.Interfaces (golang/go#40569), which anet avoids on Android
+// (elsewhere it is net.Interfaces). anet finds the Android version through
+// cgo, as the app always builds there; a CGO_ENABLED=0 build on Android
+// lists interfaces as before Android 11. Android links need
+// -ldflags=-checklinkname=0: anet reaches into package net.
 package discover
 
 import (
@@ -32,6 +34,7 @@ import (
 	"github.com/libp2p/zeroconf/v2"
 	ma "github.com/multiformats/go-multiaddr"
 	manet "github.com/multiformats/go-multiaddr/net"
+	"github.com/wlynxg/anet"
 )
 
 // Service is the mDNS service name of a Four Winds table.
@@ -49,16 +52,16 @@ type Interface struct {
 	IPs []net.IP
 }
 
-// Interfaces lists the device's network interfaces. Replace it where
-// net.Interfaces is forbidden (Android 11+, see the package comment).
+// Interfaces lists the device's network interfaces, with anet (see the
+// package comment); tests replace it.
 var Interfaces = func() ([]Interface, error) {
-	ifs, err := net.Interfaces()
+	ifs, err := anet.Interfaces()
 	if err != nil {
 		return nil, err
 	}
 	out := make([]Interface, 0, len(ifs))
 	for _, i := range ifs {
-		addrs, err := i.Addrs()
+		addrs, err := anet.InterfaceAddrsByInterface(&i)
 		if err != nil {
 			continue
 		}

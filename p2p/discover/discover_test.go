@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -56,6 +58,22 @@ func TestInterfacesIsReplaceable(t *testing.T) {
 	}
 	if _, err := multicast(); err == nil {
 		t.Error("a device with only loopback was given an mDNS interface")
+	}
+}
+
+// TestIOSAllowsTheService: iOS lets an app browse and advertise only the
+// Bonjour services its Info.plist lists (NSBonjourServices), which make
+// ios merges from ios/Info.additions.plist: it must list Service. (The
+// libp2p mDNS service, _p2p._udp, is neither browsed nor advertised.)
+func TestIOSAllowsTheService(t *testing.T) {
+	plist, err := os.ReadFile(filepath.Join("..", "..", "ios", "Info.additions.plist"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, services, ok := strings.Cut(string(plist), "<key>NSBonjourServices</key>")
+	services, _, _ = strings.Cut(services, "</array>")
+	if !ok || !strings.Contains(services, "<string>"+Service+"</string>") {
+		t.Errorf("ios/Info.additions.plist's NSBonjourServices do not list %s", Service)
 	}
 }
 

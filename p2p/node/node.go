@@ -7,7 +7,9 @@
 package node
 
 import (
+	"errors"
 	"io"
+	"sync"
 
 	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/peer"
@@ -38,61 +40,87 @@ type Advertiser func(h host.Host) (io.Closer, error)
 // Advertise announces h's table by mDNS (discover.Advertise).
 func Advertise(h host.Host) (io.Closer, error) { return discover.Advertise(h) }
 
-// Advertised is a table's announcement on the local network.
-type Advertised struct {
-	// Unadvertised says why the table is not advertised (a network
-	// without multicast), or is nil: the table is then served all the
-	// same, and reached by its address only.
+// Announcement is a table's announcement on the local network. It can be
+// stopped and started again (the app stops it while a phone is in the
+// background) until the table closes.
+type Announcement struct {
+	// Unadvertised says why the table's first announcement failed (a
+	// network without multicast), or is nil: the table is then served all
+	// the same, and reached by its address only.
 	Unadvertised error
+	h            host.Host
+	adv          Advertiser
+	mu           sync.Mutex
 	ad           io.Closer
+	closed       bool
 }
 
-// advertise announces h's table with adv (Advertise when nil).
-func advertise(h host.Host, adv Advertiser) Advertised {
+// announce announces h's table with adv (Advertise when nil).
+func announce(h host.Host, adv Advertiser) *Announcement {
 	if adv == nil {
 		adv = Advertise
 	}
-	ad, err := adv(h)
-	if err != nil {
-		return Advertised{Unadvertised: err}
-	}
-	return Advertised{ad: ad}
+	a := &Announcement{h: h, adv: adv}
+	a.Unadvertised = a.Announce(true)
+	return a
 }
 
-// stop ends the announcement.
-func (a Advertised) stop() {
-	if a.ad != nil {
-		a.ad.Close()
+// Announce starts (on) or stops announcing the table; once the table is
+// closed it is not announced again.
+func (a *Announcement) Announce(on bool) error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	switch {
+	case on && a.ad == nil && !a.closed:
+		ad, err := a.adv(a.h)
+		if err != nil {
+			return err
+		}
+		a.ad = ad
+	case !on && a.ad != nil:
+		err := a.ad.Close()
+		a.ad = nil
+		return err
 	}
+	return nil
+}
+
+// stop ends the announcement for good.
+func (a *Announcement) stop() error {
+	err := a.Announce(false)
+	a.mu.Lock()
+	a.closed = true
+	a.mu.Unlock()
+	return err
 }
 
 // Served is a table this device deals, served to the other devices.
 type Served struct {
 	// Dealer serves the table.
 	Dealer *dealer.Dealer
-	Advertised
+	*Announcement
 }
 
 // Serve serves cfg.Table on h (dealer.Serve) and advertises it with adv
 // (Advertise when nil).
 func Serve(h host.Host, cfg dealer.Config, adv Advertiser) *Served {
 	d := dealer.Serve(h, cfg)
-	return &Served{Dealer: d, Advertised: advertise(h, adv)}
+	return &Served{Dealer: d, Announcement: announce(h, adv)}
 }
 
 // Close stops advertising and serving the table; the table itself stays
 // open.
 func (s *Served) Close() error {
-	s.stop()
+	err := s.stop()
 	s.Dealer.Close()
-	return nil
+	return err
 }
 
 // TakenOver is a table this device deals on for a dealer gone: the table,
 // served and advertised. Close stops all three.
 type TakenOver struct {
 	*dealer.Succeeded
-	Advertised
+	*Announcement
 }
 
 // TakeOver deals on h the table whose dealer is gone (dealer.Succeed, from
@@ -103,13 +131,12 @@ func TakeOver(h host.Host, info table.Info, holders [4]peer.ID, pin string, adv 
 	if err != nil {
 		return nil, err
 	}
-	return &TakenOver{Succeeded: s, Advertised: advertise(h, adv)}, nil
+	return &TakenOver{Succeeded: s, Announcement: announce(h, adv)}, nil
 }
 
 // Close stops advertising and serving, and closes the table.
 func (t *TakenOver) Close() error {
-	t.stop()
-	return t.Succeeded.Close()
+	return errors.Join(t.stop(), t.Succeeded.Close())
 }
 
 // Addrs are the addresses other devices can dial h at, each with h's peer

@@ -85,3 +85,30 @@ func TestServeAdvertises(t *testing.T) {
 		t.Fatalf("served with %v, dealer %v; want the advertising error and a dealer", s.Unadvertised, s.Dealer)
 	}
 }
+
+// TestAnnounceStopsAndStartsAgain: a served table's announcement stops
+// and starts again (a phone host in the background), once at a time, and
+// never after the table is closed.
+func TestAnnounceStopsAndStartsAgain(t *testing.T) {
+	h := open(t, filepath.Join(t.TempDir(), "identity.key"))
+	tbl, err := table.NewLocal(table.LocalConfig{Rules: "hongkong", Seed: "node", Hold: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tbl.Close()
+	var ads []*closer
+	s := node.Serve(h, dealer.Config{Table: tbl, Name: "Kitchen table", Open: [4]bool{false, true, true, true}},
+		func(host.Host) (io.Closer, error) { ads = append(ads, &closer{}); return ads[len(ads)-1], nil })
+	for _, on := range []bool{true, false, false, true, true} {
+		if err := s.Announce(on); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(ads) != 2 || !ads[0].closed || ads[1].closed {
+		t.Fatalf("%d announcements; want the first stopped and a second running", len(ads))
+	}
+	s.Close()
+	if err := s.Announce(true); err != nil || len(ads) != 2 || !ads[1].closed {
+		t.Errorf("after Close: %d announcements, the last closed %v, err %v; want none again", len(ads), ads[1].closed, err)
+	}
+}

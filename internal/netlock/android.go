@@ -7,7 +7,7 @@ import (
 
 	"fyne.io/fyne/v2/driver"
 
-	"github.com/fourwinds-mahjong/fourwinds/netlock/internal/wifi"
+	"github.com/fourwinds-mahjong/fourwinds/internal/netlock/wifi"
 )
 
 // lock is the held Java MulticastLock (a JNI global reference), or 0.
