@@ -75,7 +75,10 @@ func midHand() table.Snapshot {
 	must := func(s string) tile.Counts { return tile.CountsOf(tile.MustParse(s)) }
 	v := &game.View{Seat: rules.S, Ruleset: "hongkong", Number: 3, Round: rules.E, Dominant: rules.E,
 		Phase: game.PhaseClaim, Turn: rules.E, Pending: tile.S1 + 3, StateID: 42,
-		Hand: must("23s 44s 567p 19m 11z 77z"), Drawn: tile.None, Joker: tile.None, WallLive: 61}
+		Hand: must("23s 44s 567p 19m 11z 77z"), Drawn: tile.None, Joker: tile.None, WallLive: 61, Dice: [2]int{7, 5}}
+	if r, err := rules.Get("hongkong"); err == nil {
+		_ = v.Attach(r, rules.DefaultOptions(r)) // the wall's shape is the ruleset's
+	}
 	v.Seats[rules.E] = game.SeatView{Concealed: 10, Melds: []hand.Meld{{Kind: hand.Pung, Tile: tile.Green, Open: true, Claimed: 1, From: 2}},
 		Discards: discards("9m 1p 2z 8s 4s"), Bonus: []tile.Kind{tile.F1 + 2}}
 	v.Seats[rules.S] = game.SeatView{Concealed: 13, Discards: discards("3z 9p 1s 6m"), Bonus: []tile.Kind{tile.Y1 + 1}}

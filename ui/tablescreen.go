@@ -76,8 +76,6 @@ type TableScreen struct {
 	// claimsSpoken names the offered claims in full, for people who
 	// cannot see the buttons (ClaimsSpoken).
 	claimsSpoken string
-	// dice are the hand's dice, once its start has been seen.
-	dice [2]int
 	// lastDiscarder is the seat whose discard is the latest, or NoWind.
 	lastDiscarder rules.Wind
 	// arrived is the update whose new discard was animated.
@@ -133,7 +131,6 @@ var onUI = fyne.Do
 func (s *TableScreen) listen() {
 	for u := range s.sub.Updates() {
 		onUI(func() {
-			s.seeEvents(u.Events)
 			s.showSnapshot(u.Snapshot)
 		})
 	}
@@ -409,11 +406,7 @@ func (s *TableScreen) showSeats() {
 		sig := fmt.Sprint(s.name(p), in.Balances[p], w, in.Rules, turn, sv, w == lastSeat, s.app.Style(), s.discardWidth())
 		s.seats.Add(s.cached(i, sig, func() fyne.CanvasObject { return s.seatPanel(i, p, w, sv, turn, w == lastSeat) }))
 	}
-	last := tile.None
-	if e := s.snap.Last; e != nil && e.Type == game.EvDiscard {
-		last = e.Tile()
-	}
-	s.seats.Add(s.cached(4, fmt.Sprint(last, s.app.Style(), v.WallLive, in.Round, s.dice), s.centre))
+	s.seats.Add(s.cached(4, s.centreSig(), s.centre))
 	s.bin.settle()
 	s.seats.Refresh()
 }
@@ -444,26 +437,19 @@ func (s *TableScreen) seatPanel(i, p int, w rules.Wind, sv game.SeatView, turn, 
 		mark.Objects = append([]fyne.CanvasObject{widget.NewIcon(theme.MediaPlayIcon())}, mark.Objects...)
 	}
 	name := container.NewBorder(nil, nil, mark, nil, middled(newTextLine(head, true)))
+	// The other players' racks: backs, melds and bonus tiles, wrapping
+	// within the panel. The person's melds are on the rack; their bonus
+	// tiles, which play no part in a decision, are here.
 	var top fyne.CanvasObject = name
-	if i > 0 {
-		// The concealed count: a tile's back and the number.
-		back := s.bin.get(tile.Unknown, s.app.Style(), tileview.MiniWidth*.7)
-		n := middled(newWholeLine(fmt.Sprintf("×%d", sv.Concealed)))
-		top = container.NewBorder(nil, nil, nil, container.NewHBox(container.NewCenter(back), n), name)
-	}
-	panel := container.New(panelLayout{}, top)
-	// Melds wrap within the panel (four exposed melds do not fit a phone's
-	// half width). The person's melds are on the rack; their bonus tiles,
-	// which play no part in a decision, are here.
 	row := container.New(&flowLayout{})
 	if i > 0 {
-		for _, m := range sv.Melds {
-			row.Add(s.meldTiles(m, s.meldWidth()))
+		top, row = s.rackOf(name, sv)
+	} else {
+		for _, b := range sv.Bonus {
+			row.Add(s.bin.get(b, s.app.Style(), s.meldWidth()))
 		}
 	}
-	for _, b := range sv.Bonus {
-		row.Add(s.bin.get(b, s.app.Style(), s.meldWidth()))
-	}
+	panel := container.New(panelLayout{}, top)
 	if sv.Declared != game.DeclNone && i > 0 {
 		row.Add(widget.NewLabel(words.T("declare." + sv.Declared.String())))
 	}
@@ -504,58 +490,21 @@ func (s *TableScreen) arrive(grid *fyne.Container) {
 
 // meldWidth is the width of the other players' meld and bonus tiles: a
 // discard's standard width on a wide window (melds then keep to one row
-// of a panel six large discards wide); on a phone, small enough for two
-// melds and the bonus tiles to share a panel's row, in every style.
+// of a panel six large discards wide); on a phone phoneMeldWidth pixels
+// in every style.
 func (s *TableScreen) meldWidth() float32 {
-	if c := s.app.win.Canvas(); c != nil && (seatsLayout{}).wide(c.Size()) {
+	if s.wide() {
 		return tileview.DiscardWidth
 	}
-	return tileview.MiniWidth * .85 / s.app.Style().Scale() // the large style has no room here
+	return phoneMeldWidth / s.app.Style().Scale() // readable, and no larger in the large style
 }
 
 // discardWidth is the width of discarded tiles: larger on a wide window.
 func (s *TableScreen) discardWidth() float32 {
-	if c := s.app.win.Canvas(); c != nil && (seatsLayout{}).wide(c.Size()) {
+	if s.wide() {
 		return tileview.DiscardWidth * 1.3
 	}
 	return tileview.DiscardWidth
-}
-
-// centre is the middle of the table on a wide screen: the round wind,
-// the wall and the dice in large type over the last discard, larger than
-// a rack tile.
-func (s *TableScreen) centre() fyne.CanvasObject {
-	box := container.NewVBox()
-	v, in := s.snap.View, s.snap.Info
-	facts := container.NewHBox()
-	big := func(text string) *widget.Label {
-		l := widget.NewLabelWithStyle(text, fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
-		l.SizeName = theme.SizeNameSubHeadingText
-		return l
-	}
-	if usesWinds(in.Rules) {
-		facts.Add(container.NewCenter(s.bin.get(in.Round.Tile(), s.app.Style(), tileview.DiscardWidth)))
-	}
-	facts.Add(big(words.F("table.wall", map[string]any{"N": v.WallLive})))
-	box.Add(container.NewCenter(facts))
-	if s.dice != [2]int{} {
-		box.Add(big(words.F("table.dice", map[string]any{"A": s.dice[0], "B": s.dice[1]})))
-	}
-	if e := s.snap.Last; e != nil && e.Type == game.EvDiscard {
-		t := s.bin.get(e.Tile(), s.app.Style(), tileview.RackWidth*1.5)
-		t.Highlight = true
-		box.Add(container.NewCenter(t))
-	}
-	return container.NewCenter(box)
-}
-
-// seeEvents keeps what the snapshots do not carry: the hand's dice.
-func (s *TableScreen) seeEvents(evs []game.Event) {
-	for _, e := range evs {
-		if e.Type == game.EvHandStart && e.Start != nil {
-			s.dice = e.Start.Dice
-		}
-	}
 }
 
 // syncOrder keeps the person's rack order over the hand's tiles: sorted
