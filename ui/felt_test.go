@@ -70,7 +70,7 @@ func TestPhoneMeldsReadable(t *testing.T) {
 			n := 0
 			for i := 1; i < 4; i++ {
 				p := s.panels[i].(*fyne.Container)
-				mark := s.seatOf((s.player + i) % 4).Tile() // the seat's wind, marked small by the name
+				mark := s.seatOf((s.player + i) % 4).Tile()      // the seat's wind, marked small by the name
 				for _, o := range p.Objects[:len(p.Objects)-1] { // all but the discards
 					walkTiles(o, func(tl *tileview.Tile) {
 						if tl.Kind == mark {
