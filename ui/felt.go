@@ -308,7 +308,7 @@ func diceView(d [2]int) fyne.CanvasObject {
 
 // backsRow draws a player's concealed tiles as a row of standing backs,
 // as their rack shows them across the table: n backs, each w wide and h
-// high, narrower where the row would not fit its width.
+// high, overlapping where the row would not fit its width.
 type backsRow struct {
 	widget.BaseWidget
 	n     int
@@ -343,10 +343,15 @@ type backsRenderer struct {
 }
 
 func (r *backsRenderer) Layout(sz fyne.Size) {
-	n := float32(r.b.n)
-	w := min(r.b.w, (sz.Width+1)/n-1)
+	// Short of width, the backs overlap, each still a back wide: a rack
+	// seen at a slant rather than a solid block.
+	w := min(r.b.w, sz.Width)
+	step := w + 1
+	if r.b.n > 1 {
+		step = min(step, (sz.Width-w)/float32(r.b.n-1))
+	}
 	for i := 0; i < len(r.objs); i += 2 {
-		x := float32(i/2) * (w + 1)
+		x := float32(i/2) * step
 		r.objs[i].Move(fyne.NewPos(x, 0))
 		r.objs[i].Resize(fyne.NewSize(w, sz.Height))
 		// The band: the upper part of a standing back, a tile's rim apart.
@@ -369,12 +374,12 @@ func (r *backsRenderer) Destroy() {}
 // bonus tiles on a phone: the least that reads at a glance.
 const phoneMeldWidth = 24
 
-// rackOf draws another player's rack under their name line: the
+// rackOf draws another player's rack (at screen side) under their name line: the
 // concealed tiles as standing backs, then the exposed melds and the bonus
 // tiles beside them, at meldWidth (at least 24 wide on a phone). On a
 // phone, whose panels are narrow, the backs stand small at the end of the
-// name line with the bonus tiles, leaving the row to the melds.
-func (s *TableScreen) rackOf(name fyne.CanvasObject, sv game.SeatView) (fyne.CanvasObject, *fyne.Container) {
+// name line with up to two bonus tiles, leaving the row to the melds.
+func (s *TableScreen) rackOf(side int, name fyne.CanvasObject, sv game.SeatView) (fyne.CanvasObject, *fyne.Container) {
 	row := container.New(&flowLayout{})
 	w, sc := s.meldWidth(), s.app.Style().Scale()
 	bonus := container.NewHBox()
@@ -386,19 +391,59 @@ func (s *TableScreen) rackOf(name fyne.CanvasObject, sv game.SeatView) (fyne.Can
 			row.Add(newBacksRow(sv.Concealed, w*sc*.5, w*sc*4/3, s.app.Style()))
 		}
 	} else {
-		end := container.NewHBox(bonus)
+		var backs fyne.CanvasObject = container.NewStack()
 		if sv.Concealed > 0 {
-			end.Add(container.NewCenter(newBacksRow(sv.Concealed, 6, 16, s.app.Style())))
+			backs = newBacksRow(sv.Concealed, 6, 16, s.app.Style())
 		}
-		name = container.NewBorder(nil, nil, nil, end, name)
+		if len(sv.Bonus) > phoneNameBonus {
+			row.Objects, bonus = bonus.Objects, container.NewHBox()
+		}
+		name = container.New(nameLine{}, name, bonus, backs)
 	}
-	for _, m := range sv.Melds {
-		row.Add(s.meldTiles(m, w))
+	for j, m := range sv.Melds {
+		o := s.meldTiles(m, w)
+		if j == len(sv.Melds)-1 {
+			o = s.claimed(o, m, side)
+		}
+		row.Add(o)
 	}
 	if s.wide() {
 		row.Objects = append(row.Objects, bonus.Objects...)
 	}
 	return name, row
+}
+
+// phoneNameBonus is how many bonus tiles a phone shows on a player's name
+// line; more go to the row of melds.
+const phoneNameBonus = 2
+
+// nameLine lays a player's name line out on a phone: the name (the first
+// object) keeps at least nameLeast of the width, the bonus tiles (the
+// second) their own, and the backs (the third) the rest, narrowing.
+type nameLine struct{}
+
+// nameLeast is the least width a name keeps on its line.
+const nameLeast = 104
+
+func (nameLine) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	name, bonus, backs := objs[0], objs[1], objs[2]
+	pad := theme.Padding()
+	bw := bonus.MinSize().Width
+	rest := max(size.Width-bw-2*pad, 0)
+	backsW := min(backs.MinSize().Width, max(rest-nameLeast, 0))
+	nameW := max(rest-backsW, 0)
+	place(name, 0, 0, nameW, size.Height)
+	place(bonus, nameW+pad, (size.Height-bonus.MinSize().Height)/2, bw, bonus.MinSize().Height)
+	bh := backs.MinSize().Height
+	place(backs, nameW+bw+2*pad, (size.Height-bh)/2, backsW, bh)
+}
+
+func (nameLine) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	h := float32(0)
+	for _, o := range objs {
+		h = max(h, o.MinSize().Height)
+	}
+	return fyne.NewSize(objs[0].MinSize().Width, h)
 }
 
 // wide reports whether the window has room for the players around the

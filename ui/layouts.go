@@ -27,6 +27,9 @@ type rackLayout struct {
 	rowWidth
 	scale float32
 	tileW float32
+	// arrive lifts the drawn tile by that many tile heights as it comes
+	// in from the wall.
+	arrive float32
 	// The tile being dragged, and how far.
 	dragIndex      int
 	dragDX, dragDY float32
@@ -86,10 +89,11 @@ func (l *rackLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	for i, t := range tiles {
 		row, col := i/perRow, i%perRow
 		tx := left + float32(col)*tw
+		ty := y + float32(row)*(th+pad)
 		if l.drawn && i == len(tiles)-1 {
-			tx += 10
+			tx, ty = tx+10, ty-l.arrive*th
 		}
-		pos := fyne.NewPos(tx, y+float32(row)*(th+pad))
+		pos := fyne.NewPos(tx, ty)
 		if i == l.dragIndex && (l.dragDX != 0 || l.dragDY != 0) {
 			pos = pos.AddXY(l.dragDX, l.dragDY)
 		}
@@ -429,11 +433,12 @@ func tall(objs []fyne.CanvasObject) []fyne.CanvasObject {
 // that lets the tiles be their largest, more to a row when the panel is
 // short of height (a phone late in a hand). The tiles take the room they
 // are given, up to most wide (a tile is 4/3 as high as wide, and whole
-// pixels wide); least is the size its MinSize asks a row for; drop lifts
-// the last tile by that share of its height as it slides into place.
+// pixels wide); least is the size its MinSize asks a row for; from moves
+// the last tile by that many tile widths and heights as it slides into
+// place.
 type discardLayout struct {
 	least, most float32
-	drop        float32
+	from        fyne.Position
 }
 
 // discardGap is the space between discarded tiles.
@@ -466,7 +471,7 @@ func (l *discardLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	for i, o := range objs {
 		x, y := float32(i%per)*(tw+discardGap), float32(i/per)*(th+discardGap)
 		if i == len(objs)-1 {
-			y -= l.drop * th
+			x, y = x+l.from.X*tw, y+l.from.Y*th
 		}
 		place(o, x, y, tw, th)
 	}

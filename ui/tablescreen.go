@@ -78,8 +78,8 @@ type TableScreen struct {
 	claimsSpoken string
 	// lastDiscarder is the seat whose discard is the latest, or NoWind.
 	lastDiscarder rules.Wind
-	// arrived is the update whose new discard was animated.
-	arrived uint64
+	// moves are the updates whose moves were shown (motion.go).
+	moves moves
 	// recorded: the finished match is in the history.
 	recorded bool
 	// shared: the table is shared over the network (no solo save to clear).
@@ -233,6 +233,7 @@ func (s *TableScreen) showSnapshot(snap table.Snapshot) {
 	s.showClaims()
 	s.showClock()
 	s.showSheet()
+	s.celebrate()
 	if snap.Info.Over && !s.recorded {
 		s.recorded = true
 		s.finish(snap.Info)
@@ -443,7 +444,7 @@ func (s *TableScreen) seatPanel(i, p int, w rules.Wind, sv game.SeatView, turn, 
 	var top fyne.CanvasObject = name
 	row := container.New(&flowLayout{})
 	if i > 0 {
-		top, row = s.rackOf(name, sv)
+		top, row = s.rackOf(i, name, sv)
 	} else {
 		for _, b := range sv.Bonus {
 			row.Add(s.bin.get(b, s.app.Style(), s.meldWidth()))
@@ -463,29 +464,11 @@ func (s *TableScreen) seatPanel(i, p int, w rules.Wind, sv game.SeatView, turn, 
 		t.Highlight = lastSeat && j == len(sv.Discards)-1
 		grid.Add(t)
 		if t.Highlight {
-			s.arrive(grid)
+			s.arrive(grid, i)
 		}
 	}
 	panel.Add(grid)
 	return panel
-}
-
-// arrive draws the arrival of the last discard in grid, unless animation
-// is off in the settings: the tile slides down a tile's height into its
-// place, keeping its size (a tile drawn at a new size costs new text
-// textures). Each discard arrives once.
-func (s *TableScreen) arrive(grid *fyne.Container) {
-	if s.snap.Seq == s.arrived || !s.app.fy.Preferences().BoolWithFallback(PrefAnimate, true) {
-		return
-	}
-	s.arrived = s.snap.Seq
-	l := grid.Layout.(*discardLayout)
-	a := fyne.NewAnimation(250*time.Millisecond, func(p float32) {
-		l.drop = 1 - p
-		grid.Refresh()
-	})
-	a.Curve = fyne.AnimationEaseOut
-	a.Start()
 }
 
 // meldWidth is the width of the other players' meld and bonus tiles: a
@@ -562,8 +545,12 @@ func (s *TableScreen) showRack() {
 	s.rack.Objects = nil
 	s.rackLayout.drawn, s.rackLayout.scale = v.Drawn != tile.None, s.app.Style().Scale()
 	var melds []fyne.CanvasObject
-	for _, m := range me.Melds {
-		melds = append(melds, s.meldTiles(m, tileview.MiniWidth+4))
+	for j, m := range me.Melds {
+		o := s.meldTiles(m, tileview.MiniWidth+4)
+		if j == len(me.Melds)-1 {
+			o = s.claimed(o, m, 0)
+		}
+		melds = append(melds, o)
 	}
 	s.rackLayout.melds = len(melds)
 	s.rack.Objects = append(s.rack.Objects, melds...)
@@ -576,6 +563,7 @@ func (s *TableScreen) showRack() {
 		s.rack.Objects = append(s.rack.Objects, t)
 	}
 	s.bin.settle()
+	s.drawIn()
 	s.rack.Refresh()
 }
 
