@@ -89,3 +89,14 @@ func TestPhoneMeldsReadable(t *testing.T) {
 		})
 	}
 }
+
+// TestSheetGolden draws the end-of-hand sheet at 420×780: the exposures
+// set apart on felt with the claimed tile on its side, and the running
+// totals in sight above the button without scrolling.
+func TestSheetGolden(t *testing.T) {
+	sz := fyne.NewSize(420, 780)
+	a, w := newTestApp(t, noTables{}, sz)
+	a.openTable(newStillTable(handOver()))
+	w.Resize(sz)
+	uitest.Golden(t, "sheet_420x780.png", w.Canvas().Capture())
+}

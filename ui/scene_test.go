@@ -102,6 +102,7 @@ func handOver() table.Snapshot {
 	s := midHand()
 	v := *s.View
 	v.Phase, v.Legal = game.PhaseEnd, nil
+	v.Seats[rules.S].Melds = []hand.Meld{{Kind: hand.Pung, Tile: tile.Red, Open: true, Claimed: 3, From: 3}} // the [777z] of the winning hand
 	r, _ := rules.Get("hongkong")
 	ctx := rules.Context{Options: rules.DefaultOptions(r), Seat: rules.S, Round: rules.E, Dominant: rules.E, From: rules.NoWind, Joker: tile.None}
 	win := "234s 444s 567p 1z [777z] +1z bonus: 2y"

@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 
@@ -82,7 +81,7 @@ func (s *TableScreen) sheetContent(r *game.Result) fyne.CanvasObject {
 		name := widget.NewLabelWithStyle(fmt.Sprintf("%s · %s", s.name(p), valueText(r.Values[w])), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 		name.Wrapping = fyne.TextWrapWord
 		body.Add(container.NewBorder(nil, nil, seatMark(w, s.snap.Info.Rules, s.app.Style()), nil, name))
-		body.Add(s.handTiles(r.Hands[w]))
+		body.Add(s.handTiles(r.Hands[w], seatMelds(s.snap.View, w)))
 		if len(r.Values[w].Items) > 0 {
 			body.Add(scoreLines(r.Values[w].Items))
 		}
@@ -102,8 +101,6 @@ func (s *TableScreen) sheetContent(r *game.Result) fyne.CanvasObject {
 		n.Wrapping = fyne.TextWrapWord
 		body.Add(n)
 	}
-	body.Add(widget.NewLabelWithStyle(words.T("sheet.totals"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
-	body.Add(standings(in, s.name))
 	next := widget.NewButton(words.T("sheet.next"), s.nextHand)
 	next.Importance = widget.HighImportance
 	if in.Over {
@@ -118,15 +115,15 @@ func (s *TableScreen) sheetContent(r *game.Result) fyne.CanvasObject {
 		next.Disable()
 		time.AfterFunc(sheetGuard, func() { onUI(next.Enable) })
 	}
-	return container.NewBorder(nil, container.New(&narrow{max: 760}, next), nil, nil, container.NewVScroll(container.New(&narrow{max: 760}, body)))
+	// The totals stay in sight with the button: no scrolling to find them.
+	foot := container.NewVBox(s.totalsBar(r), next)
+	return container.NewBorder(nil, container.New(&narrow{max: 760}, foot), nil, nil, container.NewVScroll(container.New(&narrow{max: 760}, body)))
 }
 
 // standings lists the players by running total, best first.
 func standings(in table.Info, name func(int) string) fyne.CanvasObject {
-	ps := []int{0, 1, 2, 3}
-	sort.SliceStable(ps, func(i, j int) bool { return in.Balances[ps[i]] > in.Balances[ps[j]] })
 	rows := container.NewVBox()
-	for i, p := range ps {
+	for i, p := range byTotal(in.Balances) {
 		rows.Add(container.NewBorder(nil, nil, widget.NewLabel(fmt.Sprintf("%d. %s", i+1, name(p))), widget.NewLabelWithStyle(fmt.Sprintf("%+d", in.Balances[p]), fyne.TextAlignTrailing, fyne.TextStyle{})))
 	}
 	return rows
@@ -182,11 +179,13 @@ func itemAmount(it rules.Item) string {
 
 // handTiles draws a hand written in notation: concealed tiles, then each
 // group apart, the winning tile last.
-func (s *TableScreen) handTiles(notation string) fyne.CanvasObject {
-	return handTiles(notation, s.app.Style())
+func (s *TableScreen) handTiles(notation string, melds []hand.Meld) fyne.CanvasObject {
+	return handTiles(notation, s.app.Style(), melds...)
 }
 
-func handTiles(notation string, st tileview.Style) fyne.CanvasObject {
+// handTiles draws a hand in notation; melds, the seat's melds in the
+// order of its groups, turn each claimed tile on its side.
+func handTiles(notation string, st tileview.Style, melds ...hand.Meld) fyne.CanvasObject {
 	// The sets wrap onto a second line where the width is short (a
 	// phone), each set whole; its tiles side by side.
 	box := container.New(&flowLayout{})
@@ -223,8 +222,8 @@ func handTiles(notation string, st tileview.Style) fyne.CanvasObject {
 			box.Add(tileview.NewTile(k, st, w))
 		}
 	}
-	for _, g := range h.Groups {
-		set(g.Tiles, tile.None)
+	for i, g := range h.Groups {
+		box.Add(exposedGroup(g, meldAt(melds, i), st, w))
 	}
 	if h.Winning != tile.None {
 		box.Add(widget.NewLabel("+"))

@@ -366,15 +366,7 @@ func seatMark(w rules.Wind, rs string, st tileview.Style) fyne.CanvasObject {
 // left-hand seat, in the middle from across, last from the right.
 func (s *TableScreen) meldTiles(m hand.Meld, w float32) fyne.CanvasObject {
 	box := container.New(layout.NewCustomPaddedHBoxLayout(1)) // tiles side by side, as on the table
-	ks := m.Tiles()
-	claimed := int(m.Claimed) - 1
-	if claimed >= 0 && claimed < len(ks) {
-		k := ks[claimed]
-		ks = slices.Delete(slices.Clone(ks), claimed, claimed+1)
-		at := map[uint8]int{1: len(ks), 2: len(ks) / 2, 3: 0}[m.From]
-		ks = slices.Insert(ks, at, k)
-		claimed = at
-	}
+	ks, claimed := meldOrder(m)
 	for i, k := range ks {
 		t := s.bin.get(k, s.app.Style(), w)
 		if i != claimed {
