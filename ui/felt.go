@@ -91,8 +91,11 @@ func newWallRing(stacks []wall.StackState, per, me int, st tileview.Style) *wall
 
 // depth is the ring's thickness (a stack's depth) in a box of size sz.
 func (r *wallRing) depth(sz fyne.Size) float32 {
-	return min(max(min(sz.Width, sz.Height)/14, 6), 16)
+	return min(max(min(sz.Width, sz.Height)/14, 6), ringDepthMost)
 }
+
+// ringDepthMost is the ring's greatest thickness.
+const ringDepthMost = 16
 
 // CreateRenderer draws a rectangle per stack.
 func (r *wallRing) CreateRenderer() fyne.WidgetRenderer {
@@ -220,11 +223,15 @@ func (l ringLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 }
 
 func (ringLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	// The least: the last (smallest) inside object within a thin ring.
+	// As wide as the first (fullest) inside object wants, so that a
+	// narrow centre (a portrait tablet) still holds the last discard; as
+	// high as the last (smallest) wants, leaving the height to the
+	// players' discards. The ring is outside them.
 	if len(objs) < 2 {
 		return fyne.Size{}
 	}
-	return objs[len(objs)-1].MinSize().AddWidthHeight(24, 24)
+	ring := 2 * (ringDepthMost + theme.Padding())
+	return fyne.NewSize(objs[1].MinSize().Width+ring, objs[len(objs)-1].MinSize().Height+ring)
 }
 
 // centreSig is what the table's centre shows, for the panel cache.
