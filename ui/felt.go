@@ -425,8 +425,9 @@ func (s *TableScreen) rackOf(side int, name fyne.CanvasObject, sv game.SeatView)
 const phoneNameBonus = 2
 
 // nameLine lays a player's name line out on a phone: the name (the first
-// object) keeps at least nameLeast of the width, the bonus tiles (the
-// second) their own, and the backs (the third) the rest, narrowing.
+// object) keeps its whole width, or nameLeast of a long one, the bonus
+// tiles (the second) their own, and the backs (the third) the rest,
+// overlapping where they must.
 type nameLine struct{}
 
 // nameLeast is the least width a name keeps on its line.
@@ -437,12 +438,30 @@ func (nameLine) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	pad := theme.Padding()
 	bw := bonus.MinSize().Width
 	rest := max(size.Width-bw-2*pad, 0)
-	backsW := min(backs.MinSize().Width, max(rest-nameLeast, 0))
+	backsW := min(backs.MinSize().Width, max(rest-min(wholeWidth(name), nameLeast), 0))
 	nameW := max(rest-backsW, 0)
 	place(name, 0, 0, nameW, size.Height)
 	place(bonus, nameW+pad, (size.Height-bonus.MinSize().Height)/2, bw, bonus.MinSize().Height)
 	bh := backs.MinSize().Height
 	place(backs, nameW+bw+2*pad, (size.Height-bh)/2, backsW, bh)
+}
+
+// wholeWidth is the width o needs to show its text line's whole text.
+func wholeWidth(o fyne.CanvasObject) float32 {
+	w := o.MinSize().Width
+	var walk func(fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch x := o.(type) {
+		case *textLine:
+			w += fyne.MeasureText(x.text, theme.TextSize(), fyne.TextStyle{Bold: x.bold}).Width
+		case *fyne.Container:
+			for _, c := range x.Objects {
+				walk(c)
+			}
+		}
+	}
+	walk(o)
+	return w
 }
 
 func (nameLine) MinSize(objs []fyne.CanvasObject) fyne.Size {
