@@ -9,6 +9,8 @@ RULES ?= hongkong
 # for its sound (ui/sound); the checks and tests build headless with Fyne's
 # software driver (-tags ci, no cgo) so that they need none of them.
 GUI_PACKAGES := gcc libgl1-mesa-dev xorg-dev libasound2-dev pkg-config
+# Phone simulation (make run-mobile): x/mobile's X11 driver links EGL and GLES.
+MOBILE_PACKAGES := libegl-dev libgles-dev
 HEADLESS := CGO_ENABLED=0
 TAGS := -tags ci
 # The app's builds leave out Fyne's colour emoji font (no_emoji): 4 MB of
@@ -35,7 +37,7 @@ define apt-install
 	fi
 endef
 
-.PHONY: help run play gui-deps test-deps test lint vet fmt-check staticcheck unit race bench build screenshots
+.PHONY: help run run-mobile play gui-deps test-deps test lint vet fmt-check staticcheck unit race bench build screenshots
 
 ## help: list the targets, one line each
 help:
@@ -44,6 +46,12 @@ help:
 ## run: build and open the app (installs the GUI build packages when missing)
 run: gui-deps
 	$(GO) run -tags $(APP_TAGS) .
+
+## run-mobile: open the app under Fyne's phone simulation (-tags mobile: touch, the phone
+## theme and sizes; x/mobile's X11 driver, which needs EGL and GLES headers too)
+run-mobile:
+	$(MAKE) gui-deps GUI_PACKAGES="$(GUI_PACKAGES) $(MOBILE_PACKAGES)"
+	CGO_ENABLED=1 $(GO) run -tags $(APP_TAGS),mobile .
 
 ## play: play a game in the terminal
 play:

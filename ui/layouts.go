@@ -31,6 +31,9 @@ type rackLayout struct {
 	// meldRoom is the height kept for a row of melds before there is one,
 	// so that the tiles do not move down at the first claim.
 	meldRoom float32
+	// arrive lifts the drawn tile by that many tile heights as it comes
+	// in from the wall.
+	arrive float32
 	// The tile being dragged, and how far.
 	dragIndex      int
 	dragDX, dragDY float32
@@ -69,12 +72,16 @@ func (l *rackLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	l.width = size.Width
 	pad := theme.Padding()
 	melds, tiles := objs[:min(l.melds, len(objs))], objs[min(l.melds, len(objs)):]
-	x, y := pad, float32(0)
+	tw, perRow := l.geometry(size.Width, len(tiles))
+	// The rack is centred: on a wide window it does not leave the right
+	// third empty. The melds start where the tiles do.
+	left := l.left(size.Width, tw, perRow)
+	x, y := left, float32(0)
 	meldH := float32(0)
 	for _, m := range melds {
 		ms := m.MinSize()
-		if x+ms.Width > size.Width-pad && x > pad {
-			x, y = pad, y+meldH+pad
+		if x+ms.Width > size.Width-pad && x > left {
+			x, y = left, y+meldH+pad
 			meldH = 0
 		}
 		m.Move(fyne.NewPos(x, y))
@@ -86,23 +93,30 @@ func (l *rackLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		y += meldH + pad
 	}
 	y = max(y, l.meldRoom)
-	tw, perRow := l.geometry(size.Width, len(tiles))
 	l.tileW = tw
 	th := tw * 4 / 3
 	y += th * .14 // room for a lifted, selected tile
 	for i, t := range tiles {
 		row, col := i/perRow, i%perRow
-		tx := pad + float32(col)*tw
+		tx := left + float32(col)*tw
+		ty := y + float32(row)*(th+pad)
 		if l.drawn && i == len(tiles)-1 {
-			tx += rackGap
+			tx, ty = tx+rackGap, ty-l.arrive*th
 		}
-		pos := fyne.NewPos(tx, y+float32(row)*(th+pad))
+		pos := fyne.NewPos(tx, ty)
 		if i == l.dragIndex && (l.dragDX != 0 || l.dragDY != 0) {
 			pos = pos.AddXY(l.dragDX, l.dragDY)
 		}
 		t.Move(pos)
 		t.Resize(fyne.NewSize(tw-2, th))
 	}
+}
+
+// left is where the rack's rows start in width w for tiles tw wide,
+// perRow to a row: centred, the drawn tile's gap always included, so that
+// the rack does not move as a tile is drawn and discarded.
+func (l *rackLayout) left(w, tw float32, perRow int) float32 {
+	return max(theme.Padding(), (w-tw*float32(perRow)-rackGap)/2)
 }
 
 func (l *rackLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
@@ -133,7 +147,8 @@ func (l *rackLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 
 // seatsLayout places the four seat panels (the person, right, across,
 // left) and the centre: around the table as on a real one when the screen
-// is wide, two by two with no centre on a narrow one. It chooses one size
+// is wide, two by two on a narrow one with the centre (the wall's band)
+// between the rows. It chooses one size
 // for every discarded tile, the largest that lets all the panels fit the
 // space without scrolling (up to 48 wide on a wide screen, 30 on a
 // narrow one, times the style's scale). Below 16 times the scale the
@@ -146,6 +161,10 @@ type seatsLayout struct {
 
 // wide reports whether size has room for the panels around the table.
 func (seatsLayout) wide(size fyne.Size) bool { return size.Width >= 760 }
+
+// narrowBand is the least height of the wall's band between the two rows
+// of players on a narrow screen.
+const narrowBand = 16
 
 // The discarded tiles' widths, before the style's scale.
 const (
@@ -226,23 +245,27 @@ func (l seatsLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	me, right, across, left, centre := objs[0], objs[1], objs[2], objs[3], objs[4]
 	pm, pr, pa, pl := partsOf(me), partsOf(right), partsOf(across), partsOf(left)
 	if !l.wide(size) {
-		centre.Hide()
+		// Two by two, the wall's band between the rows taking what the
+		// panels leave (at least narrowBand).
 		cw := (size.Width - pad) / 2
+		avail := size.Height - 2*pad - narrowBand
 		head := max(pa.head, pr.head) + max(pl.head, pm.head)
-		tw := l.tileFor(cw, size.Height-pad, head, max(pa.rows(), pr.rows())+max(pl.rows(), pm.rows()), discardMostNarrow)
+		tw := l.tileFor(cw, avail, head, max(pa.rows(), pr.rows())+max(pl.rows(), pm.rows()), discardMostNarrow)
 		setTile(tw, pm, pr, pa, pl)
 		top := max(pa.height(tw), pr.height(tw))
 		bottom := max(pl.height(tw), pm.height(tw))
-		if avail := size.Height - pad; top+bottom > avail && top+bottom > 0 {
+		if top+bottom > avail && top+bottom > 0 {
 			// Even the least tiles in rows of six do not fit: share the
 			// height, and the panels take more tiles to a row.
 			top = max(avail*top/(top+bottom), max(pa.head, pr.head))
 			bottom = max(avail-top, 0)
 		}
+		band := max(size.Height-top-bottom-2*pad, 0)
 		place(across, 0, 0, cw, top)
 		place(right, cw+pad, 0, cw, top)
-		place(left, 0, top+pad, cw, bottom)
-		place(me, cw+pad, top+pad, cw, bottom)
+		place(centre, 0, top+pad, size.Width, band)
+		place(left, 0, top+band+2*pad, cw, bottom)
+		place(me, cw+pad, top+band+2*pad, cw, bottom)
 		return
 	}
 	centre.Show()
@@ -315,7 +338,7 @@ func (l seatsLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	pad := theme.Padding()
 	me, right, across, left, centre := objs[0].MinSize(), objs[1].MinSize(), objs[2].MinSize(), objs[3].MinSize(), objs[4].MinSize()
 	narrowW := 2*max(me.Width, right.Width, across.Width, left.Width) + pad
-	narrowH := max(across.Height, right.Height) + max(left.Height, me.Height) + pad
+	narrowH := max(across.Height, right.Height) + max(left.Height, me.Height) + 2*pad + narrowBand
 	wideH := max(left.Height, right.Height, across.Height+me.Height+centre.Height+2*pad)
 	return fyne.NewSize(min(narrowW, 300), max(narrowH, min(wideH, narrowH)))
 }
@@ -418,11 +441,12 @@ func tall(objs []fyne.CanvasObject) []fyne.CanvasObject {
 // that lets the tiles be their largest, more to a row when the panel is
 // short of height (a phone late in a hand). The tiles take the room they
 // are given, up to most wide (a tile is 4/3 as high as wide, and whole
-// pixels wide); least is the size its MinSize asks a row for; drop lifts
-// the last tile by that share of its height as it slides into place.
+// pixels wide); least is the size its MinSize asks a row for; from moves
+// the last tile by that many tile widths and heights as it slides into
+// place.
 type discardLayout struct {
 	least, most float32
-	drop        float32
+	from        fyne.Position
 }
 
 // discardGap is the space between discarded tiles.
@@ -455,7 +479,7 @@ func (l *discardLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	for i, o := range objs {
 		x, y := float32(i%per)*(tw+discardGap), float32(i/per)*(th+discardGap)
 		if i == len(objs)-1 {
-			y -= l.drop * th
+			x, y = x+l.from.X*tw, y+l.from.Y*th
 		}
 		place(o, x, y, tw, th)
 	}
@@ -501,7 +525,8 @@ func (panelLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	return m
 }
 
-// barLayout lays the claim buttons out across the width, above the rack:
+// barLayout lays the claim buttons out across the width, above the rack,
+// each row centred:
 // as many to a row as fit at their least widths (72 for a button, enough
 // for a chow's tiles), sharing the row, none wider than 180 unless its
 // content needs it. Four claims fit one row on a 360-wide phone.
@@ -559,11 +584,15 @@ func (l *barLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 			h = max(h, o.MinSize().Height)
 		}
 		extra := max(0, size.Width-least-float32(len(row)-1)*pad) / float32(len(row))
-		x := float32(0)
-		for _, o := range row {
-			w := min(leastWidth(o)+extra, max(barMost, leastWidth(o)))
-			place(o, x, y, w, h)
-			x += w + pad
+		widths, used := make([]float32, len(row)), float32(len(row)-1)*pad
+		for i, o := range row {
+			widths[i] = min(leastWidth(o)+extra, max(barMost, leastWidth(o)))
+			used += widths[i]
+		}
+		x := max(0, (size.Width-used)/2) // centred over the rack
+		for i, o := range row {
+			place(o, x, y, widths[i], h)
+			x += widths[i] + pad
 		}
 		y += h + pad
 	}

@@ -75,7 +75,10 @@ func midHand() table.Snapshot {
 	must := func(s string) tile.Counts { return tile.CountsOf(tile.MustParse(s)) }
 	v := &game.View{Seat: rules.S, Ruleset: "hongkong", Number: 3, Round: rules.E, Dominant: rules.E,
 		Phase: game.PhaseClaim, Turn: rules.E, Pending: tile.S1 + 3, StateID: 42,
-		Hand: must("23s 44s 567p 19m 11z 77z"), Drawn: tile.None, Joker: tile.None, WallLive: 61}
+		Hand: must("23s 44s 567p 19m 11z 77z"), Drawn: tile.None, Joker: tile.None, WallLive: 61, Dice: [2]int{7, 5}}
+	if r, err := rules.Get("hongkong"); err == nil {
+		_ = v.Attach(r, rules.DefaultOptions(r)) // the wall's shape is the ruleset's
+	}
 	v.Seats[rules.E] = game.SeatView{Concealed: 10, Melds: []hand.Meld{{Kind: hand.Pung, Tile: tile.Green, Open: true, Claimed: 1, From: 2}},
 		Discards: discards("9m 1p 2z 8s 4s"), Bonus: []tile.Kind{tile.F1 + 2}}
 	v.Seats[rules.S] = game.SeatView{Concealed: 13, Discards: discards("3z 9p 1s 6m"), Bonus: []tile.Kind{tile.Y1 + 1}}
@@ -99,6 +102,7 @@ func handOver() table.Snapshot {
 	s := midHand()
 	v := *s.View
 	v.Phase, v.Legal = game.PhaseEnd, nil
+	v.Seats[rules.S].Melds = []hand.Meld{{Kind: hand.Pung, Tile: tile.Red, Open: true, Claimed: 3, From: 3}} // the [777z] of the winning hand
 	r, _ := rules.Get("hongkong")
 	ctx := rules.Context{Options: rules.DefaultOptions(r), Seat: rules.S, Round: rules.E, Dominant: rules.E, From: rules.NoWind, Joker: tile.None}
 	win := "234s 444s 567p 1z [777z] +1z bonus: 2y"

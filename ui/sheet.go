@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 
@@ -81,7 +80,7 @@ func (s *TableScreen) sheetContent(r *game.Result) fyne.CanvasObject {
 		name := widget.NewLabelWithStyle(fmt.Sprintf("%s · %s", s.name(p), valueText(r.Values[w])), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 		name.Wrapping = fyne.TextWrapWord
 		body.Add(container.NewBorder(nil, nil, seatMark(w, s.snap.Info, s.app.Style()), nil, name))
-		body.Add(s.handTiles(r.Hands[w], r.Values[w]))
+		body.Add(s.handTiles(r.Hands[w], r.Values[w], seatMelds(s.snap.View, w)))
 		if len(r.Values[w].Items) > 0 {
 			body.Add(scoreLines(r.Values[w].Items, func(rule string) { s.app.showGuide(in.Rules, rule) }))
 		}
@@ -101,8 +100,6 @@ func (s *TableScreen) sheetContent(r *game.Result) fyne.CanvasObject {
 		n.Wrapping = fyne.TextWrapWord
 		body.Add(n)
 	}
-	body.Add(widget.NewLabelWithStyle(words.T("sheet.totals"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
-	body.Add(standings(in, s.name))
 	next := widget.NewButton(words.T("sheet.next"), s.nextHand)
 	next.Importance = widget.HighImportance
 	s.next = next
@@ -119,15 +116,15 @@ func (s *TableScreen) sheetContent(r *game.Result) fyne.CanvasObject {
 		next.Disable()
 		time.AfterFunc(sheetGuard, func() { onUI(next.Enable) })
 	}
-	return container.NewBorder(nil, container.New(&narrow{max: 760}, next), nil, nil, container.NewVScroll(container.New(&narrow{max: 760}, body)))
+	// The totals stay in sight with the button: no scrolling to find them.
+	foot := container.NewVBox(s.totalsBar(r), next)
+	return container.NewBorder(nil, container.New(&narrow{max: 760}, foot), nil, nil, container.NewVScroll(container.New(&narrow{max: 760}, body)))
 }
 
 // standings lists the players by running total, best first.
 func standings(in table.Info, name func(int) string) fyne.CanvasObject {
-	ps := []int{0, 1, 2, 3}
-	sort.SliceStable(ps, func(i, j int) bool { return in.Balances[ps[i]] > in.Balances[ps[j]] })
 	rows := container.NewVBox()
-	for i, p := range ps {
+	for i, p := range byTotal(in.Balances) {
 		rows.Add(container.NewBorder(nil, nil, widget.NewLabel(fmt.Sprintf("%d. %s", i+1, name(p))), widget.NewLabelWithStyle(fmt.Sprintf("%+d", in.Balances[p]), fyne.TextAlignTrailing, fyne.TextStyle{})))
 	}
 	return rows
@@ -195,12 +192,14 @@ func itemAmount(it rules.Item) string {
 
 // handTiles draws a hand written in notation, valued v: concealed tiles
 // (a winning hand's in the sets and pairs its score read), then each group
-// apart, the winning tile last.
-func (s *TableScreen) handTiles(notation string, v rules.Valuation) fyne.CanvasObject {
-	return handTiles(notation, v, s.app.Style())
+// apart, the winning tile last; melds, the seat's melds in the order of
+// its groups, turn each claimed tile on its side.
+func (s *TableScreen) handTiles(notation string, v rules.Valuation, melds []game.Meld) fyne.CanvasObject {
+	return handTiles(notation, v, s.app.Style(), melds...)
 }
 
-func handTiles(notation string, v rules.Valuation, st tileview.Style) fyne.CanvasObject {
+// handTiles draws a hand in notation valued v (see TableScreen.handTiles).
+func handTiles(notation string, v rules.Valuation, st tileview.Style, melds ...game.Meld) fyne.CanvasObject {
 	// The sets wrap onto a second line where the width is short (a
 	// phone), each set whole; its tiles side by side.
 	box := container.New(&flowLayout{})
@@ -237,8 +236,8 @@ func handTiles(notation string, v rules.Valuation, st tileview.Style) fyne.Canva
 			box.Add(tileview.NewTile(k, st, w))
 		}
 	}
-	for _, g := range h.Groups {
-		set(g.Tiles, tile.None)
+	for i, g := range h.Groups {
+		box.Add(exposedGroup(g, meldAt(melds, i), st, w))
 	}
 	if h.Winning != tile.None {
 		box.Add(widget.NewLabel("+"))

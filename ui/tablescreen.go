@@ -80,12 +80,10 @@ type TableScreen struct {
 	// claimsSpoken names the offered claims in full, for people who
 	// cannot see the buttons (ClaimsSpoken).
 	claimsSpoken string
-	// dice are the hand's dice, once its start has been seen.
-	dice [2]int
 	// lastDiscarder is the seat whose discard is the latest, or NoWind.
 	lastDiscarder rules.Wind
-	// arrived is the update whose new discard was animated.
-	arrived uint64
+	// moves are the updates whose moves were shown (motion.go).
+	moves moves
 	// recorded: the finished match is in the history.
 	recorded bool
 	// shared: the table is shared over the network (no solo save to clear).
@@ -138,7 +136,6 @@ func (s *TableScreen) listen() {
 	for u := range s.sub.Updates() {
 		s.app.sound.Play(cueOfUpdate(u.Events))
 		onUI(func() {
-			s.seeEvents(u.Events)
 			s.showSnapshot(u.Snapshot)
 		})
 	}
@@ -252,6 +249,7 @@ func (s *TableScreen) showSnapshot(snap table.Snapshot) {
 	s.showClaims()
 	s.showClock()
 	s.showSheet()
+	s.celebrate()
 	if snap.Info.Over && !s.recorded {
 		s.recorded = true
 		s.finish(snap.Info)
@@ -448,15 +446,7 @@ func dealerMark() fyne.CanvasObject {
 // left-hand seat, in the middle from across, last from the right.
 func (s *TableScreen) meldTiles(m game.Meld, w float32) fyne.CanvasObject {
 	box := container.New(layout.NewCustomPaddedHBoxLayout(1)) // tiles side by side, as on the table
-	ks := m.Tiles()
-	claimed := int(m.Claimed) - 1
-	if claimed >= 0 && claimed < len(ks) {
-		k := ks[claimed]
-		ks = slices.Delete(slices.Clone(ks), claimed, claimed+1)
-		at := map[uint8]int{1: len(ks), 2: len(ks) / 2, 3: 0}[m.From]
-		ks = slices.Insert(ks, at, k)
-		claimed = at
-	}
+	ks, claimed := meldOrder(m)
 	for i, k := range ks {
 		t := s.bin.get(k, s.app.Style(), w)
 		if i != claimed {
@@ -489,11 +479,7 @@ func (s *TableScreen) showSeats() {
 		sig := fmt.Sprint(s.name(p), in.Balances[p], w, in.Rules, turn, sv, w == lastSeat, s.app.Style(), s.discardWidth())
 		s.seats.Add(s.cached(i, sig, func() fyne.CanvasObject { return s.seatPanel(i, p, w, sv, turn, w == lastSeat) }))
 	}
-	last := tile.None
-	if e := s.snap.Last; e != nil && e.Type == game.EvDiscard {
-		last = e.Tile()
-	}
-	s.seats.Add(s.cached(4, fmt.Sprint(last, s.app.Style(), v.WallLive, in.Round, s.dice), s.centre))
+	s.seats.Add(s.cached(4, s.centreSig(), s.centre))
 	s.bin.settle()
 	s.seats.Refresh()
 }
@@ -524,26 +510,19 @@ func (s *TableScreen) seatPanel(i, p int, w rules.Wind, sv game.SeatView, turn, 
 		mark.Objects = append([]fyne.CanvasObject{widget.NewIcon(theme.MediaPlayIcon())}, mark.Objects...)
 	}
 	name := container.NewBorder(nil, nil, mark, nil, middled(newTextLine(head, true)))
+	// The other players' racks: backs, melds and bonus tiles, wrapping
+	// within the panel. The person's melds are on the rack; their bonus
+	// tiles, which play no part in a decision, are here.
 	var top fyne.CanvasObject = name
-	if i > 0 {
-		// The concealed count: a tile's back and the number.
-		back := s.bin.get(tile.Unknown, s.app.Style(), tileview.MiniWidth*.7)
-		n := middled(newWholeLine(fmt.Sprintf("×%d", sv.Concealed)))
-		top = container.NewBorder(nil, nil, nil, container.NewHBox(container.NewCenter(back), n), name)
-	}
-	panel := container.New(panelLayout{}, top)
-	// Melds wrap within the panel (four exposed melds do not fit a phone's
-	// half width). The person's melds are on the rack; their bonus tiles,
-	// which play no part in a decision, are here.
 	row := container.New(&flowLayout{})
 	if i > 0 {
-		for _, m := range sv.Melds {
-			row.Add(s.meldTiles(m, s.meldWidth()))
+		top, row = s.rackOf(i, name, sv)
+	} else {
+		for _, b := range sv.Bonus {
+			row.Add(s.bin.get(b, s.app.Style(), s.meldWidth()))
 		}
 	}
-	for _, b := range sv.Bonus {
-		row.Add(s.bin.get(b, s.app.Style(), s.meldWidth()))
-	}
+	panel := container.New(panelLayout{}, top)
 	if sv.Declared != game.DeclNone && i > 0 {
 		row.Add(widget.NewLabel(words.T("declare." + sv.Declared.String())))
 	}
@@ -557,85 +536,30 @@ func (s *TableScreen) seatPanel(i, p int, w rules.Wind, sv game.SeatView, turn, 
 		t.Highlight = lastSeat && j == len(sv.Discards)-1
 		grid.Add(t)
 		if t.Highlight {
-			s.arrive(grid)
+			s.arrive(grid, i)
 		}
 	}
 	panel.Add(grid)
 	return panel
 }
 
-// arrive draws the arrival of the last discard in grid, unless animation
-// is off in the settings: the tile slides down a tile's height into its
-// place, keeping its size (a tile drawn at a new size costs new text
-// textures). Each discard arrives once.
-func (s *TableScreen) arrive(grid *fyne.Container) {
-	if s.snap.Seq == s.arrived || !s.app.fy.Preferences().BoolWithFallback(PrefAnimate, true) {
-		return
-	}
-	s.arrived = s.snap.Seq
-	l := grid.Layout.(*discardLayout)
-	a := fyne.NewAnimation(250*time.Millisecond, func(p float32) {
-		l.drop = 1 - p
-		grid.Refresh()
-	})
-	a.Curve = fyne.AnimationEaseOut
-	a.Start()
-}
-
 // meldWidth is the width of the other players' meld and bonus tiles: a
 // discard's standard width on a wide window (melds then keep to one row
-// of a panel six large discards wide); on a phone, small enough for two
-// melds and the bonus tiles to share a panel's row, in every style.
+// of a panel six large discards wide); on a phone phoneMeldWidth pixels
+// in every style.
 func (s *TableScreen) meldWidth() float32 {
-	if c := s.app.win.Canvas(); c != nil && (seatsLayout{}).wide(c.Size()) {
+	if s.wide() {
 		return tileview.DiscardWidth
 	}
-	return tileview.MiniWidth * .85 / s.app.Style().Scale() // the large style has no room here
+	return phoneMeldWidth / s.app.Style().Scale() // readable, and no larger in the large style
 }
 
 // discardWidth is the width of discarded tiles: larger on a wide window.
 func (s *TableScreen) discardWidth() float32 {
-	if c := s.app.win.Canvas(); c != nil && (seatsLayout{}).wide(c.Size()) {
+	if s.wide() {
 		return tileview.DiscardWidth * 1.3
 	}
 	return tileview.DiscardWidth
-}
-
-// centre is the middle of the table on a wide screen: the round wind,
-// the wall and the dice in large type over the last discard, larger than
-// a rack tile.
-func (s *TableScreen) centre() fyne.CanvasObject {
-	box := container.NewVBox()
-	v, in := s.snap.View, s.snap.Info
-	facts := container.NewHBox()
-	big := func(text string) *widget.Label {
-		l := widget.NewLabelWithStyle(text, fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
-		l.SizeName = theme.SizeNameSubHeadingText
-		return l
-	}
-	if usesWinds(in) {
-		facts.Add(container.NewCenter(s.bin.get(in.Round.Tile(), s.app.Style(), tileview.DiscardWidth)))
-	}
-	facts.Add(big(words.F("table.wall", map[string]any{"N": v.WallLive})))
-	box.Add(container.NewCenter(facts))
-	if s.dice != [2]int{} {
-		box.Add(big(words.F("table.dice", map[string]any{"A": s.dice[0], "B": s.dice[1]})))
-	}
-	if e := s.snap.Last; e != nil && e.Type == game.EvDiscard {
-		t := s.bin.get(e.Tile(), s.app.Style(), tileview.RackWidth*1.5)
-		t.Highlight = true
-		box.Add(container.NewCenter(t))
-	}
-	return container.NewCenter(box)
-}
-
-// seeEvents keeps what the snapshots do not carry: the hand's dice.
-func (s *TableScreen) seeEvents(evs []game.Event) {
-	for _, e := range evs {
-		if e.Type == game.EvHandStart && e.Start != nil {
-			s.dice = e.Start.Dice
-		}
-	}
 }
 
 // syncOrder keeps the person's rack order over the hand's tiles: sorted
@@ -695,8 +619,12 @@ func (s *TableScreen) showRack() {
 	s.rack.Objects = nil
 	s.rackLayout.drawn, s.rackLayout.scale = s.apart(), s.app.Style().Scale()
 	var melds []fyne.CanvasObject
-	for _, m := range me.Melds {
-		melds = append(melds, s.meldTiles(m, rackMeldWidth))
+	for j, m := range me.Melds {
+		o := s.meldTiles(m, rackMeldWidth)
+		if j == len(me.Melds)-1 {
+			o = s.claimed(o, m, 0)
+		}
+		melds = append(melds, o)
 	}
 	s.rackLayout.meldRoom = rackMeldWidth*s.app.Style().Scale()*4/3 + theme.Padding()
 	s.rackLayout.melds = len(melds)
@@ -710,6 +638,7 @@ func (s *TableScreen) showRack() {
 		s.rack.Objects = append(s.rack.Objects, t)
 	}
 	s.bin.settle()
+	s.drawIn()
 	s.rack.Refresh()
 }
 

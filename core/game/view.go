@@ -48,7 +48,10 @@ type View struct {
 	Joker    tile.Kind   `json:"joker"`
 	Seats    [4]SeatView `json:"seats"`
 	WallLive int         `json:"wall_live"`
-	Legal    []Action    `json:"legal"`
+	// Dice are the hand's two throws (each a two-dice total), which broke
+	// the wall: public, as thrown on the table (CL-4.3, HK-3.4, AM-3.2).
+	Dice  [2]int   `json:"dice"`
+	Legal []Action `json:"legal"`
 	// Result is set when the hand is over; every hand is then revealed.
 	Result *Result `json:"result,omitempty"`
 
@@ -74,7 +77,7 @@ func (s *State) View(seat rules.Wind) *View {
 	v := &View{
 		Seat: seat, Ruleset: s.ruleset.ID(), Number: s.Number, Round: s.Round, Dominant: s.Dominant,
 		Phase: s.Phase, Turn: s.Turn, Pending: s.Pending, StateID: s.DecisionID(), Drawn: tile.None, Joker: tile.None,
-		WallLive: s.wall.LiveLeft(), Result: s.Result.Clone(), options: s.opts, ruleset: s.ruleset,
+		WallLive: s.wall.LiveLeft(), Dice: s.Dice, Result: s.Result.Clone(), options: s.opts, ruleset: s.ruleset,
 		Charleston: s.charlestonView(seat),
 	}
 	if seat >= rules.E && seat <= rules.N {

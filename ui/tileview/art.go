@@ -277,3 +277,11 @@ func Index(k tile.Kind) string {
 	}
 	return ""
 }
+
+// BackColours are the colours of a tile's back in the style: the back
+// and its lighter inner band (for tiles drawn as backs alone: the wall's
+// stacks and the other players' racks).
+func (s Style) BackColours() (back, inner color.Color) {
+	p := s.palette()
+	return p.back, p.backInner
+}
