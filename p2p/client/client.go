@@ -53,6 +53,9 @@ type Options struct {
 	Player int
 	// PIN is the table's PIN, if it has one.
 	PIN string
+	// Key is the table's key, when its join address carries one: it
+	// stands for the PIN.
+	Key string
 	// Name is the person's name.
 	Name string
 	// Retry is the pause between reconnection attempts (1 s when zero).
@@ -218,7 +221,7 @@ func (c *Client) connect(ctx context.Context) (*wire.Conn, network.Stream, error
 	c.mu.Lock()
 	player := c.player
 	c.mu.Unlock()
-	if err := conn.Send(&wire.Msg{Type: wire.THello, Hello: &wire.Hello{Version: wire.Version, Player: player, PIN: c.opts.PIN, Name: c.opts.Name, Compress: []string{wire.Deflate}}}); err != nil {
+	if err := conn.Send(&wire.Msg{Type: wire.THello, Hello: &wire.Hello{Version: wire.Version, Player: player, PIN: c.opts.PIN, Key: c.opts.Key, Name: c.opts.Name, Compress: []string{wire.Deflate}}}); err != nil {
 		st.Reset()
 		return nil, nil, err
 	}
