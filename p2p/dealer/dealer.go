@@ -284,12 +284,17 @@ func (d *Dealer) admit(s *session, h *wire.Hello) (*wire.Refusal, int) {
 	if (d.pin == "" && d.key == "") || d.admitted[s.peer] {
 		return nil, 0
 	}
+	if matches(strings.ToLower(strings.TrimSpace(h.Key)), d.key) {
+		// The key cannot be guessed: it lets in during a back-off too.
+		d.admitted[s.peer] = true
+		return nil, 0
+	}
 	now := time.Now()
 	if wait, who := d.gate.wait(now, s.peer, s.addr); wait > 0 {
 		return &wire.Refusal{Reason: table.ReasonPINWait, Wait: wait,
 			Detail: fmt.Sprintf("too many wrong PINs %s: the next is looked at in %s; scan the host's QR code (or type its address with the key) to join at once", who, wait.Round(time.Second))}, 0
 	}
-	if matches(h.PIN, d.pin) || matches(strings.ToLower(strings.TrimSpace(h.Key)), d.key) {
+	if matches(h.PIN, d.pin) {
 		d.admitted[s.peer] = true
 		return nil, 0
 	}
@@ -390,8 +395,9 @@ type session struct {
 	player int
 	seen   chan struct{}
 	// seated is set (under d.mu) once player is given; welcomed once the
-	// welcome is sent.
-	seated, welcomed bool
+	// welcome is sent; ended once the session is over and its stream
+	// closing.
+	seated, welcomed, ended bool
 	// limit is the stream's message budget.
 	limit *limiter
 }
@@ -433,7 +439,11 @@ func (d *Dealer) handleTable(st network.Stream) {
 	stop := make(chan struct{})
 	defer close(stop)
 	go s.watch(stop)
-	if err := s.run(); err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, errRefused) {
+	err := s.run()
+	d.mu.Lock()
+	s.ended = true
+	d.mu.Unlock()
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, errRefused) {
 		st.Reset()
 		return
 	}
@@ -445,6 +455,9 @@ func (d *Dealer) handleTable(st network.Stream) {
 func (d *Dealer) room(s *session) *wire.Refusal {
 	mine, strangers := 0, 0
 	for o := range d.sessions {
+		if o.ended {
+			continue
+		}
 		if o.peer == s.peer {
 			mine++
 		}
