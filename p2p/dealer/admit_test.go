@@ -60,7 +60,10 @@ func TestGuessingThePINIsHeldOff(t *testing.T) {
 		t.Errorf("the host was told %v, want [%d]", told, dealer.TableTries)
 	}
 	mu.Unlock()
-	if err := waitFor(func() bool { s, _ := r.tbl.Snapshot(context.Background(), table.Spectator); return s.Info.Guessing == dealer.TableTries }); err != nil {
+	if err := waitFor(func() bool {
+		s, _ := r.tbl.Snapshot(context.Background(), table.Spectator)
+		return s.Info.Guessing == dealer.TableTries
+	}); err != nil {
 		t.Fatal("the table does not show that someone is guessing the PIN")
 	}
 	m = r.try(t, 3, &wire.Hello{Player: wire.AnySeat, PIN: "4321"})
@@ -73,7 +76,10 @@ func TestGuessingThePINIsHeldOff(t *testing.T) {
 	}
 
 	r.dealer.SetPIN("9876")
-	if err := waitFor(func() bool { s, _ := r.tbl.Snapshot(context.Background(), table.Spectator); return s.Info.Guessing == 0 }); err != nil {
+	if err := waitFor(func() bool {
+		s, _ := r.tbl.Snapshot(context.Background(), table.Spectator)
+		return s.Info.Guessing == 0
+	}); err != nil {
 		t.Fatal("the warning stays after the PIN changed")
 	}
 	wantRefused(t, "the old PIN", r.try(t, 1, &wire.Hello{Player: wire.AnySeat, PIN: "4321"}), table.ReasonBadPIN)
