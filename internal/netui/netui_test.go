@@ -766,7 +766,9 @@ func TestSomeoneGuessesThePIN(t *testing.T) {
 			}
 		}
 	}
-	warning := func() bool { return slices.ContainsFunc(texts(tablet.win), func(s string) bool { return strings.Contains(s, "Someone is guessing the PIN") }) }
+	warning := func() bool {
+		return slices.ContainsFunc(texts(tablet.win), func(s string) bool { return strings.Contains(s, "Someone is guessing the PIN") })
+	}
 	waitFor(t, "the waiting room's warning", warning)
 	tap(t, tablet.win, "New PIN")
 	waitFor(t, "the warning gone", func() bool { return !warning() })
