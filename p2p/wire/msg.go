@@ -189,13 +189,14 @@ type Refusal struct {
 const MaxName = 32
 
 // CleanName is what a table keeps of the name a hello gives: without
-// control and format characters (line breaks, bidirectional overrides,
-// zero-width characters), its spaces trimmed and at most MaxName runes.
+// control and format characters (line and paragraph breaks,
+// bidirectional overrides, zero-width characters), its spaces trimmed and
+// at most MaxName runes.
 func CleanName(name string) string {
 	var b strings.Builder
 	n := 0
 	for _, r := range strings.TrimSpace(name) {
-		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == utf8.RuneError {
+		if unicode.IsControl(r) || unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp) || r == utf8.RuneError {
 			continue
 		}
 		if n == MaxName {
