@@ -457,6 +457,11 @@ func (c *Client) handle(conn *wire.Conn, m *wire.Msg) {
 			return
 		}
 		c.mu.Lock()
+		if m.ID == c.resyncing && m.Snapshot == nil {
+			// The resync was refused (too-many): the next gap or pong
+			// asks again.
+			c.resyncing = 0
+		}
 		if m.ID == c.resyncing && m.Snapshot != nil {
 			c.resyncing = 0
 			if m.Snapshot.Seq > c.dealerSeq {

@@ -659,25 +659,28 @@ func (s *session) revealAfter(snap table.Snapshot, shown int) int {
 	return r.Hand
 }
 
-// overLimit refuses a message (of type t; "" for a malformed one) over the
-// stream's budget, or returns nil.
+// overLimit holds a message (of type t; "" for a malformed one) back
+// until the stream's budget allows it, and refuses it (too-many) when that
+// would take more than maxHold: a device that sends a little too fast is
+// slowed down, a flood of requests is refused. It returns nil once the
+// message may be handled.
 func (s *session) overLimit(t wire.Type) *wire.Refusal {
 	l := s.limit
-	ok := l.all.Allow()
-	if ok && (t == wire.TSnapReq || t == wire.THandReq) {
-		if ok = l.ask.Allow(); !ok {
+	var wait time.Duration
+	for _, b := range l.budgets(t) {
+		r := b.Reserve()
+		d := r.Delay()
+		if d > maxHold {
+			r.Cancel()
 			l.over++
-			return &wire.Refusal{Reason: table.ReasonTooMany, Wait: time.Second, Detail: fmt.Sprintf("at most %d snapshot or hand requests a second on one stream", AskRate)}
+			return &wire.Refusal{Reason: table.ReasonTooMany, Wait: d, Detail: fmt.Sprintf("at most %d messages a second on one stream, %d of them snapshot or hand requests; after %d refused in a row the stream is closed", MsgRate, AskRate, MaxOver)}
 		}
+		wait = max(wait, d)
 	}
-	if ok {
-		l.over = 0
-		return nil
-	}
-	l.over++
-	return &wire.Refusal{Reason: table.ReasonTooMany, Wait: time.Second, Detail: fmt.Sprintf("at most %d messages a second on one stream; after %d refused in a row the stream is closed", MsgRate, MaxOver)}
+	l.over = 0
+	time.Sleep(wait)
+	return nil
 }
-
 // handle answers one message from a seated client.
 func (s *session) handle(m *wire.Msg) error {
 	d := s.d

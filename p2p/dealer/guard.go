@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/fourwinds-mahjong/fourwinds/p2p/wire"
 	"github.com/libp2p/go-libp2p/core/peer"
 	"golang.org/x/time/rate"
 )
@@ -57,7 +58,9 @@ const (
 	// may hold open at once, all together.
 	MaxStrangers = 32
 	// MsgRate and MsgBurst limit the messages one stream may send (per
-	// second, and at once): an intent, a ping, a commitment each count.
+	// second, and at once): an intent, a ping, a commitment each count. A
+	// message over the budget is held back up to maxHold, then refused
+	// (too-many).
 	MsgRate, MsgBurst = 50, 100
 	// AskRate and AskBurst limit the snapshot and hand requests one
 	// stream may send: each costs the dealer a whole snapshot or hand.
@@ -169,3 +172,17 @@ type limiter struct {
 func newLimiter() *limiter {
 	return &limiter{all: rate.NewLimiter(MsgRate, MsgBurst), ask: rate.NewLimiter(AskRate, AskBurst)}
 }
+
+// budgets are the budgets a message of type t draws on.
+func (l *limiter) budgets(t wire.Type) []*rate.Limiter {
+	if t == wire.TSnapReq || t == wire.THandReq {
+		return []*rate.Limiter{l.all, l.ask}
+	}
+	return []*rate.Limiter{l.all}
+}
+
+// maxHold is the longest a message is held back for its stream's budget
+// before it is refused instead: shorter than the time a snapshot or hand
+// request waits for its budget once AskBurst are spent, so those are
+// refused, while the other messages are slowed down to MsgRate.
+const maxHold = 100 * time.Millisecond
