@@ -457,10 +457,14 @@ func (c *Client) handle(conn *wire.Conn, m *wire.Msg) {
 			return
 		}
 		c.mu.Lock()
-		if m.ID == c.resyncing && m.Snapshot == nil {
-			// The resync was refused (too-many): the next gap or pong
-			// asks again.
+		if m.ID == c.resyncing && m.Refused != nil {
+			// The resync was refused (too-many): it is asked again once
+			// the dealer allows, the updates dropped meanwhile being in
+			// the snapshot.
 			c.resyncing = 0
+			c.mu.Unlock()
+			time.AfterFunc(max(m.Refused.Wait, handOverRetry), c.resync)
+			return
 		}
 		if m.ID == c.resyncing && m.Snapshot != nil {
 			c.resyncing = 0

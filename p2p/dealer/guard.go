@@ -61,10 +61,10 @@ const (
 	// second, and at once): an intent, a ping, a commitment each count. A
 	// message over the budget is held back up to maxHold, then refused
 	// (too-many).
-	MsgRate, MsgBurst = 50, 100
+	MsgRate, MsgBurst = 100, 200
 	// AskRate and AskBurst limit the snapshot and hand requests one
 	// stream may send: each costs the dealer a whole snapshot or hand.
-	AskRate, AskBurst = 4, 8
+	AskRate, AskBurst = 10, 30
 	// MaxOver is how many messages in a row a stream may send over its
 	// limits (each refused, too-many) before the dealer closes it.
 	MaxOver = 20
@@ -185,4 +185,4 @@ func (l *limiter) budgets(t wire.Type) []*rate.Limiter {
 // before it is refused instead: shorter than the time a snapshot or hand
 // request waits for its budget once AskBurst are spent, so those are
 // refused, while the other messages are slowed down to MsgRate.
-const maxHold = 100 * time.Millisecond
+const maxHold = 40 * time.Millisecond
