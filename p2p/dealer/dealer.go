@@ -681,6 +681,7 @@ func (s *session) overLimit(t wire.Type) *wire.Refusal {
 	time.Sleep(wait)
 	return nil
 }
+
 // handle answers one message from a seated client.
 func (s *session) handle(m *wire.Msg) error {
 	d := s.d
