@@ -69,10 +69,14 @@ type Hosted interface {
 	// Table is the table itself, as this device plays or watches it.
 	Table() table.Table
 	// Addrs are the addresses other devices can type or scan to join,
-	// the easiest to type first.
+	// the easiest to type first; with a PIN, each ends in "#" and the
+	// table's key, which lets a device in without the PIN.
 	Addrs() []string
 	// Start deals the first hand.
 	Start(ctx context.Context) error
+	// SetPIN changes the table's PIN (when someone is guessing it:
+	// table.Info.Guessing); the devices already let in stay in.
+	SetPIN(pin string)
 	// Successor is the player whose device would deal on if this device
 	// left now, or -1 when none could (no phone is seated, or the match
 	// has not started or is over): the table then ends with this device.

@@ -252,3 +252,17 @@ func TestAnAskedSnapshotNeverTakesTheScreenBack(t *testing.T) {
 		fyne.DoAndWait(a.ShowHome)
 	}
 }
+
+// TestShortAddr: the typed form of a join address is ip:port for TCP over
+// IPv4, and the table's key stays on it.
+func TestShortAddr(t *testing.T) {
+	for in, want := range map[string]string{
+		"/ip4/192.168.1.20/tcp/40123/p2p/12D3KooW":                  "192.168.1.20:40123",
+		"/ip4/192.168.1.20/tcp/40123/p2p/12D3KooW#kitchentablekey2": "192.168.1.20:40123#kitchentablekey2",
+		"/ip6/fe80::1/udp/4747/quic-v1/p2p/12D3KooW#k":              "/ip6/fe80::1/udp/4747/quic-v1/p2p/12D3KooW#k",
+	} {
+		if got := ShortAddr(in); got != want {
+			t.Errorf("ShortAddr(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -258,6 +258,10 @@ type waitingRoom struct {
 	seats  *fyne.Container
 	btn    *widget.Button
 	stop   context.CancelFunc
+	// pin shows the PIN; guessing says that someone is guessing it, with
+	// the button that changes it.
+	pin      *widget.Label
+	guessing *fyne.Container
 }
 
 func (r *waitingRoom) content() fyne.CanvasObject {
@@ -277,11 +281,12 @@ func (r *waitingRoom) content() fyne.CanvasObject {
 		}
 		addrBox.Add(wrapped(words.T("share.address_help")))
 	}
-	pin := widget.NewLabel(words.T("share.no_pin"))
+	r.pin = widget.NewLabel(words.T("share.no_pin"))
 	if s.PIN != "" {
-		pin.SetText(words.F("share.pin_is", map[string]any{"PIN": s.PIN}))
-		pin.TextStyle = fyne.TextStyle{Bold: true}
+		r.pin.SetText(words.F("share.pin_is", map[string]any{"PIN": s.PIN}))
+		r.pin.TextStyle = fyne.TextStyle{Bold: true}
 	}
+	r.guessing = container.NewVBox()
 	r.seats = container.NewVBox()
 	ctx, stop := context.WithCancel(context.Background())
 	r.stop = stop
@@ -306,7 +311,7 @@ func (r *waitingRoom) content() fyne.CanvasObject {
 	name.TextSize, name.TextStyle = 24, fyne.TextStyle{Bold: true}
 	who := container.NewVBox(name,
 		container.NewHBox(spin, widget.NewLabel(words.T("share.waiting_players"))),
-		r.seats, pin, wrapped(words.T("share.start_help")))
+		r.seats, r.pin, r.guessing, wrapped(words.T("share.start_help")))
 	body := container.NewAdaptiveGrid(2, who, addrBox)
 	return container.NewBorder(nil, container.NewPadded(container.NewGridWithColumns(2, cancel, r.btn)), nil, nil,
 		container.NewVScroll(container.NewPadded(body)))
@@ -337,6 +342,22 @@ func (r *waitingRoom) status(in table.Info) {
 		r.seats.Add(l)
 	}
 	r.seats.Refresh()
+	r.guessing.Objects = nil
+	if in.Guessing > 0 {
+		warn := wrapped(words.F("share.guessing", map[string]any{"N": in.Guessing}))
+		warn.Importance = widget.DangerImportance
+		r.guessing.Objects = []fyne.CanvasObject{warn, widget.NewButton(words.T("share.new_pin"), r.newPIN)}
+	}
+	r.guessing.Refresh()
+}
+
+// newPIN gives the table a new PIN, shown at once: someone was guessing
+// the old one.
+func (r *waitingRoom) newPIN() {
+	pin := newPIN()
+	r.hosted.SetPIN(pin)
+	r.setup.PIN = pin
+	r.pin.SetText(words.F("share.pin_is", map[string]any{"PIN": pin}))
 }
 
 // announce makes the table found by the devices looking for tables
@@ -372,11 +393,16 @@ func wrapped(s string) *widget.Label {
 }
 
 // ShortAddr is the easiest form of a multiaddr to type: ip:port for TCP
-// over IPv4, the address itself otherwise.
+// over IPv4, the address itself otherwise; the table's key after "#"
+// stays.
 func ShortAddr(addr string) string {
+	addr, key, keyed := strings.Cut(addr, "#")
 	parts := strings.Split(addr, "/")
 	if len(parts) >= 5 && parts[1] == "ip4" && parts[3] == "tcp" {
-		return parts[2] + ":" + parts[4]
+		addr = parts[2] + ":" + parts[4]
+	}
+	if keyed {
+		addr += "#" + key
 	}
 	return addr
 }

@@ -260,8 +260,16 @@ func (j *JoinScreen) Join(r JoinRequest) {
 // joinError says what a refused join means for people.
 func joinError(err error) error {
 	var re *table.RefusedError
-	if errors.As(err, &re) && re.Reason == table.ReasonBadPIN {
+	if !errors.As(err, &re) {
+		return err
+	}
+	switch re.Reason {
+	case table.ReasonBadPIN:
 		return fmt.Errorf("%s", words.T("share.err.bad_pin"))
+	case table.ReasonPINWait:
+		return fmt.Errorf("%s", words.T("share.err.pin_wait"))
+	case table.ReasonTooMany:
+		return fmt.Errorf("%s", words.T("share.err.too_many"))
 	}
 	return err
 }

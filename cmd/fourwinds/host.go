@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -19,6 +20,7 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/dealer"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/discover"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/node"
 	"github.com/libp2p/go-libp2p/core/peer"
 )
@@ -28,7 +30,7 @@ func init() {
 		name:  "host",
 		usage: "host --rules ID [--opt K=V]... [--name NAME] [--pin PIN] [--seats S,S,S,S] [--hands N] [--listen ADDR] [--json] [--record FILE] [--state DIR] [--stand-in D] [--pace D] [--wait D]",
 		about: "deal a shared table on this device: others join it over the local network",
-		run:   runHost,
+		run:   func(args []string, stdout, stderr io.Writer) error { return runHost(args, os.Stdin, stdout, stderr) },
 	})
 }
 
@@ -102,7 +104,9 @@ func parseHost(args []string, stderr io.Writer) (hostOptions, error) {
 	return o, nil
 }
 
-func runHost(args []string, stdout, stderr io.Writer) error {
+// runHost deals the table; each line "pin NEW" on stdin changes its PIN
+// (when someone is guessing it: the "guessing" line).
+func runHost(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	o, err := parseHost(args, stderr)
 	if err != nil {
 		return err
@@ -135,15 +139,31 @@ func runHost(args []string, stdout, stderr io.Writer) error {
 		open[p] = s.Kind == table.SeatRemote
 	}
 	holders := loadHolders(o.stateDir)
-	served := node.Serve(h, dealer.Config{Table: tbl, Name: snap.Info.Name, PIN: o.pin, Open: open, Holders: holders,
-		OnSeat: func(hs [4]peer.ID) { saveHolders(o.stateDir, hs) }}, nil)
+	key := ""
+	if o.pin != "" {
+		key = dealer.NewKey()
+	}
+	served := node.Serve(h, dealer.Config{Table: tbl, Name: snap.Info.Name, PIN: o.pin, Key: key, Open: open, Holders: holders,
+		OnSeat: func(hs [4]peer.ID) { saveHolders(o.stateDir, hs) },
+		OnGuessing: func(wrong int) {
+			out.emit(map[string]any{"type": "guessing", "wrong": wrong})
+			out.say("Someone is guessing the PIN: %d wrong PINs so far. Type \"pin NEW\" and Enter to change it.", wrong)
+		}}, nil)
 	defer served.Close()
 	d = served.Dealer
+	go changePINs(stdin, d, out)
 	handed := leaveOnInterrupt(ctx, stop, d, out)
 	out.unadvertised(served.Announcement)
 	addrs := node.Addrs(h)
-	out.emit(map[string]any{"type": "listening", "peer": h.ID().String(), "addrs": addrs, "resumed": resumed, "name": snap.Info.Name})
+	var joins []string
+	for _, a := range addrs {
+		joins = append(joins, discover.WithKey(a, key))
+	}
+	out.emit(map[string]any{"type": "listening", "peer": h.ID().String(), "addrs": addrs, "join": joins, "resumed": resumed, "name": snap.Info.Name})
 	out.say("Table %q (%s) on %s", snap.Info.Name, snap.Info.Rules, strings.Join(addrs, " "))
+	if key != "" {
+		out.say("Join without the PIN at %s", joins[0])
+	}
 
 	if !snap.Info.Started {
 		out.say("Waiting for joiners: %d open seats…", countTrue(open))
@@ -228,6 +248,23 @@ func openTable(o hostOptions, seed func(context.Context, int) (wall.Seed, error)
 	adjust(&cfg)
 	t, err := table.NewLocal(cfg)
 	return t, false, err
+}
+
+// changePINs reads lines from in: "pin NEW" gives the table the PIN NEW
+// (dealer.SetPIN), said in a "pin" line.
+func changePINs(in io.Reader, d *dealer.Dealer, out *lines) {
+	sc := bufio.NewScanner(in)
+	for sc.Scan() {
+		cmd, pin, _ := strings.Cut(strings.TrimSpace(sc.Text()), " ")
+		if pin = strings.TrimSpace(pin); cmd != "pin" || pin == "" {
+			out.emit(map[string]any{"type": "warning", "text": "the host reads one command: pin NEW"})
+			out.say(`The host reads one command: "pin NEW" gives the table a new PIN.`)
+			continue
+		}
+		d.SetPIN(pin)
+		out.emit(map[string]any{"type": "pin", "pin": pin})
+		out.say("The table's PIN is now %s; the players already seated stay.", pin)
+	}
 }
 
 // waitSeated waits until every open seat has its device connected.

@@ -28,7 +28,7 @@ import (
 func init() {
 	register(command{
 		name:  "join",
-		usage: "join [--ai LEVEL | --watch] [--pin PIN] [--table NAME] [--json] [--state DIR] [--find D] [--give-up D] [--take-over D] [ADDR]",
+		usage: "join [--ai LEVEL | --watch] [--pin PIN] [--table NAME] [--json] [--state DIR] [--find D] [--give-up D] [--take-over D] [ADDR[#KEY]]",
 		about: "sit at a shared table: the first found on the local network, the named one, or the one at ADDR",
 		run:   func(args []string, stdout, _ io.Writer) error { return runJoin(args, os.Stdin, stdout) },
 	})
@@ -78,7 +78,9 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 
 	started := time.Now()
 	var info peer.AddrInfo
+	key := ""
 	if len(pos) == 1 {
+		_, key = discover.SplitKey(pos[0])
 		if info, err = discover.ParseAddr(ctx, h, pos[0]); err != nil {
 			return usagef("%v", err)
 		}
@@ -99,7 +101,7 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 	if *spectate {
 		want = table.Spectator
 	}
-	opts := client.Options{Player: want, PIN: *pin, Retry: 500 * time.Millisecond, Locate: discover.Locate, GiveUp: *giveUp, TakeOverAfter: *takeOver}
+	opts := client.Options{Player: want, PIN: *pin, Key: key, Retry: 500 * time.Millisecond, Locate: discover.Locate, GiveUp: *giveUp, TakeOverAfter: *takeOver}
 	var dealing atomic.Pointer[dealer.Dealer] // set once this device took the table over
 	var joined atomic.Pointer[client.Client]  // set once seated, for the take-over's words
 	if *takeOver > 0 {
@@ -112,7 +114,7 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 				}
 			}
 			out.say("%s: this device deals on from hand %d.", why, info.Standing.Number)
-			t, err := node.TakeOver(h, info, holders, *pin, nil)
+			t, err := node.TakeOver(h, info, holders, *pin, key, nil)
 			if err != nil {
 				return nil, err
 			}

@@ -166,6 +166,9 @@ func TestMain(m *testing.M) {
 	if os.Getenv(rawPeerEnv) != "" {
 		os.Exit(standardPeerMain())
 	}
+	if os.Getenv(hostileEnv) != "" {
+		os.Exit(hostileMain())
+	}
 	if os.Getenv("FOURWINDS_TEST_PLAY") == "1" {
 		if err := runPlay(strings.Fields(os.Getenv("FOURWINDS_TEST_ARGS")), os.Stdin, os.Stdout); err != nil {
 			fmt.Fprintln(os.Stderr, err)

@@ -56,6 +56,8 @@ type Local struct {
 	// verified is what the devices at a networked table found of the
 	// last deal they checked (Info.Verified), nil before any.
 	verified *bool
+	// guessing is Info.Guessing.
+	guessing int
 	// steps counts the decisions of the hand, against an engine that
 	// would never end one.
 	steps     int
@@ -320,6 +322,20 @@ func (t *Local) SetVerified(ok bool) error {
 			return nil
 		}
 		t.verified = &ok
+		t.changed()
+		return nil
+	})
+}
+
+// SetGuessing tells the table, at a shared table, how many wrong PINs were
+// given past what it takes at once (Info.Guessing; 0 once the PIN is
+// changed): the host's screens then say that someone is guessing the PIN.
+func (t *Local) SetGuessing(wrong int) error {
+	return t.call(context.Background(), func() error {
+		if t.guessing == wrong {
+			return nil
+		}
+		t.guessing = wrong
 		t.changed()
 		return nil
 	})

@@ -157,6 +157,7 @@ func (t *Local) info() Info {
 	if t.problem != nil {
 		in.Problem = t.problem.Error()
 	}
+	in.Guessing = t.guessing
 	if t.verified != nil {
 		v := *t.verified
 		in.Verified = &v

@@ -132,6 +132,10 @@ type Info struct {
 	// which would be voided, or before the next one once it has ended.
 	// Nil before the first hand and after the last.
 	Standing *game.Standing `json:"standing,omitempty"`
+	// Guessing, at a shared table, is how many wrong PINs were given once
+	// more were given than the table takes at once: someone is guessing
+	// the PIN, and its host may change it. 0 otherwise.
+	Guessing int `json:"guessing,omitempty"`
 	// Problem says what keeps the table from going on, such as a hand's
 	// seed that could not be agreed; the next IntentNextHand tries again.
 	Problem string `json:"problem,omitempty"`
@@ -196,6 +200,8 @@ const (
 	ReasonClosed    Reason = "closed"      // ReasonClosed: the table is closed.
 	ReasonBadIntent Reason = "bad-intent"  // ReasonBadIntent: the intent is malformed.
 	ReasonBadPIN    Reason = "bad-pin"     // ReasonBadPIN: a shared table's PIN did not match.
+	ReasonPINWait   Reason = "pin-wait"    // ReasonPINWait: too many wrong PINs; the next is looked at after a wait.
+	ReasonTooMany   Reason = "too-many"    // ReasonTooMany: a shared table's limit on streams, spectators or requests was reached.
 )
 
 // RefusedError is a refused intent with its reason.

@@ -46,6 +46,8 @@ type Dealt interface {
 	SetName(player int, name string) error
 	// SetVerified shows what the devices found of the last deal.
 	SetVerified(ok bool) error
+	// SetGuessing shows the host that someone is guessing the PIN.
+	SetGuessing(wrong int) error
 }
 
 // A Dealt table hears from the dealer who is connected, what joiners are
@@ -54,6 +56,7 @@ var (
 	_ dealer.Presence = Dealt(nil)
 	_ dealer.Naming   = Dealt(nil)
 	_ dealer.Checking = Dealt(nil)
+	_ dealer.Guarding = Dealt(nil)
 )
 
 // Config is what a Network is made of.
@@ -77,6 +80,10 @@ type Config struct {
 	// (netlock.Multicast() when nil; tests give one over stand-in
 	// platform calls).
 	Lock *netlock.Lock
+	// Key makes the key of a table hosted with a PIN, which its join
+	// address and QR code carry (dealer.NewKey when nil; tests give a
+	// fixed one).
+	Key func() string
 	// TakeOverAfter is how long a joined table's dealer must stay
 	// unreachable before the seated devices hand the table over among
 	// themselves (client.DefaultTakeOverAfter when zero).
@@ -104,6 +111,9 @@ func New(cfg Config) *Network {
 	if cfg.Lock == nil {
 		cfg.Lock = netlock.Multicast()
 	}
+	if cfg.Key == nil {
+		cfg.Key = dealer.NewKey
+	}
 	return &Network{cfg: cfg}
 }
 
@@ -123,10 +133,14 @@ func (n *Network) Host(s ui.HostSetup) (ui.Hosted, error) {
 	for p, st := range s.Seats {
 		open[p] = st.Kind == table.SeatRemote
 	}
-	served := node.Serve(n.cfg.Host, dealer.Config{Table: t, Name: s.Name, PIN: s.PIN, Open: open}, n.advertise)
+	key := ""
+	if s.PIN != "" {
+		key = n.cfg.Key()
+	}
+	served := node.Serve(n.cfg.Host, dealer.Config{Table: t, Name: s.Name, PIN: s.PIN, Key: key, Open: open}, n.advertise)
 	d = served.Dealer
 	n.unadvertised(served.Announcement)
-	return &hosted{t: t, s: served, h: n.cfg.Host, quit: make(chan struct{})}, nil
+	return &hosted{t: t, s: served, h: n.cfg.Host, key: key, quit: make(chan struct{})}, nil
 }
 
 // unadvertised tells Warn when a table this device deals could not be
@@ -142,6 +156,7 @@ type hosted struct {
 	t    Dealt
 	s    *node.Served
 	h    host.Host
+	key  string
 	once sync.Once
 	// quit is closed by Close.
 	quit chan struct{}
@@ -159,12 +174,22 @@ type servedTable struct {
 
 func (s servedTable) Close() error { return s.h.Close() }
 
-// Addrs are the host's addresses with its peer id, local-network
-// addresses first, loopback last (two instances on one machine).
-func (h *hosted) Addrs() []string { return node.Addrs(h.h) }
+// Addrs are the host's join addresses: its addresses with its peer id and
+// the table's key (discover.WithKey), local-network addresses first,
+// loopback last (two instances on one machine).
+func (h *hosted) Addrs() []string {
+	addrs := node.Addrs(h.h)
+	for i, a := range addrs {
+		addrs[i] = discover.WithKey(a, h.key)
+	}
+	return addrs
+}
 
 // Start deals the first hand.
 func (h *hosted) Start(ctx context.Context) error { return h.t.Start(ctx) }
+
+// SetPIN changes the table's PIN (dealer.SetPIN).
+func (h *hosted) SetPIN(pin string) { h.s.Dealer.SetPIN(pin) }
 
 // Successor is the player whose device would deal on if this device left
 // now, or -1.
@@ -284,13 +309,18 @@ func (n *Network) ask(ctx context.Context, info peer.AddrInfo) (ui.TableAd, erro
 	return ui.TableAd{Addr: addr, Name: l.Name, Rules: l.Rules, Free: l.Free, PIN: l.PIN, Hand: l.Hand, Over: l.Over}, nil
 }
 
-// Lookup asks the table at a typed address what it is.
+// Lookup asks the table at a typed address what it is. An address with
+// the table's key is kept with it, and needs no PIN.
 func (n *Network) Lookup(ctx context.Context, addr string) (ui.TableAd, error) {
 	info, err := discover.ParseAddr(ctx, n.cfg.Host, addr)
 	if err != nil {
 		return ui.TableAd{}, err
 	}
-	return n.ask(ctx, info)
+	ad, err := n.ask(ctx, info)
+	if _, key := discover.SplitKey(addr); key != "" && err == nil {
+		ad.Addr, ad.PIN = discover.WithKey(ad.Addr, key), false
+	}
+	return ad, err
 }
 
 // Join takes a seat at the table at j.Addr.
@@ -306,10 +336,11 @@ func (n *Network) Join(ctx context.Context, j ui.JoinRequest) (table.Table, int,
 	case seat != table.Spectator && (seat < 0 || seat > 3):
 		return nil, 0, fmt.Errorf("netui: seat %d does not exist; ask for 0 to 3, any seat or the table centre", seat)
 	}
-	opts := client.Options{Player: seat, PIN: j.PIN, Name: j.Name, TakeOverAfter: n.cfg.TakeOverAfter}
+	_, key := discover.SplitKey(j.Addr)
+	opts := client.Options{Player: seat, PIN: j.PIN, Key: key, Name: j.Name, TakeOverAfter: n.cfg.TakeOverAfter}
 	if seat != table.Spectator {
 		opts.TakeOver = func(_ context.Context, info table.Info, holders [4]peer.ID) (table.Table, error) {
-			return n.takeOver(info, holders, j.PIN)
+			return n.takeOver(info, holders, j.PIN, key)
 		}
 	}
 	c, err := client.Join(ctx, n.cfg.Host, info, opts)
@@ -320,10 +351,10 @@ func (n *Network) Join(ctx context.Context, j ui.JoinRequest) (table.Table, int,
 }
 
 // takeOver deals on, on this device, a table whose dealer is gone for good
-// (node.TakeOver), and advertises it, holding the multicast lock while
-// it does.
-func (n *Network) takeOver(info table.Info, holders [4]peer.ID, pin string) (table.Table, error) {
-	t, err := node.TakeOver(n.cfg.Host, info, holders, pin, n.advertise)
+// (node.TakeOver), with the PIN and key this device joined with, and
+// advertises it, holding the multicast lock while it does.
+func (n *Network) takeOver(info table.Info, holders [4]peer.ID, pin, key string) (table.Table, error) {
+	t, err := node.TakeOver(n.cfg.Host, info, holders, pin, key, n.advertise)
 	if err != nil {
 		return nil, err
 	}

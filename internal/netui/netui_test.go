@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -35,6 +36,7 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 	"github.com/fourwinds-mahjong/fourwinds/internal/netui"
 	"github.com/fourwinds-mahjong/fourwinds/internal/uitest"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/dealer"
 	fwhost "github.com/fourwinds-mahjong/fourwinds/p2p/host"
 	"github.com/fourwinds-mahjong/fourwinds/ui"
 	"github.com/fourwinds-mahjong/fourwinds/ui/words"
@@ -170,7 +172,7 @@ func (l *lan) app(t *testing.T, fa fyne.App, addr string, size fyne.Size) *devic
 	h := l.device(t, addr)
 	d := open(t, fa, size)
 	d.h = h
-	d.connect(netui.New(netui.Config{Host: h, Deal: l.deal, Browse: l.browse, Advertise: l.advertise, TakeOverAfter: l.takeOver}))
+	d.connect(netui.New(netui.Config{Host: h, Deal: l.deal, Browse: l.browse, Advertise: l.advertise, TakeOverAfter: l.takeOver, Key: func() string { return "kitchentablekey2" }}))
 	return d
 }
 
@@ -737,6 +739,63 @@ func TestJoinWithPIN(t *testing.T) {
 	fyne.DoAndWait(func() { phone.app.Joining().Join(ui.JoinRequest{Addr: ad.Addr, PIN: "4321", Seat: ui.AnySeat}) })
 	waitFor(t, "the phone's rack", func() bool { return phone.app.Rack() != nil })
 	waitFor(t, "the phone seated in the waiting room", func() bool { return seated(t, tablet, 0) })
+}
+
+// TestSomeoneGuessesThePIN: two strangers give ten wrong PINs between
+// them; the host's waiting room says that someone is guessing the PIN,
+// and its New PIN button gives the table a new PIN, which seats a phone
+// at once, while the address with the table's key (the QR code's) needs
+// no PIN at all.
+func TestSomeoneGuessesThePIN(t *testing.T) {
+	fa := newApp(t, "en")
+	l := newLAN(t)
+	tablet := l.tablet(t, fa)
+	hostCentre(t, tablet, "4321")
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	var strangers []*device
+	for i, addr := range []string{"/ip4/192.168.1.66/tcp/40666", "/ip4/192.168.1.67/tcp/40667"} {
+		d := l.app(t, fa, addr, phoneSize)
+		strangers = append(strangers, d)
+		ad := findTable(t, d)
+		for range dealer.FreeTries {
+			_, _, err := d.net.Join(ctx, ui.JoinRequest{Addr: ad.Addr, PIN: fmt.Sprint(1000 + i), Seat: table.Spectator})
+			var re *table.RefusedError
+			if !errors.As(err, &re) || re.Reason != table.ReasonBadPIN {
+				t.Fatalf("a wrong PIN gave %v", err)
+			}
+		}
+	}
+	warning := func() bool {
+		return slices.ContainsFunc(texts(tablet.win), func(s string) bool { return strings.Contains(s, "Someone is guessing the PIN") })
+	}
+	waitFor(t, "the waiting room's warning", warning)
+	tap(t, tablet.win, "New PIN")
+	waitFor(t, "the warning gone", func() bool { return !warning() })
+	var pin string
+	fyne.DoAndWait(func() {
+		for _, s := range texts(tablet.win) {
+			if p, ok := strings.CutPrefix(s, "PIN: "); ok {
+				pin = p
+			}
+		}
+	})
+	if pin == "" || pin == "4321" {
+		t.Fatalf("the waiting room shows the PIN %q after New PIN", pin)
+	}
+	ad := findTable(t, strangers[1])
+	if _, _, err := strangers[1].net.Join(ctx, ui.JoinRequest{Addr: ad.Addr, PIN: pin, Seat: table.Spectator}); err != nil {
+		t.Fatalf("the new PIN: %v", err)
+	}
+	keyed := tablet.app.Hosted().Addrs()[0]
+	phone := l.phone(t, fa)
+	ad, err := phone.net.Lookup(ctx, keyed)
+	if err != nil || ad.PIN || !strings.HasSuffix(ad.Addr, "#kitchentablekey2") {
+		t.Fatalf("looking up %s gave %+v, %v; want the key kept and no PIN asked", keyed, ad, err)
+	}
+	if _, p, err := phone.net.Join(ctx, ui.JoinRequest{Addr: ad.Addr, Seat: ui.AnySeat, Name: "Anne"}); err != nil || p != 0 {
+		t.Fatalf("joining by the keyed address: player %d, %v", p, err)
+	}
 }
 
 // TestLookupByAddress: a table is found by its typed address when

@@ -41,6 +41,9 @@ type Options struct {
 	Player int
 	// PIN is the table's PIN, if it has one.
 	PIN string
+	// Key is the table's key, when its join address carries one: it
+	// stands for the PIN.
+	Key string
 	// Name is the person's name.
 	Name string
 	// Retry is the pause between reconnection attempts (1 s when zero).

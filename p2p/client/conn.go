@@ -31,7 +31,7 @@ func (c *Client) connect(ctx context.Context) (*wire.Conn, network.Stream, error
 	c.mu.Lock()
 	player := c.player
 	c.mu.Unlock()
-	if err := conn.Send(&wire.Msg{Type: wire.THello, Hello: &wire.Hello{Version: wire.Version, Player: player, PIN: c.opts.PIN, Name: c.opts.Name, Compress: []string{wire.Deflate}}}); err != nil {
+	if err := conn.Send(&wire.Msg{Type: wire.THello, Hello: &wire.Hello{Version: wire.Version, Player: player, PIN: c.opts.PIN, Key: c.opts.Key, Name: c.opts.Name, Compress: []string{wire.Deflate}}}); err != nil {
 		st.Reset()
 		return nil, nil, err
 	}
@@ -267,6 +267,15 @@ func (c *Client) handle(conn *wire.Conn, m *wire.Msg) {
 			return
 		}
 		c.mu.Lock()
+		if m.ID == c.resyncing && m.Refused != nil {
+			// The resync was refused (too-many): it is asked again once
+			// the dealer allows, the updates dropped meanwhile being in
+			// the snapshot.
+			c.resyncing = 0
+			c.mu.Unlock()
+			time.AfterFunc(max(m.Refused.Wait, handOverRetry), c.resync)
+			return
+		}
 		if m.ID == c.resyncing && m.Snapshot != nil {
 			c.resyncing = 0
 			if m.Snapshot.Seq > c.dealerSeq {

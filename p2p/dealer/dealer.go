@@ -8,11 +8,11 @@ package dealer
 
 import (
 	"context"
-	"crypto/subtle"
 	"errors"
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -24,6 +24,8 @@ import (
 	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
+	manet "github.com/multiformats/go-multiaddr/net"
+	"golang.org/x/time/rate"
 )
 
 // DefaultHeartbeat is how often a client must send a frame; a client silent
@@ -55,14 +57,31 @@ type Checking interface {
 	SetVerified(ok bool) error
 }
 
+// Guarding is implemented by a table that shows its host that someone is
+// guessing the PIN (table.Local: Info.Guessing): the dealer tells it the
+// table's count of wrong PINs from the TableTries-th on, and 0 once the
+// PIN is changed.
+type Guarding interface {
+	SetGuessing(wrong int) error
+}
+
 // Config is what a dealer serves.
 type Config struct {
 	// Table is the table served.
 	Table table.Table
 	// Name is the table's name in the lobby.
 	Name string
-	// PIN, when set, must be given by every hello.
+	// PIN, when set, must be given by every hello (or Key); see the
+	// admission limits (FreeTries) for what wrong ones cost.
 	PIN string
+	// Key, when set, lets a hello in without the PIN: the long secret the
+	// table's join address and QR code carry (NewKey). A table with a key
+	// and no PIN lets in only the devices that give the key.
+	Key string
+	// OnGuessing, when set, is called with the table's count of wrong
+	// PINs at each one from the TableTries-th on: someone is guessing the
+	// PIN, and the host may change it (SetPIN).
+	OnGuessing func(wrong int)
 	// Open are the players whose seats joiners may take; the others are
 	// played on the dealer.
 	Open [4]bool
@@ -89,6 +108,14 @@ type Dealer struct {
 
 	mu      sync.Mutex
 	holders [4]peer.ID
+	// pin and key let devices in (Config.PIN, Config.Key; SetPIN);
+	// gate counts the wrong ones; admitted are the devices let in, which
+	// come back without them.
+	pin, key string
+	gate     *gate
+	admitted map[peer.ID]bool
+	// lobby limits the lobby answers given.
+	lobby *rate.Limiter
 	// announcing orders the rosters: each is built and sent under it, so
 	// a roster built before another never reaches a device after it.
 	announcing sync.Mutex
@@ -117,14 +144,20 @@ func Serve(h host.Host, cfg Config) *Dealer {
 	}
 	ctx, end := context.WithCancel(context.Background())
 	d := &Dealer{h: h, cfg: cfg, ctx: ctx, end: end, holders: cfg.Holders, sessions: map[*session]struct{}{}, reveals: map[int]*wire.Deal{},
-		arrived: make(chan struct{}, 1)}
+		arrived: make(chan struct{}, 1), pin: cfg.PIN, key: cfg.Key, gate: newGate(), admitted: map[peer.ID]bool{},
+		lobby: rate.NewLimiter(LobbyRate, LobbyBurst)}
+	for _, id := range cfg.Holders {
+		if id != "" {
+			d.admitted[id] = true
+		}
+	}
 	if _, sub, err := cfg.Table.Subscribe(ctx, table.Spectator); err == nil {
 		d.wg.Add(1)
 		go func() {
 			defer d.wg.Done()
 			defer sub.Close()
 			go func() { <-ctx.Done(); sub.Close() }()
-			d.reveal(sub)
+			d.watchEnds(sub)
 		}()
 	}
 	for p := range 4 {
@@ -172,6 +205,19 @@ func (d *Dealer) Spectators() int {
 	return n
 }
 
+// SetPIN changes the table's PIN ("" for none: then only the key lets a
+// device in, or any device when the table has no key) and starts the
+// counts of wrong PINs afresh (the guesses against the old PIN tell
+// nothing of the new one). The devices already let in stay in.
+func (d *Dealer) SetPIN(pin string) {
+	d.mu.Lock()
+	d.pin, d.gate = pin, newGate()
+	d.mu.Unlock()
+	if g, ok := d.cfg.Table.(Guarding); ok {
+		g.SetGuessing(0)
+	}
+}
+
 // Connected tells which players have a device connected now.
 func (d *Dealer) Connected() [4]bool {
 	d.mu.Lock()
@@ -191,14 +237,19 @@ func (d *Dealer) setConnected(player int, connected bool) {
 
 // handleLobby answers what table this is and closes.
 func (d *Dealer) handleLobby(s network.Stream) {
-	defer s.Close()
 	s.SetDeadline(time.Now().Add(10 * time.Second))
+	if !d.lobby.Allow() {
+		refuse(wire.NewConn(s), 0, &wire.Refusal{Reason: table.ReasonTooMany, Detail: fmt.Sprintf("the table answers at most %d lobby requests a second; ask again in a moment", LobbyRate), Wait: time.Second})
+		finish(s)
+		return
+	}
 	lobby, err := d.Lobby(d.ctx)
 	if err != nil {
 		s.Reset()
 		return
 	}
 	wire.NewConn(s).Send(&wire.Msg{Type: wire.TLobby, Lobby: lobby})
+	finish(s)
 }
 
 // Lobby returns the table's lobby answer.
@@ -208,11 +259,12 @@ func (d *Dealer) Lobby(ctx context.Context) (*wire.Lobby, error) {
 		return nil, err
 	}
 	l := &wire.Lobby{Version: wire.Version, Name: d.cfg.Name, Rules: snap.Info.Rules, Options: snap.Info.Options,
-		Free: []int{}, PIN: d.cfg.PIN != "", Hand: snap.Info.Hand, Over: snap.Info.Over}
+		Free: []int{}, Hand: snap.Info.Hand, Over: snap.Info.Over}
 	if l.Name == "" {
 		l.Name = snap.Info.Name
 	}
 	d.mu.Lock()
+	l.PIN = d.pin != "" || d.key != ""
 	for p := range 4 {
 		if d.cfg.Open[p] && d.holders[p] == "" {
 			l.Free = append(l.Free, p)
@@ -222,13 +274,80 @@ func (d *Dealer) Lobby(ctx context.Context) (*wire.Lobby, error) {
 	return l, nil
 }
 
-// seat gives peer a player for a hello asking for want, or refuses.
-func (d *Dealer) seat(id peer.ID, want int) (int, *wire.Refusal) {
-	if want == table.Spectator {
-		return table.Spectator, nil
-	}
+// admit lets the device of s in when the hello gives the PIN or the key,
+// or the device holds a seat or was let in before; it refuses a wrong
+// PIN, and any PIN during a back-off. It returns the table's count of
+// wrong PINs when the host must be told (0 otherwise).
+func (d *Dealer) admit(s *session, h *wire.Hello) (*wire.Refusal, int) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	if (d.pin == "" && d.key == "") || d.admitted[s.peer] {
+		return nil, 0
+	}
+	if matches(strings.ToLower(strings.TrimSpace(h.Key)), d.key) {
+		// The key cannot be guessed: it lets in during a back-off too.
+		d.admitted[s.peer] = true
+		return nil, 0
+	}
+	now := time.Now()
+	if wait, who := d.gate.wait(now, s.peer, s.addr); wait > 0 {
+		return &wire.Refusal{Reason: table.ReasonPINWait, Wait: wait,
+			Detail: fmt.Sprintf("too many wrong PINs %s: the next is looked at in %s; scan the host's QR code (or type its address with the key) to join at once", who, wait.Round(time.Second))}, 0
+	}
+	if matches(h.PIN, d.pin) {
+		d.admitted[s.peer] = true
+		return nil, 0
+	}
+	tell := 0
+	if n := d.gate.fail(now, s.peer, s.addr); n >= TableTries {
+		tell = n
+	}
+	return &wire.Refusal{Reason: table.ReasonBadPIN, Detail: "this table needs its PIN (or the key its address carries)"}, tell
+}
+
+// guessing tells the host that the table has had wrong PINs wrong PINs.
+func (d *Dealer) guessing(wrong int) {
+	if d.cfg.OnGuessing != nil {
+		d.cfg.OnGuessing(wrong)
+	}
+	if g, ok := d.cfg.Table.(Guarding); ok {
+		g.SetGuessing(wrong)
+	}
+}
+
+// seat gives the device of s a player for a hello asking for want, or
+// refuses; s.player is set.
+func (d *Dealer) seat(s *session, want int) *wire.Refusal {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	p, r := d.seatFor(s, want)
+	if r == nil {
+		s.player, s.seated = p, true
+	}
+	return r
+}
+
+// seatFor is seat's choice; d.mu is held.
+func (d *Dealer) seatFor(s *session, want int) (int, *wire.Refusal) {
+	id := s.peer
+	if want == table.Spectator {
+		mine, all := 0, 0
+		for o := range d.sessions {
+			if o.seated && o.player == table.Spectator {
+				all++
+				if o.peer == id {
+					mine++
+				}
+			}
+		}
+		switch {
+		case mine >= MaxSpectatorsPerPeer:
+			return 0, &wire.Refusal{Reason: table.ReasonTooMany, Detail: fmt.Sprintf("this device watches on %d streams already; at most %d", mine, MaxSpectatorsPerPeer)}
+		case all >= MaxSpectators:
+			return 0, &wire.Refusal{Reason: table.ReasonTooMany, Detail: fmt.Sprintf("the table has %d spectators already; at most %d", all, MaxSpectators)}
+		}
+		return table.Spectator, nil
+	}
 	for p, h := range d.holders {
 		switch {
 		case h != id:
@@ -271,28 +390,47 @@ type session struct {
 	stream network.Stream
 	conn   *wire.Conn
 	peer   peer.ID
+	// addr is the network address the stream comes from (its IP).
+	addr   string
 	player int
 	seen   chan struct{}
-	// welcomed is set (under d.mu) once the welcome is sent.
-	welcomed bool
+	// seated is set (under d.mu) once player is given; welcomed once the
+	// welcome is sent; ended once the session is over and its stream
+	// closing.
+	seated, welcomed, ended bool
+	// limit is the stream's message budget.
+	limit *limiter
 }
 
 func refuse(c *wire.Conn, id uint64, r *wire.Refusal) {
 	c.Send(&wire.Msg{Type: wire.TRefused, ID: id, Refused: r})
 }
 
+// errRefused ends a session whose last message was a refusal: the
+// stream is closed so that the refusal reaches the client (finish).
+var errRefused = errors.New("dealer: refused")
+
 func (d *Dealer) handleTable(st network.Stream) {
 	d.wg.Add(1)
 	defer d.wg.Done()
-	s := &session{d: d, stream: st, conn: wire.NewConn(st), peer: st.Conn().RemotePeer(), seen: make(chan struct{}, 1)}
+	s := &session{d: d, stream: st, conn: wire.NewConn(st), peer: st.Conn().RemotePeer(), addr: addrOf(st.Conn()),
+		seen: make(chan struct{}, 1), limit: newLimiter()}
 	d.mu.Lock()
 	if d.ctx.Err() != nil {
 		d.mu.Unlock()
 		st.Reset()
 		return
 	}
-	d.sessions[s] = struct{}{}
+	r := d.room(s)
+	if r == nil {
+		d.sessions[s] = struct{}{}
+	}
 	d.mu.Unlock()
+	if r != nil {
+		refuse(s.conn, 0, r)
+		finish(st)
+		return
+	}
 	defer func() {
 		d.mu.Lock()
 		delete(d.sessions, s)
@@ -301,11 +439,65 @@ func (d *Dealer) handleTable(st network.Stream) {
 	stop := make(chan struct{})
 	defer close(stop)
 	go s.watch(stop)
-	if err := s.run(); err != nil && !errors.Is(err, io.EOF) {
+	err := s.run()
+	d.mu.Lock()
+	s.ended = true
+	d.mu.Unlock()
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, errRefused) {
+		st.Reset()
+		return
+	}
+	finish(st)
+}
+
+// room refuses a stream over the per-device limit, or from a device not
+// let in yet when MaxStrangers such streams are open; d.mu is held.
+func (d *Dealer) room(s *session) *wire.Refusal {
+	mine, strangers := 0, 0
+	for o := range d.sessions {
+		if o.ended {
+			continue
+		}
+		if o.peer == s.peer {
+			mine++
+		}
+		if !d.admitted[o.peer] {
+			strangers++
+		}
+	}
+	switch {
+	case mine >= MaxStreamsPerPeer:
+		return &wire.Refusal{Reason: table.ReasonTooMany, Wait: time.Second, Detail: fmt.Sprintf("this device holds %d table streams already; at most %d", mine, MaxStreamsPerPeer)}
+	case !d.admitted[s.peer] && strangers >= MaxStrangers:
+		return &wire.Refusal{Reason: table.ReasonTooMany, Wait: time.Second, Detail: fmt.Sprintf("the table is answering %d devices it has not let in yet; try again in a moment", strangers)}
+	}
+	return nil
+}
+
+// closeWait bounds how long a closing stream waits for the client to
+// read the last frames and close its side.
+const closeWait = 2 * time.Second
+
+// finish closes a stream so that the frames sent (a refusal) reach the
+// client: it closes the dealer's side, waits (at most closeWait) for the
+// client to close its own, then closes the stream; a client that does not
+// close in time has it reset.
+func finish(st network.Stream) {
+	st.CloseWrite()
+	st.SetReadDeadline(time.Now().Add(closeWait))
+	if _, err := io.Copy(io.Discard, io.LimitReader(st, wire.MaxFrame)); err != nil {
 		st.Reset()
 		return
 	}
 	st.Close()
+}
+
+// addrOf is the network address (the IP) a connection comes from.
+func addrOf(c network.Conn) string {
+	if ip, err := manet.ToIP(c.RemoteMultiaddr()); err == nil {
+		return ip.String()
+	}
+	return c.RemoteMultiaddr().String()
 }
 
 // watch resets the stream when the client is silent for three heartbeats.
@@ -341,32 +533,35 @@ func (s *session) run() error {
 	if err != nil {
 		if errors.Is(err, wire.ErrBadMessage) {
 			refuse(s.conn, 0, &wire.Refusal{Reason: table.ReasonBadIntent, Detail: err.Error()})
+			return errRefused
 		}
 		return err
 	}
 	if m.Type != wire.THello {
 		refuse(s.conn, 0, &wire.Refusal{Reason: table.ReasonBadIntent, Detail: "a table stream starts with a hello"})
-		return io.EOF
+		return errRefused
 	}
 	hello := m.Hello
 	if hello.Version != wire.Version {
 		refuse(s.conn, 0, &wire.Refusal{Reason: table.ReasonBadIntent, Detail: fmt.Sprintf("protocol version %d; this dealer speaks %d", hello.Version, wire.Version)})
-		return io.EOF
+		return errRefused
 	}
-	if d.cfg.PIN != "" && subtle.ConstantTimeCompare([]byte(hello.PIN), []byte(d.cfg.PIN)) != 1 {
-		refuse(s.conn, 0, &wire.Refusal{Reason: table.ReasonBadPIN, Detail: "this table needs its PIN"})
-		return io.EOF
+	r, wrong := d.admit(s, hello)
+	if wrong > 0 {
+		d.guessing(wrong)
 	}
-	player, r := d.seat(s.peer, hello.Player)
+	if r == nil {
+		r = d.seat(s, hello.Player)
+	}
 	if r != nil {
 		refuse(s.conn, 0, r)
-		return io.EOF
+		return errRefused
 	}
-	s.player = player
+	player := s.player
 	snap, sub, err := d.cfg.Table.Subscribe(d.ctx, player)
 	if err != nil {
 		refuse(s.conn, 0, refusalOf(err))
-		return io.EOF
+		return errRefused
 	}
 	defer sub.Close()
 	var infos wire.Infos
@@ -382,10 +577,15 @@ func (s *session) run() error {
 		s.conn.CompressSends()
 	}
 	d.mu.Lock()
-	s.welcomed = true
+	s.welcomed, d.admitted[s.peer] = true, true
 	d.mu.Unlock()
-	if n, ok := d.cfg.Table.(Naming); ok && player != table.Spectator && hello.Name != "" {
-		n.SetName(player, hello.Name)
+	// The hand the welcome shows ended is revealed next, before any
+	// update; the later ends are revealed by the updates' goroutine.
+	shown := s.revealAfter(snap, 0)
+	if n, ok := d.cfg.Table.(Naming); ok && player != table.Spectator {
+		if name := wire.CleanName(hello.Name); name != "" {
+			n.SetName(player, name)
+		}
 	}
 	d.announce()
 	d.mu.Lock()
@@ -407,11 +607,19 @@ func (s *session) run() error {
 				s.stream.Reset()
 				return
 			}
+			shown = s.revealAfter(u.Snapshot, shown)
 		}
 	}()
 	for {
 		m, err := s.recv()
 		if errors.Is(err, wire.ErrBadMessage) {
+			if r := s.overLimit(""); r != nil {
+				refuse(s.conn, 0, r)
+				if s.limit.over > MaxOver {
+					return errRefused
+				}
+				continue
+			}
 			refuse(s.conn, 0, &wire.Refusal{Reason: table.ReasonBadIntent, Detail: err.Error()})
 			continue
 		}
@@ -420,14 +628,58 @@ func (s *session) run() error {
 				// The stream cannot be read on; it is closed (not reset) so
 				// that the refusal reaches the client.
 				refuse(s.conn, 0, &wire.Refusal{Reason: table.ReasonBadIntent, Detail: err.Error()})
-				return io.EOF
+				return errRefused
 			}
 			return err
+		}
+		if r := s.overLimit(m.Type); r != nil {
+			refuse(s.conn, m.ID, r)
+			if s.limit.over > MaxOver {
+				return errRefused
+			}
+			continue
 		}
 		if err := s.handle(m); err != nil {
 			return err
 		}
 	}
+}
+
+// revealAfter sends the reveal of the hand snap shows ended, unless hand
+// shown (or a later one) was revealed on this stream already; it returns
+// the last hand revealed on the stream. It is called right after the
+// welcome or update that carries snap, by the goroutine that sends them,
+// so the reveal always follows the hand's end.
+func (s *session) revealAfter(snap table.Snapshot, shown int) int {
+	r := s.d.revealOf(snap)
+	if r == nil || r.Hand <= shown {
+		return shown
+	}
+	s.conn.Send(&wire.Msg{Type: wire.TReveal, Deal: r})
+	return r.Hand
+}
+
+// overLimit holds a message (of type t; "" for a malformed one) back
+// until the stream's budget allows it, and refuses it (too-many) when that
+// would take more than maxHold: a device that sends a little too fast is
+// slowed down, a flood of requests is refused. It returns nil once the
+// message may be handled.
+func (s *session) overLimit(t wire.Type) *wire.Refusal {
+	l := s.limit
+	var wait time.Duration
+	for _, b := range l.budgets(t) {
+		r := b.Reserve()
+		d := r.Delay()
+		if d > maxHold {
+			r.Cancel()
+			l.over++
+			return &wire.Refusal{Reason: table.ReasonTooMany, Wait: d, Detail: fmt.Sprintf("at most %d messages a second on one stream, %d of them snapshot or hand requests; after %d refused in a row the stream is closed", MsgRate, AskRate, MaxOver)}
+		}
+		wait = max(wait, d)
+	}
+	l.over = 0
+	time.Sleep(wait)
+	return nil
 }
 
 // handle answers one message from a seated client.

@@ -36,8 +36,8 @@ type rig struct {
 
 // newRig deals a match of ruleset id ending after hands hands. seed, when
 // set, stands between the dealer's commit-reveal and the table (a dealer
-// that cheats).
-func newRig(t testing.TB, id string, hands int, cfg dealer.Config, seed func(wall.Seed) wall.Seed) *rig {
+// that cheats); wrap, when given, stands between the table and the dealer.
+func newRig(t testing.TB, id string, hands int, cfg dealer.Config, seed func(wall.Seed) wall.Seed, wrap ...func(*table.Local) table.Table) *rig {
 	t.Helper()
 	mn, err := mocknet.FullMeshConnected(5)
 	if err != nil {
@@ -59,6 +59,9 @@ func newRig(t testing.TB, id string, hands int, cfg dealer.Config, seed func(wal
 	}
 	r.tbl = tbl
 	cfg.Table, cfg.Open = tbl, [4]bool{false, true, true, true}
+	for _, w := range wrap {
+		cfg.Table = w(tbl)
+	}
 	r.dealer = dealer.Serve(r.hosts[0], cfg)
 	t.Cleanup(func() { r.dealer.Close(); tbl.Close() })
 	return r

@@ -155,33 +155,58 @@ func (d *Dealer) contribute(s *session, m *wire.Msg) *wire.Refusal {
 	return nil
 }
 
-// reveal publishes the secrets of every hand that has ended, watching the
-// table's public updates; a leaving dealer's own players then ask for the
-// next hand.
-func (d *Dealer) reveal(sub table.Subscription) {
+// watchEnds watches the table's public updates for the end of each hand:
+// its reveal is marked as the one verdicts are on (each session sends it
+// on its own stream, right after the update that ends the hand: revealOf),
+// and a leaving dealer's own players then ask for the next hand.
+func (d *Dealer) watchEnds(sub table.Subscription) {
 	for u := range sub.Updates() {
-		v := u.Snapshot.View
-		if v == nil || (v.Phase != game.PhaseEnd && !u.Snapshot.Info.Over) {
+		if _, ended := handEnded(u.Snapshot); !ended {
 			continue
 		}
+		d.revealOf(u.Snapshot)
 		d.mu.Lock()
-		r := d.reveals[v.Number]
-		delete(d.reveals, v.Number)
-		if r != nil {
-			d.revealed, d.judged = v.Number, true
-		}
-		to := d.welcomed()
 		leaving := d.leaving != nil
 		d.mu.Unlock()
-		if r != nil {
-			for _, s := range to {
-				s.conn.Send(&wire.Msg{Type: wire.TReveal, Deal: r})
-			}
-		}
 		if leaving && !u.Snapshot.Info.Over {
 			d.readyOwn()
 		}
 	}
+}
+
+// handEnded returns the number of the hand snap shows ended (the match
+// being over ends its last hand too).
+func handEnded(snap table.Snapshot) (int, bool) {
+	v := snap.View
+	if v == nil || (v.Phase != game.PhaseEnd && !snap.Info.Over) {
+		return 0, false
+	}
+	return v.Number, true
+}
+
+// revealOf returns the reveal of the hand snap shows ended, or nil (no
+// hand ended, or its seed came from no commit-reveal). The first call for
+// a hand makes it the hand verdicts are on and forgets older reveals.
+// Each session sends the reveal after the update or welcome that ends the
+// hand on its own stream, from the goroutine that sends its updates: a
+// device never sees a hand's secrets before its end.
+func (d *Dealer) revealOf(snap table.Snapshot) *wire.Deal {
+	n, ok := handEnded(snap)
+	if !ok {
+		return nil
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	r := d.reveals[n]
+	if r != nil && n > d.revealed {
+		d.revealed, d.judged = n, true
+		for h := range d.reveals {
+			if h < n {
+				delete(d.reveals, h)
+			}
+		}
+	}
+	return r
 }
 
 // verdict takes a device's check of the last revealed deal: the table

@@ -26,6 +26,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/wire"
 	"github.com/libp2p/go-libp2p/core/crypto"
 	"github.com/libp2p/go-libp2p/core/host"
@@ -258,6 +259,9 @@ func Ask(ctx context.Context, h host.Host, info peer.AddrInfo) (*wire.Lobby, err
 	if err != nil {
 		return nil, fmt.Errorf("discover: no lobby answer from %s: %w", info.ID, err)
 	}
+	if m.Type == wire.TRefused {
+		return nil, fmt.Errorf("discover: %s: %w", info.ID, &table.RefusedError{Reason: m.Refused.Reason, Detail: m.Refused.Detail})
+	}
 	if m.Type != wire.TLobby {
 		return nil, fmt.Errorf("discover: %s answered the lobby with %s", info.ID, m.Type)
 	}
@@ -338,10 +342,33 @@ func Find(ctx context.Context, h host.Host, name string) (Found, error) {
 	}
 }
 
+// KeyMark separates a join address from the table's key: "ADDR#KEY"
+// (dealer.NewKey). The key stands for the table's PIN; it is in the
+// address the host shows and in its QR code, never in mDNS or the lobby.
+const KeyMark = "#"
+
+// WithKey returns the join address of a dealer at addr whose table has key
+// (addr itself when key is empty).
+func WithKey(addr, key string) string {
+	if key == "" {
+		return addr
+	}
+	return addr + KeyMark + key
+}
+
+// SplitKey returns a join address's dealer address and the table's key
+// ("" when it carries none).
+func SplitKey(s string) (addr, key string) {
+	addr, key, _ = strings.Cut(strings.TrimSpace(s), KeyMark)
+	return addr, strings.ToLower(strings.TrimSpace(key))
+}
+
 // ParseAddr reads a dealer address typed by a person: a multiaddr ending in
 // /p2p/<id>, or host:port, which is tried over TCP and asked for its peer
-// id by connecting. The second form needs a host to connect with.
+// id by connecting, either perhaps with a key (SplitKey; left out here).
+// The second form needs a host to connect with.
 func ParseAddr(ctx context.Context, h host.Host, s string) (peer.AddrInfo, error) {
+	s, _ = SplitKey(s)
 	if strings.HasPrefix(s, "/") {
 		a, err := ma.NewMultiaddr(s)
 		if err != nil {

@@ -138,3 +138,26 @@ func TestManualJoinByHostPortAndLobby(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinAddressKey: a join address carries the table's key after "#"
+// (typed in any case, with spaces around), and ParseAddr reads the address
+// without it.
+func TestJoinAddressKey(t *testing.T) {
+	full := WithKey("/ip4/192.168.1.20/tcp/40123/p2p/"+id, "kitchentablekey2")
+	if WithKey("192.168.1.20:40123", "") != "192.168.1.20:40123" {
+		t.Error("an address without a key changed")
+	}
+	for _, in := range []string{full, " /ip4/192.168.1.20/tcp/40123/p2p/" + id + "# KITCHENTABLEKEY2 "} {
+		addr, key := SplitKey(in)
+		if addr != "/ip4/192.168.1.20/tcp/40123/p2p/"+id || key != "kitchentablekey2" {
+			t.Errorf("SplitKey(%q) = %q, %q", in, addr, key)
+		}
+		info, err := ParseAddr(context.Background(), nil, in)
+		if err != nil || info.ID.String() != id || len(info.Addrs) != 1 {
+			t.Errorf("ParseAddr(%q) = %v, %v", in, info, err)
+		}
+	}
+	if _, key := SplitKey("192.168.1.20:40123"); key != "" {
+		t.Errorf("a key in an address without one: %q", key)
+	}
+}

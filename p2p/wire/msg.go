@@ -6,7 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
@@ -147,7 +150,11 @@ type Hello struct {
 	Player int `json:"player"`
 	// PIN is the table's PIN when it has one.
 	PIN string `json:"pin,omitempty"`
-	// Name is the person's name shown to the table.
+	// Key is the table's key when the device joins by the address that
+	// carries it (the host's QR code): it stands for the PIN.
+	Key string `json:"key,omitempty"`
+	// Name is the person's name shown to the table (CleanName is what
+	// the table keeps of it).
 	Name string `json:"name,omitempty"`
 	// Compress lists the compressions the client reads (Deflate).
 	Compress []string `json:"compress,omitempty"`
@@ -173,6 +180,32 @@ type Refusal struct {
 	Reason table.Reason `json:"reason"`
 	// Detail says what was wrong and what is allowed.
 	Detail string `json:"detail"`
+	// Wait, in a pin-wait or too-many refusal, is how long to wait before
+	// trying again.
+	Wait time.Duration `json:"wait,omitempty"`
+}
+
+// MaxName is the longest name a table keeps, in runes.
+const MaxName = 32
+
+// CleanName is what a table keeps of the name a hello gives: without
+// control and format characters (line and paragraph breaks,
+// bidirectional overrides, zero-width characters), its spaces trimmed and
+// at most MaxName runes.
+func CleanName(name string) string {
+	var b strings.Builder
+	n := 0
+	for _, r := range strings.TrimSpace(name) {
+		if unicode.IsControl(r) || unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp) || r == utf8.RuneError {
+			continue
+		}
+		if n == MaxName {
+			break
+		}
+		b.WriteRune(r)
+		n++
+	}
+	return strings.TrimSpace(b.String())
 }
 
 // Lobby is a dealer's answer to "what table is this?".

@@ -7,7 +7,10 @@ import (
 	"errors"
 	"io"
 	"net"
+	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	_ "github.com/fourwinds-mahjong/fourwinds/core/rules/all"
@@ -296,6 +299,26 @@ func FuzzCompressedRecv(f *testing.F) {
 		for range 16 {
 			if _, err := r.Recv(); err != nil && !errors.Is(err, ErrBadMessage) {
 				return
+			}
+		}
+	})
+}
+
+// FuzzCleanName: what a table keeps of any name is valid text of at most
+// MaxName runes, with no control, format or line-break character and no
+// space at either end, and cleaning it again changes nothing.
+func FuzzCleanName(f *testing.F) {
+	for _, s := range []string{"Anne", " Anne\u202e\x07\n", strings.Repeat("é", 40), "\xff\xfe", "a\u200db\u2028"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c := CleanName(s)
+		if !utf8.ValidString(c) || utf8.RuneCountInString(c) > MaxName || c != strings.TrimSpace(c) || CleanName(c) != c {
+			t.Fatalf("CleanName(%q) = %q", s, c)
+		}
+		for _, r := range c {
+			if unicode.IsControl(r) || unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp) {
+				t.Fatalf("CleanName(%q) = %q keeps %U", s, c, r)
 			}
 		}
 	})
