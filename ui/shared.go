@@ -296,15 +296,7 @@ func (a *App) resyncShared() {
 	case a.share.centre != nil:
 		a.share.centre.resync()
 	case a.screen != nil && a.screen.shared:
-		s := a.screen
-		go func() {
-			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-			defer cancel()
-			snap, err := s.t.Snapshot(ctx, s.player)
-			if err == nil {
-				fyne.Do(func() { s.showAsked(snap) })
-			}
-		}()
+		a.screen.resync()
 	}
 }
 

@@ -65,6 +65,8 @@ type CentreScreen struct {
 	banner      *banner
 	clock       *widget.ProgressBar
 	anim        *fyne.Animation
+	// asked carries a snapshot asked for to the listener (resync).
+	asked chan table.Snapshot
 	// onChange, when set, is called after every snapshot shown (tests).
 	onChange func()
 	// stop ends the connection watch.
@@ -79,7 +81,7 @@ func NewCentreScreen(a *App, t table.Table) (*CentreScreen, error) {
 		cancel()
 		return nil, err
 	}
-	c := &CentreScreen{app: a, t: t, sub: sub, cancel: cancel, banner: newBanner(), middle: container.NewVBox()}
+	c := &CentreScreen{app: a, t: t, sub: sub, cancel: cancel, banner: newBanner(), middle: container.NewVBox(), asked: make(chan table.Snapshot, 1)}
 	c.banner.box.Layout = fixedWidth{w: centreNotesWidth}
 	c.clock = widget.NewProgressBar()
 	c.clock.TextFormatter = func() string { return "" }
@@ -118,22 +120,35 @@ func (c *CentreScreen) Notices() []string { return c.banner.texts() }
 // OnChange sets a function called after every snapshot shown.
 func (c *CentreScreen) OnChange(f func()) { c.onChange = f }
 
+// listen hands every update, and every snapshot asked for (resync), to
+// the UI thread, one at a time from this one goroutine.
 func (c *CentreScreen) listen() {
-	for u := range c.sub.Updates() {
-		c.app.sound.Play(cueOfUpdate(u.Events))
-		fyne.Do(func() { c.show(u.Snapshot) })
+	updates := c.sub.Updates()
+	for {
+		select {
+		case u, ok := <-updates:
+			if !ok {
+				return
+			}
+			c.app.sound.Play(cueOfUpdate(u.Events))
+			fyne.Do(func() { c.show(u.Snapshot) })
+		case snap := <-c.asked:
+			fyne.Do(func() { c.showAsked(snap) })
+		}
 	}
 }
 
 // resync asks the table for a fresh snapshot (after the app was in the
-// background).
+// background), which the listener shows unless updates overtook it.
 func (c *CentreScreen) resync() {
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		snap, err := c.t.Snapshot(ctx, table.Spectator)
-		if err == nil {
-			fyne.Do(func() { c.showAsked(snap) })
+		if snap, err := c.t.Snapshot(ctx, table.Spectator); err == nil {
+			select {
+			case c.asked <- snap:
+			default: // one is on its way already
+			}
 		}
 	}()
 }

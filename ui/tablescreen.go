@@ -68,10 +68,12 @@ type TableScreen struct {
 	sheet            fyne.CanvasObject
 	// next is the sheet's Next hand button, nil when no hand waits: the
 	// keys press it, and so wait as long as it does.
-	next             *widget.Button
-	message          *widget.Label
-	clockAnim        *fyne.Animation
-	ticks            ticker
+	next      *widget.Button
+	message   *widget.Label
+	clockAnim *fyne.Animation
+	ticks     ticker
+	// asked carries a snapshot asked for to the listener (resync).
+	asked            chan table.Snapshot
 	onChange         func() // test hook: called after every shown snapshot
 	hintLabel        *widget.Label
 	sortBtn, hintBtn *widget.Button
@@ -120,6 +122,7 @@ func NewTableScreen(a *App, t table.Table, player int) (*TableScreen, error) {
 	}
 	s := &TableScreen{app: a, t: t, player: player, sub: sub, cancel: cancel, sel: -1, lastDiscarder: rules.NoWind, recorded: snap.Info.Over}
 	s.outbox = make(chan table.Intent, 16)
+	s.asked = make(chan table.Snapshot, 1)
 	s.build()
 	s.showSnapshot(snap)
 	go s.listen()
@@ -131,14 +134,37 @@ func NewTableScreen(a *App, t table.Table, player int) (*TableScreen, error) {
 // whole hands so that they can be the UI thread themselves.
 var onUI = fyne.Do
 
-// listen hands every update to the UI thread.
+// listen hands every update, and every snapshot asked for (resync), to
+// the UI thread, one at a time from this one goroutine.
 func (s *TableScreen) listen() {
-	for u := range s.sub.Updates() {
-		s.app.sound.Play(cueOfUpdate(u.Events))
-		onUI(func() {
-			s.showSnapshot(u.Snapshot)
-		})
+	updates := s.sub.Updates()
+	for {
+		select {
+		case u, ok := <-updates:
+			if !ok {
+				return
+			}
+			s.app.sound.Play(cueOfUpdate(u.Events))
+			onUI(func() { s.showSnapshot(u.Snapshot) })
+		case snap := <-s.asked:
+			onUI(func() { s.showAsked(snap) })
+		}
 	}
+}
+
+// resync asks the table for a fresh snapshot (after the app was in the
+// background), which the listener shows unless updates overtook it.
+func (s *TableScreen) resync() {
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if snap, err := s.t.Snapshot(ctx, s.player); err == nil {
+			select {
+			case s.asked <- snap:
+			default: // one is on its way already
+			}
+		}
+	}()
 }
 
 // Close ends the subscription and closes the table (which saves).
