@@ -120,38 +120,13 @@ func (c *CentreScreen) Notices() []string { return c.banner.texts() }
 // OnChange sets a function called after every snapshot shown.
 func (c *CentreScreen) OnChange(f func()) { c.onChange = f }
 
-// listen hands every update, and every snapshot asked for (resync), to
-// the UI thread, one at a time from this one goroutine.
-func (c *CentreScreen) listen() {
-	updates := c.sub.Updates()
-	for {
-		select {
-		case u, ok := <-updates:
-			if !ok {
-				return
-			}
-			c.app.sound.Play(cueOfUpdate(u.Events))
-			fyne.Do(func() { c.show(u.Snapshot) })
-		case snap := <-c.asked:
-			fyne.Do(func() { c.showAsked(snap) })
-		}
-	}
-}
+// listen hands the display its updates and the snapshots asked for
+// (relay).
+func (c *CentreScreen) listen() { c.app.relay(c.sub, c.asked, fyne.Do, c.show, c.showAsked) }
 
 // resync asks the table for a fresh snapshot (after the app was in the
 // background), which the listener shows unless updates overtook it.
-func (c *CentreScreen) resync() {
-	go func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		if snap, err := c.t.Snapshot(ctx, table.Spectator); err == nil {
-			select {
-			case c.asked <- snap:
-			default: // one is on its way already
-			}
-		}
-	}()
-}
+func (c *CentreScreen) resync() { askSnapshot(c.t, table.Spectator, c.asked) }
 
 // showAsked shows snap, a snapshot asked for, unless it is older than
 // the one on screen (TableScreen.showAsked).

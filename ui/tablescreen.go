@@ -134,34 +134,44 @@ func NewTableScreen(a *App, t table.Table, player int) (*TableScreen, error) {
 // whole hands so that they can be the UI thread themselves.
 var onUI = fyne.Do
 
-// listen hands every update, and every snapshot asked for (resync), to
-// the UI thread, one at a time from this one goroutine.
-func (s *TableScreen) listen() {
-	updates := s.sub.Updates()
+// listen hands the screen its updates and the snapshots asked for
+// (relay).
+func (s *TableScreen) listen() { s.app.relay(s.sub, s.asked, onUI, s.showSnapshot, s.showAsked) }
+
+// resync asks the table for a fresh snapshot (after the app was in the
+// background), which the listener shows unless updates overtook it.
+func (s *TableScreen) resync() { askSnapshot(s.t, s.player, s.asked) }
+
+// relay hands sub's updates (playing each one's sound) and the snapshots
+// asked for to the UI thread through run, one at a time from one
+// goroutine, until sub closes: show shows an update's snapshot, showAsked
+// one asked for.
+func (a *App) relay(sub table.Subscription, asked <-chan table.Snapshot, run func(func()), show, showAsked func(table.Snapshot)) {
+	updates := sub.Updates()
 	for {
 		select {
 		case u, ok := <-updates:
 			if !ok {
 				return
 			}
-			s.app.sound.Play(cueOfUpdate(u.Events))
-			onUI(func() { s.showSnapshot(u.Snapshot) })
-		case snap := <-s.asked:
-			onUI(func() { s.showAsked(snap) })
+			a.sound.Play(cueOfUpdate(u.Events))
+			run(func() { show(u.Snapshot) })
+		case snap := <-asked:
+			run(func() { showAsked(snap) })
 		}
 	}
 }
 
-// resync asks the table for a fresh snapshot (after the app was in the
-// background), which the listener shows unless updates overtook it.
-func (s *TableScreen) resync() {
+// askSnapshot asks t for player's snapshot in the background and hands it
+// to asked, unless one is on its way there already.
+func askSnapshot(t table.Table, player int, asked chan<- table.Snapshot) {
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		if snap, err := s.t.Snapshot(ctx, s.player); err == nil {
+		if snap, err := t.Snapshot(ctx, player); err == nil {
 			select {
-			case s.asked <- snap:
-			default: // one is on its way already
+			case asked <- snap:
+			default:
 			}
 		}
 	}()
