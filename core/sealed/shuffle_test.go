@@ -1,0 +1,25 @@
+package sealed
+
+import "testing"
+
+func testCtx(n int) Context {
+	peers := []string{"dev-east", "dev-south", "dev-west", "dev-north"}[:n]
+	return Context{Table: "table-1", Hand: 7, Ruleset: "hk", Peers: peers}
+}
+
+func TestShuffleRoundTrip(t *testing.T) {
+	ctx := testCtx(2)
+	k := GenerateKey()
+	in, err := InitialDeck([]int{0, 1, 2, 3, 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := Shuffle(ctx, 0, k.X, in, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := VerifyShuffle(ctx, k.X, in, m); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("proof %d bytes for 5", len(m.Proof))
+}
