@@ -3,7 +3,7 @@ package sealed
 import (
 	"errors"
 
-	"go.dedis.ch/kyber/v3"
+	"filippo.io/edwards25519"
 )
 
 // Proof is a Fiat–Shamir Schnorr-type proof (challenge C, response S).
@@ -43,16 +43,16 @@ func verifyDLEQ(st *challenger, pr Proof, b1, p1, b2, p2 *Point) error {
 	if pr.C == nil || pr.S == nil || b1 == nil || p1 == nil {
 		return errBadProof
 	}
-	// A1 = s·B1 − c·P1, A2 = s·B2 − c·P2.
-	a1 := NewPoint().Mul(pr.S, b1)
-	a1.Sub(a1, NewPoint().Mul(pr.C, p1))
+	// A1 = s·B1 − c·P1, A2 = s·B2 − c·P2, in variable time (public values).
+	negC := new(Scalar)
+	negC.s.Negate(&pr.C.s)
+	a1 := varTimeMul2(pr.S, b1, negC, p1)
 	st.points(b1, p1)
 	if b2 != nil {
 		if p2 == nil {
 			return errBadProof
 		}
-		a2 := NewPoint().Mul(pr.S, b2)
-		a2.Sub(a2, NewPoint().Mul(pr.C, p2))
+		a2 := varTimeMul2(pr.S, b2, negC, p2)
 		st.points(b2, p2, a1, a2)
 	} else {
 		st.points(a1)
@@ -63,4 +63,13 @@ func verifyDLEQ(st *challenger, pr Proof, b1, p1, b2, p2 *Point) error {
 	return nil
 }
 
-var _ kyber.Scalar = (*Scalar)(nil)
+// varTimeMul2 returns a·A + b·B in variable time.
+func varTimeMul2(a *Scalar, pa *Point, b *Scalar, pb *Point) *Point {
+	r := NewPoint()
+	if pa.isGenerator() {
+		r.p.VarTimeDoubleScalarBaseMult(&b.s, &pb.p, &a.s)
+		return r
+	}
+	r.p.VarTimeMultiScalarMult([]*edwards25519.Scalar{&a.s, &b.s}, []*edwards25519.Point{&pa.p, &pb.p})
+	return r
+}

@@ -58,6 +58,9 @@ func mustFieldDec(dec string) *field.Element {
 // The zero value is not usable: obtain points from Group.Point or NewPoint.
 type Point struct {
 	p edwards25519.Point
+	// varTime makes Mul variable-time: only for points created by a
+	// verifying group, which computes on public values only.
+	varTime bool
 }
 
 // Scalar is an integer modulo the group order ℓ. It implements kyber.Scalar.
@@ -65,9 +68,15 @@ type Scalar struct {
 	s edwards25519.Scalar
 }
 
-// Group is the Ristretto255 group as a kyber.Group (and the pieces of a
-// kyber proof suite that kyber's shuffle package needs).
-type Group struct{}
+// Group is the Ristretto255 group as a kyber.Group. Its zero value is
+// constant-time; the group used to verify proofs (public values only)
+// multiplies in variable time.
+type Group struct {
+	varTime bool
+}
+
+// verifyGroup is the group kyber's shuffle verifier runs over.
+var verifyGroup = Group{varTime: true}
 
 var _ kyber.Group = Group{}
 
@@ -84,7 +93,11 @@ func (Group) Scalar() kyber.Scalar { return NewScalar() }
 func (Group) PointLen() int { return PointLen }
 
 // Point returns a new identity point.
-func (Group) Point() kyber.Point { return NewPoint() }
+func (g Group) Point() kyber.Point {
+	p := NewPoint()
+	p.varTime = g.varTime
+	return p
+}
 
 // NewPoint returns the identity element.
 func NewPoint() *Point {
@@ -268,7 +281,11 @@ func (p *Point) Pick(rand cipher.Stream) kyber.Point {
 func (p *Point) Set(q kyber.Point) kyber.Point { p.p.Set(&asPoint(q).p); return p }
 
 // Clone returns a copy of p.
-func (p *Point) Clone() kyber.Point { q := new(Point); q.p.Set(&p.p); return q }
+func (p *Point) Clone() kyber.Point {
+	q := &Point{varTime: p.varTime}
+	q.p.Set(&p.p)
+	return q
+}
 
 // EmbedLen is 0: this group embeds no data (tiles use the tile codec).
 func (p *Point) EmbedLen() int { return 0 }
@@ -296,15 +313,26 @@ func (p *Point) Sub(a, b kyber.Point) kyber.Point {
 // Neg sets p to -a.
 func (p *Point) Neg(a kyber.Point) kyber.Point { p.p.Negate(&asPoint(a).p); return p }
 
-// Mul sets p to s·q, or s·G when q is nil.
+// Mul sets p to s·q, or s·G when q is nil. Multiples of the generator use
+// the precomputed tables; p multiplies in variable time when it was made
+// by a verifying group.
 func (p *Point) Mul(s kyber.Scalar, q kyber.Point) kyber.Point {
-	if q == nil {
-		p.p.ScalarBaseMult(&asScalar(s).s)
-		return p
+	x := &asScalar(s).s
+	switch {
+	case q == nil || asPoint(q).isGenerator():
+		p.p.ScalarBaseMult(x)
+	case p.varTime:
+		p.p.VarTimeDoubleScalarBaseMult(x, &asPoint(q).p, edwards25519.NewScalar())
+	default:
+		p.p.ScalarMult(x, &asPoint(q).p)
 	}
-	p.p.ScalarMult(&asScalar(s).s, &asPoint(q).p)
 	return p
 }
+
+var generator = BasePoint()
+
+// isGenerator reports whether p is G (as a Ristretto element).
+func (p *Point) isGenerator() bool { return p.Equal(generator) }
 
 // --- Scalar ---
 

@@ -157,3 +157,24 @@ func TestScalarCanonical(t *testing.T) {
 		t.Error("a·a⁻¹ != 1")
 	}
 }
+
+func TestMulPaths(t *testing.T) {
+	s := randomScalar()
+	q := asPoint(NewPoint().Mul(randomScalar(), nil))
+	ct := NewPoint().Mul(s, q)
+	vt := verifyGroup.Point().Mul(s, q)
+	if !ct.Equal(vt) {
+		t.Error("variable-time and constant-time products differ")
+	}
+	viaG := NewPoint().Mul(s, BasePoint())
+	slow := new(Point)
+	slow.p.ScalarMult(&s.s, &BasePoint().p)
+	if !viaG.Equal(NewPoint().Mul(s, nil)) || !viaG.Equal(slow) {
+		t.Error("s·G differs between the base-point table and the generic product")
+	}
+	a, b := randomScalar(), randomScalar()
+	want := NewPoint().Add(NewPoint().Mul(a, q), NewPoint().Mul(b, ct))
+	if !varTimeMul2(a, q, b, asPoint(ct)).Equal(want) || !varTimeMul2(a, BasePoint(), b, q).Equal(NewPoint().Add(NewPoint().Mul(a, nil), NewPoint().Mul(b, q))) {
+		t.Error("varTimeMul2 is not a·A + b·B")
+	}
+}

@@ -108,7 +108,7 @@ func VerifyShuffle(ctx Context, key *Point, in Deck, m ShuffleMsg) (err error) {
 	c1, c2 := in.split()
 	o1, o2 := m.Deck.split()
 	v := &fsVerifier{fsState: newFSState(shuffleStatement(ctx, &m, key, in)), rest: m.Proof}
-	verifier := shuffle.Verifier(Group{}, BasePoint(), key, kyberPoints(c1), kyberPoints(c2), kyberPoints(o1), kyberPoints(o2))
+	verifier := shuffle.Verifier(verifyGroup, BasePoint(), key, kyberPoints(c1), kyberPoints(c2), kyberPoints(o1), kyberPoints(o2))
 	if err := verifier(v); err != nil {
 		return fmt.Errorf("sealed: shuffle by holder %d does not verify: %w", m.Holder, err)
 	}
