@@ -171,3 +171,78 @@ func TestDeal(t *testing.T) {
 		})
 	}
 }
+
+func keysOf(m map[uint32]int) []uint32 {
+	var out []uint32
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// A pass: holder 0 holds slots 0 and 1, shuffles them into fresh slots
+// 100 and 101 and they are revealed to holder 1; slot 5 is copied to
+// slot 200 for holder 1. Each holder decrypts exactly what it was given.
+func TestTranscriptMoves(t *testing.T) {
+	tb := newDeal(t, 2, mahjongDeck()[:8])
+	tb.reveal(0, 0)
+	tb.reveal(0, 1)
+	v := verified(t, tb.t)
+	ctx := tb.t.Ctx
+	pass, err := Shuffle(ctx, 0, v.Key, Deck{v.Deck[0], v.Deck[1]}, []uint32{0, 1}, []uint32{100, 101})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cp := ReEncrypt(ctx, v.Key, 5, 200, v.Deck[5])
+	tb.t.Moves = []Move{{Transfer: &pass}, {Copy: &cp}}
+	for j, w := range []uint32{100, 101} {
+		tb.t.Shares = append(tb.t.Shares, tb.keys[0].Share(ctx, 0, w, pass.Deck[j]))
+	}
+	tb.t.Shares = append(tb.t.Shares, tb.keys[0].Share(ctx, 0, 200, cp.Ct))
+	v = verified(t, tb.t)
+	k0, err := v.Knows(0, tb.keys[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	k1, err := v.Knows(1, tb.keys[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := keysOf(k0); !slices.Equal(got, []uint32{0, 1}) {
+		t.Errorf("holder 0 decrypts %v, want [0 1]", got)
+	}
+	if got := keysOf(k1); !slices.Equal(got, []uint32{100, 101, 200}) {
+		t.Errorf("holder 1 decrypts %v, want [100 101 200]", got)
+	}
+	passed := []int{k1[100], k1[101]}
+	kept := []int{k0[0], k0[1]}
+	slices.Sort(passed)
+	slices.Sort(kept)
+	if !slices.Equal(passed, kept) {
+		t.Errorf("holder 1 received %v; holder 0 passed %v", passed, kept)
+	}
+	if pub, _ := v.Knows(0, nil); len(pub) != 0 {
+		t.Errorf("the observer decrypts %v", keysOf(pub))
+	}
+
+	bad := func(name string, moves []Move) {
+		t.Helper()
+		tr := *tb.t
+		tr.Moves = moves
+		tr.Shares = nil
+		if _, err := tr.Verify(); err == nil {
+			t.Errorf("%s: the transcript verified", name)
+		}
+	}
+	intoWall := ReEncrypt(ctx, v.Key, 5, 3, v.Deck[5])
+	bad("a copy over a wall slot", []Move{{Copy: &intoWall}})
+	fromNowhere := ReEncrypt(ctx, v.Key, 50, 201, v.Deck[5])
+	bad("a copy of a missing slot", []Move{{Copy: &fromNowhere}})
+	bad("a move that is both", []Move{{Transfer: &pass, Copy: &cp}})
+	bad("an empty move", []Move{{}})
+	bad("the same fresh slots twice", []Move{{Transfer: &pass}, {Transfer: &pass}})
+	wrongSource := pass
+	wrongSource.From = []uint32{0, 2}
+	bad("a transfer from other slots", []Move{{Transfer: &wrongSource}})
+}

@@ -57,7 +57,8 @@
 //   - Copy: a re-encryption of a slot into a fresh slot with a
 //     Chaum–Pedersen proof that both halves use the same randomness.
 //
-// Transcript collects the public messages of a deal; Transcript.Verify
+// Transcript collects the public messages of a deal (keys, the shuffle
+// chain, transfers and copies into fresh slots, shares); Transcript.Verify
 // checks them all (a spectator needs no key) and Verified.Knows lists the
 // slots a party can decrypt from its key and the shares published, which
 // is the basis of the knowledge test of the protocol layer.

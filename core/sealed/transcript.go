@@ -11,27 +11,95 @@ type Transcript struct {
 	Kinds    []int        // D₀: the sorted deck's tile kinds, public
 	Keys     []KeyMsg     // one per key holder, in holder order
 	Shuffles []ShuffleMsg // the deal chain: holder i shuffles Dᵢ₋₁ into Dᵢ
+	Moves    []Move       // transfers and copies into fresh slots, in order
 	Shares   []Share      // every decryption share published so far
+}
+
+// Move creates fresh slots after the deal: exactly one of Transfer (a
+// shuffle of k ≥ 2 existing slots into k fresh ones) and Copy (a proven
+// re-encryption of one slot) is set.
+type Move struct {
+	Transfer *ShuffleMsg
+	Copy     *Copy
 }
 
 // Verified is a transcript whose every proof has been checked.
 type Verified struct {
 	Ctx    Context
-	Key    *Point   // joint key
-	Keys   []*Point // per holder
-	Deck   Deck     // Dₙ: slot w is wall position w
+	Key    *Point                // joint key
+	Keys   []*Point              // per holder
+	Deck   Deck                  // Dₙ: slot w is wall position w
+	Fresh  map[uint32]Ciphertext // slots made by moves, by slot id
 	shares map[uint32]map[uint32]*Point
 }
 
+// Slot returns the ciphertext of a wall or fresh slot.
+func (v *Verified) Slot(w uint32) (Ciphertext, bool) {
+	if int64(w) < int64(len(v.Deck)) {
+		return v.Deck[w], true
+	}
+	c, ok := v.Fresh[w]
+	return c, ok
+}
+
+// move verifies one move and records its fresh slots.
+func (v *Verified) move(i int, m Move) error {
+	switch {
+	case (m.Transfer == nil) == (m.Copy == nil):
+		return fmt.Errorf("sealed: move %d must be exactly one transfer or one copy", i)
+	case m.Copy != nil:
+		src, ok := v.Slot(m.Copy.From)
+		if !ok {
+			return fmt.Errorf("sealed: move %d copies slot %d, which does not exist", i, m.Copy.From)
+		}
+		if _, taken := v.Slot(m.Copy.To); taken {
+			return fmt.Errorf("sealed: move %d copies into slot %d, which exists", i, m.Copy.To)
+		}
+		if err := VerifyCopy(v.Ctx, v.Key, src, *m.Copy); err != nil {
+			return err
+		}
+		v.Fresh[m.Copy.To] = m.Copy.Ct
+		return nil
+	}
+	t := m.Transfer
+	if len(t.From) < 2 || int(t.Holder) >= len(v.Keys) {
+		return fmt.Errorf("sealed: move %d: a transfer moves k ≥ 2 slots of a key holder", i)
+	}
+	in := make(Deck, len(t.From))
+	seen := map[uint32]bool{}
+	for j, w := range t.From {
+		c, ok := v.Slot(w)
+		if !ok || seen[w] {
+			return fmt.Errorf("sealed: move %d transfers slot %d, which does not exist or is named twice", i, w)
+		}
+		seen[w] = true
+		in[j] = c
+	}
+	for _, w := range t.To {
+		if _, taken := v.Slot(w); taken || seen[w] {
+			return fmt.Errorf("sealed: move %d transfers into slot %d, which exists or is named twice", i, w)
+		}
+		seen[w] = true
+	}
+	if err := VerifyShuffle(v.Ctx, v.Key, in, *t); err != nil {
+		return err
+	}
+	for j, w := range t.To {
+		v.Fresh[w] = t.Deck[j]
+	}
+	return nil
+}
+
 // Verify checks the key proofs, the shuffle chain D₀ → Dₙ (one shuffle
-// per key holder, in holder order) and every share, and refuses duplicate
-// shares and shares of slots outside the deck.
+// per key holder, in holder order), every move (into slots that did not
+// exist) and every share, and refuses duplicate shares and shares of
+// slots that do not exist.
 func (t *Transcript) Verify() (*Verified, error) {
 	key, err := JointKey(t.Ctx, t.Keys)
 	if err != nil {
 		return nil, err
 	}
-	v := &Verified{Ctx: t.Ctx, Key: key, shares: map[uint32]map[uint32]*Point{}}
+	v := &Verified{Ctx: t.Ctx, Key: key, Fresh: map[uint32]Ciphertext{}, shares: map[uint32]map[uint32]*Point{}}
 	for _, k := range t.Keys {
 		v.Keys = append(v.Keys, k.X)
 	}
@@ -52,14 +120,20 @@ func (t *Transcript) Verify() (*Verified, error) {
 		deck = s.Deck
 	}
 	v.Deck = deck
+	for i, m := range t.Moves {
+		if err := v.move(i, m); err != nil {
+			return nil, err
+		}
+	}
 	for _, s := range t.Shares {
-		if int(s.Holder) >= len(v.Keys) || int(s.Slot) >= len(deck) {
+		ct, ok := v.Slot(s.Slot)
+		if int(s.Holder) >= len(v.Keys) || !ok {
 			return nil, fmt.Errorf("sealed: share of slot %d by holder %d: no such slot or holder", s.Slot, s.Holder)
 		}
 		if v.shares[s.Slot][s.Holder] != nil {
 			return nil, fmt.Errorf("sealed: holder %d published slot %d's share twice", s.Holder, s.Slot)
 		}
-		if err := VerifyShare(t.Ctx, v.Keys[s.Holder], deck[s.Slot], s); err != nil {
+		if err := VerifyShare(t.Ctx, v.Keys[s.Holder], ct, s); err != nil {
 			return nil, err
 		}
 		if v.shares[s.Slot] == nil {
@@ -80,7 +154,7 @@ func (v *Verified) Knows(holder uint32, key *PrivateKey) (map[uint32]int, error)
 	}
 	out := map[uint32]int{}
 	for slot, byHolder := range v.shares {
-		ct := v.Deck[slot]
+		ct, _ := v.Slot(slot)
 		var ds []*Point
 		complete := true
 		for j := range v.Keys {
