@@ -30,6 +30,9 @@ var (
 	feD               = mustFieldDec("37095705934669439343138083508754565189542113879843219016388785533085940283555")
 	feSqrtM1          = mustFieldDec("19681161376707505956807079304988542015446066515923890162744021073123829784752")
 	feInvSqrtAMinusD  = mustFieldDec("54469307008909316920995813868745141605393597292927456921205312896311721017578")
+	feSqrtADMinusOne  = mustFieldDec("25063068953384623474111414158702152701244531502492656460079210482610430750235")
+	feOneMinusDSq     = mustFieldDec("1159843021668779879193775521855586647937357759715417654439879720876111806838")
+	feDMinusOneSq     = mustFieldDec("40440834346308536858101042469323190826248399146238708352240133220865137265952")
 	feOne             = new(field.Element).One()
 	errNotCanonical   = errors.New("sealed: point encoding is not canonical Ristretto255 (RFC 9496 section 4.3.1)")
 	errPointLength    = fmt.Errorf("sealed: a point is %d bytes", PointLen)
@@ -272,9 +275,63 @@ func (p *Point) Null() kyber.Point { p.p.Set(edwards25519.NewIdentityPoint()); r
 // Base sets p to the generator.
 func (p *Point) Base() kyber.Point { p.p.Set(edwards25519.NewGeneratorPoint()); return p }
 
-// Pick sets p to a uniformly random element drawn from rand.
+// Pick sets p to a uniformly random element, with no known discrete
+// logarithm, from 64 bytes of rand.
 func (p *Point) Pick(rand cipher.Stream) kyber.Point {
-	return p.Mul(NewScalar().Pick(rand), nil)
+	var b [64]byte
+	rand.XORKeyStream(b[:], b[:])
+	return p.SetUniformBytes(b[:])
+}
+
+// SetUniformBytes sets p to the element derived from 64 uniform bytes
+// (RFC 9496 section 4.3.4, the hash-to-group one-way map); b must be 64
+// bytes long.
+func (p *Point) SetUniformBytes(b []byte) *Point {
+	if len(b) != 64 {
+		panic("sealed: SetUniformBytes takes 64 bytes")
+	}
+	p.p.Add(mapToPoint(b[:32]), mapToPoint(b[32:]))
+	return p
+}
+
+// mapToPoint is MAP of RFC 9496 section 4.3.4.
+func mapToPoint(b []byte) *edwards25519.Point {
+	t, err := new(field.Element).SetBytes(b)
+	if err != nil {
+		panic(err)
+	}
+	one := new(field.Element).One()
+	minusOne := new(field.Element).Negate(one)
+	r := new(field.Element).Square(t)
+	r.Multiply(r, feSqrtM1)
+	u := new(field.Element).Add(r, one)
+	u.Multiply(u, feOneMinusDSq)
+	rd := new(field.Element).Multiply(r, feD)
+	v := new(field.Element).Subtract(minusOne, rd)
+	v.Multiply(v, new(field.Element).Add(r, feD))
+	s, wasSquare := new(field.Element).SqrtRatio(u, v)
+	sPrime := new(field.Element).Multiply(s, t)
+	sPrime.Absolute(sPrime)
+	sPrime.Negate(sPrime)
+	s.Select(s, sPrime, wasSquare)
+	c := new(field.Element).Select(minusOne, r, wasSquare)
+	n := new(field.Element).Subtract(r, one)
+	n.Multiply(n, c)
+	n.Multiply(n, feDMinusOneSq)
+	n.Subtract(n, v)
+	s2 := new(field.Element).Square(s)
+	w0 := new(field.Element).Multiply(s, v)
+	w0.Add(w0, w0)
+	w1 := new(field.Element).Multiply(n, feSqrtADMinusOne)
+	w2 := new(field.Element).Subtract(one, s2)
+	w3 := new(field.Element).Add(one, s2)
+	q, err := new(edwards25519.Point).SetExtendedCoordinates(
+		new(field.Element).Multiply(w0, w3), new(field.Element).Multiply(w2, w1),
+		new(field.Element).Multiply(w1, w3), new(field.Element).Multiply(w0, w2))
+	if err != nil {
+		panic("sealed: the one-way map left the curve: " + err.Error())
+	}
+	return q
 }
 
 // Set sets p to q.
@@ -290,7 +347,7 @@ func (p *Point) Clone() kyber.Point {
 // EmbedLen is 0: this group embeds no data (tiles use the tile codec).
 func (p *Point) EmbedLen() int { return 0 }
 
-// Embed ignores data (EmbedLen is 0) and picks a random point.
+// Embed ignores data (EmbedLen is 0) and picks a random point like Pick.
 func (p *Point) Embed(_ []byte, rand cipher.Stream) kyber.Point { return p.Pick(rand) }
 
 // Data always fails: no data is embedded in points of this group.

@@ -2,6 +2,7 @@ package sealed
 
 import (
 	"bytes"
+	"crypto/sha512"
 	"encoding/hex"
 	"testing"
 
@@ -176,5 +177,28 @@ func TestMulPaths(t *testing.T) {
 	want := NewPoint().Add(NewPoint().Mul(a, q), NewPoint().Mul(b, ct))
 	if !varTimeMul2(a, q, b, asPoint(ct)).Equal(want) || !varTimeMul2(a, BasePoint(), b, q).Equal(NewPoint().Add(NewPoint().Mul(a, nil), NewPoint().Mul(b, q))) {
 		t.Error("varTimeMul2 is not a·A + b·B")
+	}
+}
+
+// RFC 9496 appendix A.3: the one-way map applied to SHA-512 of each label.
+func TestRFC9496HashToGroup(t *testing.T) {
+	vectors := []struct{ label, want string }{
+		{"Ristretto is traditionally a short shot of espresso coffee", "3066f82a1a747d45120d1740f14358531a8f04bbffe6a819f86dfe50f44a0a46"},
+		{"made with the normal amount of ground coffee but extracted with", "f26e5b6f7d362d2d2a94c5d0e7602cb4773c95a2e5c31a64f133189fa76ed61b"},
+		{"about half the amount of water in the same amount of time", "006ccd2a9e6867e6a2c5cea83d3302cc9de128dd2a9a57dd8ee7b9d7ffe02826"},
+		{"by using a finer grind.", "f8f0c87cf237953c5890aec3998169005dae3eca1fbb04548c635953c817f92a"},
+		{"This produces a concentrated shot of coffee per volume.", "ae81e7dedf20a497e10c304a765c1767a42d6e06029758d2d7e8ef7cc4c41179"},
+		{"Just pulling a normal shot short will produce a weaker shot", "e2705652ff9f5e44d3e841bf1c251cf7dddb77d140870d1ab2ed64f1a9ce8628"},
+		{"and is not a Ristretto as some believe.", "80bd07262511cdde4863f8a7434cef696750681cb9510eea557088f76d9e5065"},
+	}
+	for _, v := range vectors {
+		h := sha512.Sum512([]byte(v.label))
+		if got := hex.EncodeToString(NewPoint().SetUniformBytes(h[:]).Bytes()); got != v.want {
+			t.Errorf("%q maps to %s, RFC 9496 says %s", v.label, got, v.want)
+		}
+	}
+	p := NewPoint().Pick(cryptoStream{})
+	if p.Equal(NewPoint()) || p.Equal(NewPoint().Pick(cryptoStream{})) {
+		t.Error("Pick returned the identity or the same point twice")
 	}
 }
