@@ -131,6 +131,7 @@ type fsProver struct {
 
 var _ proof.ProverContext = (*fsProver)(nil)
 
+// Put encodes a prover message, absorbs it and appends it to the proof.
 func (p *fsProver) Put(message interface{}) error {
 	var msg []byte
 	err := walk(reflect.ValueOf(message),
@@ -156,6 +157,7 @@ func (p *fsProver) Put(message interface{}) error {
 	return nil
 }
 
+// PubRand fills challenges derived from everything absorbed so far.
 func (p *fsProver) PubRand(message ...interface{}) error { return p.challenges(message) }
 
 // PriRand fills scalars from crypto/rand. kyber's shuffle ignores this
@@ -180,6 +182,8 @@ type fsVerifier struct {
 
 var _ proof.VerifierContext = (*fsVerifier)(nil)
 
+// Get strictly decodes the next prover message from the proof and absorbs
+// its bytes.
 func (v *fsVerifier) Get(message interface{}) error {
 	start := v.rest
 	take := func(n int) ([]byte, error) {
@@ -220,4 +224,5 @@ func (v *fsVerifier) Get(message interface{}) error {
 	return nil
 }
 
+// PubRand derives the same challenges as the prover did.
 func (v *fsVerifier) PubRand(message ...interface{}) error { return v.challenges(message) }

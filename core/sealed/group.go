@@ -135,6 +135,7 @@ func randomScalar() *Scalar {
 // cryptoStream is a cipher.Stream whose key stream is crypto/rand.
 type cryptoStream struct{}
 
+// XORKeyStream XORs src with bytes from crypto/rand into dst.
 func (cryptoStream) XORKeyStream(dst, src []byte) {
 	buf := make([]byte, len(src))
 	if _, err := io.ReadFull(rand.Reader, buf); err != nil {
