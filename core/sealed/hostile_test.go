@@ -1,6 +1,7 @@
 package sealed
 
 import (
+	"errors"
 	"slices"
 	"testing"
 )
@@ -91,6 +92,23 @@ func TestTamperedShuffleRefused(t *testing.T) {
 		flipped.Proof = slices.Clone(m.Proof)
 		flipped.Proof[i] ^= 1
 		try("flipped proof byte", ctx, k.X, in, flipped)
+	}
+	// A non-canonical point (the proof opens with the point Γ) and a
+	// non-canonical scalar (it ends with a scalar of the simple shuffle).
+	for _, c := range []struct {
+		at   int
+		enc  string
+		want error
+	}{
+		{0, rfcInvalid[1], errNotCanonical},
+		{len(m.Proof) - 32, "edd3f55c1a631258d69cf7a2def9de1400000000000000000000000000000010", errScalarNonCanon}, // ℓ
+	} {
+		x := m
+		x.Proof = slices.Clone(m.Proof)
+		copy(x.Proof[c.at:], mustHex(t, c.enc))
+		if err := VerifyShuffle(ctx, k.X, in, x); !errors.Is(err, c.want) {
+			t.Errorf("a proof with a non-canonical value at %d: %v, want %v", c.at, err, c.want)
+		}
 	}
 	short := m
 	short.Proof = m.Proof[:len(m.Proof)-32]
