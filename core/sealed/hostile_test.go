@@ -153,6 +153,10 @@ func TestRogueKeyRefused(t *testing.T) {
 	if hm.Verify(other) == nil {
 		t.Error("a key proof replayed in another hand verified")
 	}
+	zero := &PrivateKey{x: NewScalar(), X: NewPoint()}
+	if zm, _ := zero.KeyMsg(ctx, 1); zm.Verify(ctx) == nil {
+		t.Error("the identity was accepted as a key")
+	}
 	if _, err := JointKey(ctx, []KeyMsg{hm}); err == nil {
 		t.Error("one key message for two holders was accepted")
 	}

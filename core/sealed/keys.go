@@ -48,8 +48,8 @@ func (m KeyMsg) Verify(ctx Context) error {
 	if err != nil {
 		return err
 	}
-	if m.X == nil {
-		return errors.New("sealed: key message has no key")
+	if m.X == nil || m.X.Equal(NewPoint()) {
+		return errors.New("sealed: key message has no key or the identity as key")
 	}
 	if err := verifyDLEQ(st, m.PoK, BasePoint(), m.X, nil, nil); err != nil {
 		return fmt.Errorf("sealed: key of holder %d: %w", m.Holder, err)
