@@ -3,6 +3,7 @@ module github.com/fourwinds-mahjong/fourwinds
 go 1.26.0
 
 require (
+	filippo.io/edwards25519 v1.2.0
 	fyne.io/fyne/v2 v2.7.1
 	github.com/BurntSushi/toml v1.5.0
 	github.com/ebitengine/oto/v3 v3.4.0
@@ -11,6 +12,7 @@ require (
 	github.com/miekg/dns v1.1.72
 	github.com/multiformats/go-multiaddr v0.16.1
 	github.com/wlynxg/anet v0.0.5
+	go.dedis.ch/kyber/v3 v3.1.0
 	golang.org/x/time v0.15.0
 	rsc.io/qr v0.2.0
 )

@@ -1,0 +1,135 @@
+package sealed
+
+import (
+	"crypto/ed25519"
+	"fmt"
+	"testing"
+)
+
+// BenchmarkYardstickEd25519Sign is the yardstick of ../shared/SEALED.md
+// (23.5–25.7 µs there) to compare figures taken on a loaded machine.
+func BenchmarkYardstickEd25519Sign(b *testing.B) {
+	_, priv, _ := ed25519.GenerateKey(nil)
+	msg := make([]byte, 64)
+	for b.Loop() {
+		ed25519.Sign(priv, msg)
+	}
+}
+
+func BenchmarkKeyPoK(b *testing.B) {
+	ctx := testCtx(4)
+	for b.Loop() {
+		if _, err := GenerateKey().KeyMsg(ctx, 2); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkKeyVerify(b *testing.B) {
+	ctx := testCtx(4)
+	m, _ := GenerateKey().KeyMsg(ctx, 2)
+	for b.Loop() {
+		if err := m.Verify(ctx); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// benchDeck returns a joint key of 4 holders and a deck of n tiles after
+// one shuffle (so that every C1 is a random point).
+func benchDeck(b *testing.B, n int) (Context, []*PrivateKey, *Point, Deck) {
+	ctx := testCtx(4)
+	var keys []*PrivateKey
+	key := NewPoint()
+	for range 4 {
+		k := GenerateKey()
+		keys = append(keys, k)
+		key.Add(key, k.X)
+	}
+	kinds := make([]int, n)
+	for i := range kinds {
+		kinds[i] = i % 42
+	}
+	d, _ := InitialDeck(kinds)
+	m, err := Shuffle(ctx, 0, key, d, nil, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return ctx, keys, key, m.Deck
+}
+
+func BenchmarkShare(b *testing.B) {
+	ctx, keys, _, d := benchDeck(b, 2)
+	for b.Loop() {
+		keys[1].Share(ctx, 1, 0, d[0])
+	}
+}
+
+func BenchmarkShareVerify(b *testing.B) {
+	ctx, keys, _, d := benchDeck(b, 2)
+	s := keys[1].Share(ctx, 1, 0, d[0])
+	for b.Loop() {
+		if err := VerifyShare(ctx, keys[1].X, d[0], s); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkPointDecode(b *testing.B) {
+	enc := asPoint(NewPoint().Mul(randomScalar(), nil)).Bytes()
+	for b.Loop() {
+		if err := NewPoint().SetBytes(enc); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkNeffProve(b *testing.B) {
+	for _, n := range []int{144, 152} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			ctx, _, key, d := benchDeck(b, n)
+			for b.Loop() {
+				if _, err := Shuffle(ctx, 1, key, d, nil, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkNeffVerify(b *testing.B) {
+	for _, n := range []int{144, 152} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			ctx, _, key, d := benchDeck(b, n)
+			m, err := Shuffle(ctx, 1, key, d, nil, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				if err := VerifyShuffle(ctx, key, d, m); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkNeffDecodeVerify includes the strict decoding of the received
+// message, as a device receiving a shuffle does.
+func BenchmarkNeffDecodeVerify(b *testing.B) {
+	ctx, _, key, d := benchDeck(b, 144)
+	m, err := Shuffle(ctx, 1, key, d, nil, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	enc, _ := m.MarshalBinary()
+	for b.Loop() {
+		var got ShuffleMsg
+		if err := got.UnmarshalBinary(enc); err != nil {
+			b.Fatal(err)
+		}
+		if err := VerifyShuffle(ctx, key, d, got); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
