@@ -266,3 +266,21 @@ func TestShortAddr(t *testing.T) {
 		}
 	}
 }
+
+// TestWaitingRoomNamesTheComputer checks that the waiting room shows a
+// computer seat by the name it has at the table, with its level, in
+// English and French.
+func TestWaitingRoomNamesTheComputer(t *testing.T) {
+	for _, c := range []struct{ lang, want string }{
+		{"en", "Lily (computer, intermediate)"},
+		{"fr", "Margot (ordinateur, intermédiaire)"},
+	} {
+		if err := words.Use(c.lang); err != nil {
+			t.Fatal(err)
+		}
+		if got := computerSeat(1, HostSeat{Kind: table.SeatAI, Level: "intermediate"}); got != c.want {
+			t.Errorf("%s: computer seat 1 shows %q, want %q", c.lang, got, c.want)
+		}
+	}
+	_ = words.Use("en")
+}

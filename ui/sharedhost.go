@@ -61,6 +61,16 @@ func seatChoices() (kinds []HostSeat, names []string) {
 	return kinds, names
 }
 
+// computerSeat is how the waiting room shows a computer seat: the name it
+// has at the table, with its level ("Lily (computer, intermediate)").
+func computerSeat(p int, st HostSeat) string {
+	name := st.Name
+	if name == "" {
+		name = words.Computer(p)
+	}
+	return words.F("share.seat.ai_named", map[string]any{"Name": name, "Level": strings.ToLower(words.T("level." + st.Level))})
+}
+
 func (a *App) hostScreen() fyne.CanvasObject {
 	f := &hostForm{standIn: 30 * time.Second}
 	f.game = newGameForm{rules: a.fy.Preferences().StringWithFallback("last_rules", rules.DefaultID), values: map[string]string{}}
@@ -328,7 +338,7 @@ func (r *waitingRoom) status(in table.Info) {
 		case table.SeatHuman:
 			text = words.T("share.seat.here")
 		case table.SeatAI:
-			text = words.F("share.seat.ai", map[string]any{"Level": words.T("level." + st.Level)})
+			text = computerSeat(p, st)
 		case table.SeatRemote:
 			text = words.T("share.waiting_phone")
 			if seated {

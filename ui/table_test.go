@@ -464,3 +464,31 @@ func TestCharlestonSaysWhere(t *testing.T) {
 	}
 	_ = words.Use("en")
 }
+
+// TestBlindPassSaysWhatItDoes: in a blind pass, where no tile need be
+// picked, the prompt stays beside the button, and the button with
+// nothing picked says that the tiles received go on unseen rather than
+// "Pass 0 tiles left".
+func TestBlindPassSaysWhatItDoes(t *testing.T) {
+	snap := midHand()
+	v := *snap.View
+	v.Phase, v.Pending = game.PhaseCharleston, tile.None
+	v.Legal = []game.Action{{Type: game.ActGive, Tile: tile.None}}
+	v.Charleston = &game.CharlestonView{Pass: 3, To: rules.E, Blind: true}
+	snap.View = &v
+	_, _, s := openStill(t, snap)
+	var texts []string
+	walkClaims(s.claims, func(b *ClaimButton) { texts = append(texts, b.Text) })
+	if want := []string{"Pass the tiles received left, unseen"}; !slices.Equal(texts, want) {
+		t.Errorf("buttons %q, want %q", texts, want)
+	}
+	prompt := false
+	for _, o := range s.claims.Objects {
+		if l, ok := o.(*widget.Label); ok && l.Text == s.charlestonText() {
+			prompt = true
+		}
+	}
+	if !prompt {
+		t.Errorf("the blind pass's prompt %q is not shown beside its button", s.charlestonText())
+	}
+}
