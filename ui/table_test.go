@@ -411,6 +411,15 @@ func TestDealerOpens(t *testing.T) {
 	v.Legal = []game.Action{game.Act(game.ActDiscard, tile.Red)}
 	snap.View = &v
 	snap.Info.Winds = [4]rules.Wind{rules.E, rules.S, rules.W, rules.N}
+	// The deal itself is the last event where no bonus tile was replaced
+	// (jilin, american: the line was empty).
+	for _, last := range []*game.Event{{Type: game.EvDeal, Seat: rules.E}, nil} {
+		snap.Last = last
+		_, _, s := openStill(t, snap)
+		if got, want := s.last.text, words.T("table.starts.you"); got != want {
+			t.Errorf("after %v the line under the header says %q, want %q", last, got, want)
+		}
+	}
 	snap.Last = &game.Event{Type: game.EvDraw, Seat: rules.N}
 	_, f, s := openStill(t, snap)
 	if got, want := s.last.text, words.T("table.starts.you"); got != want {

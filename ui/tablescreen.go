@@ -235,8 +235,11 @@ func (s *TableScreen) showSnapshot(snap table.Snapshot) {
 	}
 	s.syncOrder(v)
 	s.status.SetText(s.statusText())
-	if e := snap.Last; e != nil && e.Type != game.EvAction {
+	e := snap.Last
+	if opening(v) || e != nil && e.Type != game.EvAction {
 		s.last.SetText(s.lastText())
+	}
+	if e != nil && e.Type != game.EvAction {
 		switch e.Type {
 		case game.EvDiscard:
 			s.lastDiscarder = e.Seat
@@ -370,18 +373,19 @@ func (s *TableScreen) apart() bool {
 }
 
 // lastText says what just happened; at the hand's first turn, who begins
-// (a replacement drawn for a flower in the deal is not the news then).
+// (neither the deal nor a replacement drawn for a flower in it is the news
+// then).
 func (s *TableScreen) lastText() string {
 	e, v := s.snap.Last, s.snap.View
-	if e == nil {
-		return ""
-	}
-	if opening(v) && e.Seat != v.Turn {
+	if opening(v) {
 		if p := s.playerAt(v.Turn); p == s.player {
 			return words.T("table.starts.you")
 		} else if p >= 0 {
 			return words.F("table.starts", map[string]any{"Name": s.name(p)})
 		}
+	}
+	if e == nil {
+		return ""
 	}
 	return eventText(e, s.playerAt(e.Seat) == s.player, func(w rules.Wind) string { return s.name(s.playerAt(w)) })
 }
