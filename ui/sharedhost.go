@@ -14,7 +14,6 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	"rsc.io/qr"
 
@@ -279,9 +278,7 @@ func (r *waitingRoom) content() fyne.CanvasObject {
 	addrs := h.Addrs()
 	addrBox := container.NewVBox()
 	if len(addrs) > 0 {
-		big := canvas.NewText(words.F("share.address", map[string]any{"Addr": ShortAddr(addrs[0])}), theme.Color(theme.ColorNameForeground))
-		big.TextSize, big.TextStyle = 18, fyne.TextStyle{Bold: true, Monospace: true}
-		addrBox.Add(big)
+		addrBox.Add(newThemedText(words.F("share.address", map[string]any{"Addr": ShortAddr(addrs[0])}), 18, fyne.TextStyle{Bold: true, Monospace: true}, fyne.TextAlignLeading))
 		full := widget.NewLabel(addrs[0])
 		full.Wrapping = fyne.TextWrapBreak
 		full.TextStyle = fyne.TextStyle{Monospace: true}
@@ -317,9 +314,7 @@ func (r *waitingRoom) content() fyne.CanvasObject {
 	cancel := widget.NewButton(words.T("share.cancel"), a.LeaveShared)
 	spin := widget.NewActivity()
 	spin.Start()
-	name := canvas.NewText(s.Name, theme.Color(theme.ColorNameForeground))
-	name.TextSize, name.TextStyle = 24, fyne.TextStyle{Bold: true}
-	who := container.NewVBox(name,
+	who := container.NewVBox(newThemedText(s.Name, 24, fyne.TextStyle{Bold: true}, fyne.TextAlignLeading),
 		container.NewHBox(spin, widget.NewLabel(words.T("share.waiting_players"))),
 		r.seats, r.pin, r.guessing, wrapped(words.T("share.start_help")))
 	body := container.NewAdaptiveGrid(2, who, addrBox)
