@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
@@ -283,4 +285,15 @@ func TestWaitingRoomNamesTheComputer(t *testing.T) {
 		}
 	}
 	_ = words.Use("en")
+}
+
+// TestAddressFitsAPhone: the waiting room's keyed address, in large type,
+// is no wider than a 360-dp phone (it pushed the whole room off the
+// screen's right edge).
+func TestAddressFitsAPhone(t *testing.T) {
+	test.NewTempApp(t).Settings().SetTheme(uitest.Theme(theme.VariantLight))
+	l := addressLine("192.168.1.20:40123#kitchentablekey2kitchentablekey2")
+	if w := l.MinSize().Width; w > 360-2*theme.Padding() {
+		t.Errorf("the address needs %v wide, more than a phone's 360", w)
+	}
 }

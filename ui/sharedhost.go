@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	"rsc.io/qr"
 
@@ -58,6 +59,14 @@ func seatChoices() (kinds []HostSeat, names []string) {
 		}
 	}
 	return kinds, names
+}
+
+// addressLine is the waiting room's address in large type, broken where
+// it is wider than the screen: a keyed address is wider than a phone.
+func addressLine(addr string) *widget.Label {
+	l := widget.NewLabelWithStyle(words.F("share.address", map[string]any{"Addr": addr}), fyne.TextAlignLeading, fyne.TextStyle{Bold: true, Monospace: true})
+	l.SizeName, l.Wrapping = theme.SizeNameSubHeadingText, fyne.TextWrapBreak
+	return l
 }
 
 // computerSeat is how the waiting room shows a computer seat: the name it
@@ -278,7 +287,7 @@ func (r *waitingRoom) content() fyne.CanvasObject {
 	addrs := h.Addrs()
 	addrBox := container.NewVBox()
 	if len(addrs) > 0 {
-		addrBox.Add(newThemedText(words.F("share.address", map[string]any{"Addr": ShortAddr(addrs[0])}), 18, fyne.TextStyle{Bold: true, Monospace: true}, fyne.TextAlignLeading))
+		addrBox.Add(addressLine(ShortAddr(addrs[0])))
 		full := widget.NewLabel(addrs[0])
 		full.Wrapping = fyne.TextWrapBreak
 		full.TextStyle = fyne.TextStyle{Monospace: true}
