@@ -234,7 +234,7 @@ func (s *TableScreen) showSnapshot(snap table.Snapshot) {
 		}
 	}
 	s.syncOrder(v)
-	s.status.SetText(s.statusText())
+	s.status.SetTexts(s.statusText())
 	e := snap.Last
 	if opening(v) || e != nil && e.Type != game.EvAction {
 		s.last.SetText(s.lastText())
@@ -304,8 +304,10 @@ func (s *TableScreen) playerAt(w rules.Wind) int {
 	return -1
 }
 
-// statusText is the header: hand, round wind, wall count, whose turn.
-func (s *TableScreen) statusText() string {
+// statusText is the header: hand, round wind, wall count, whose turn;
+// then, for a narrow screen, the hand and whose turn alone (the felt's
+// centre shows the round wind and the wall count too).
+func (s *TableScreen) statusText() (string, string) {
 	v, in := s.snap.View, s.snap.Info
 	turn := ""
 	if p := s.playerAt(v.Turn); p == s.player && v.Phase != game.PhaseEnd {
@@ -317,8 +319,8 @@ func (s *TableScreen) statusText() string {
 	if usesWinds(in) {
 		round = " · " + words.F("table.round", map[string]any{"Wind": words.Wind(in.Round)})
 	}
-	return words.F("table.hand", map[string]any{"N": in.Hand}) + round + " · " +
-		words.F("table.wall", map[string]any{"N": v.WallLive}) + turn
+	hand := words.F("table.hand", map[string]any{"N": in.Hand})
+	return hand + round + " · " + words.F("table.wall", map[string]any{"N": v.WallLive}) + turn, hand + turn
 }
 
 // setupOf returns the data of the ruleset a table plays (the zero Setup
