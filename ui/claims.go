@@ -67,7 +67,11 @@ func (s *TableScreen) showClaims() {
 	if give, ok := s.pickedGive(); ok {
 		b := s.claimButton(give)
 		b.Importance = widget.HighImportance
-		b.Text = words.N("action.give.n", give.Tiles.Total(), map[string]any{"Dir": s.passDirection()})
+		b.Text = s.giveText(give.Tiles.Total())
+		if c := s.snap.View.Charleston; c != nil && (c.Blind || c.Pass == 0) {
+			// Picking is optional: the prompt stays, saying what the button does.
+			s.claims.Add(widget.NewLabel(s.charlestonText()))
+		}
 		s.claims.Add(b)
 	} else if s.giveOffered() {
 		s.claims.Add(widget.NewLabel(s.charlestonText()))
@@ -117,6 +121,20 @@ func (s *TableScreen) charlestonText() string {
 	}
 	data["Pass"] = c.Pass
 	return words.F("charleston.pick", data)
+}
+
+// giveText is the Charleston button's text for n picked tiles: "Pass 3
+// tiles right"; with none picked, that a blind pass forwards the tiles
+// received unseen (AM-4.6), or that nothing is passed.
+func (s *TableScreen) giveText(n int) string {
+	data := map[string]any{"Dir": s.passDirection()}
+	switch c := s.snap.View.Charleston; {
+	case n > 0:
+		return words.N("action.give.n", n, data)
+	case c != nil && c.Blind:
+		return words.F("action.give.unseen", data)
+	}
+	return words.T("action.give.none")
 }
 
 // passDirection says in words where the person's Charleston tiles go:

@@ -4,7 +4,6 @@ import (
 	"os"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
@@ -18,8 +17,7 @@ import (
 // homeScreen offers continue (when a game is saved), new game, the scorer,
 // the rules, the history and the settings.
 func (a *App) homeScreen() fyne.CanvasObject {
-	title := canvas.NewText(words.T("app.name"), theme.Color(theme.ColorNameForeground))
-	title.TextSize, title.TextStyle, title.Alignment = 30, fyne.TextStyle{Bold: true}, fyne.TextAlignCenter
+	title := newThemedText(words.T("app.name"), 30, fyne.TextStyle{Bold: true}, fyne.TextAlignCenter)
 	var winds []fyne.CanvasObject
 	for _, k := range []tile.Kind{tile.East, tile.South, tile.West, tile.North} {
 		winds = append(winds, tileview.NewTile(k, a.Style(), tileview.RackWidth))

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
@@ -264,5 +266,34 @@ func TestShortAddr(t *testing.T) {
 		if got := ShortAddr(in); got != want {
 			t.Errorf("ShortAddr(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestWaitingRoomNamesTheComputer checks that the waiting room shows a
+// computer seat by the name it has at the table, with its level, in
+// English and French.
+func TestWaitingRoomNamesTheComputer(t *testing.T) {
+	for _, c := range []struct{ lang, want string }{
+		{"en", "Lily (computer, intermediate)"},
+		{"fr", "Margot (ordinateur, intermédiaire)"},
+	} {
+		if err := words.Use(c.lang); err != nil {
+			t.Fatal(err)
+		}
+		if got := computerSeat(1, HostSeat{Kind: table.SeatAI, Level: "intermediate"}); got != c.want {
+			t.Errorf("%s: computer seat 1 shows %q, want %q", c.lang, got, c.want)
+		}
+	}
+	_ = words.Use("en")
+}
+
+// TestAddressFitsAPhone: the waiting room's keyed address, in large type,
+// is no wider than a 360-dp phone (it pushed the whole room off the
+// screen's right edge).
+func TestAddressFitsAPhone(t *testing.T) {
+	test.NewTempApp(t).Settings().SetTheme(uitest.Theme(theme.VariantLight))
+	l := addressLine("192.168.1.20:40123#kitchentablekey2kitchentablekey2")
+	if w := l.MinSize().Width; w > 360-2*theme.Padding() {
+		t.Errorf("the address needs %v wide, more than a phone's 360", w)
 	}
 }

@@ -61,6 +61,24 @@ func seatChoices() (kinds []HostSeat, names []string) {
 	return kinds, names
 }
 
+// addressLine is the waiting room's address in large type, broken where
+// it is wider than the screen: a keyed address is wider than a phone.
+func addressLine(addr string) *widget.Label {
+	l := widget.NewLabelWithStyle(words.F("share.address", map[string]any{"Addr": addr}), fyne.TextAlignLeading, fyne.TextStyle{Bold: true, Monospace: true})
+	l.SizeName, l.Wrapping = theme.SizeNameSubHeadingText, fyne.TextWrapBreak
+	return l
+}
+
+// computerSeat is how the waiting room shows a computer seat: the name it
+// has at the table, with its level ("Lily (computer, intermediate)").
+func computerSeat(p int, st HostSeat) string {
+	name := st.Name
+	if name == "" {
+		name = words.Computer(p)
+	}
+	return words.F("share.seat.ai_named", map[string]any{"Name": name, "Level": strings.ToLower(words.T("level." + st.Level))})
+}
+
 func (a *App) hostScreen() fyne.CanvasObject {
 	f := &hostForm{standIn: 30 * time.Second}
 	f.game = newGameForm{rules: a.fy.Preferences().StringWithFallback("last_rules", rules.DefaultID), values: map[string]string{}}
@@ -269,9 +287,7 @@ func (r *waitingRoom) content() fyne.CanvasObject {
 	addrs := h.Addrs()
 	addrBox := container.NewVBox()
 	if len(addrs) > 0 {
-		big := canvas.NewText(words.F("share.address", map[string]any{"Addr": ShortAddr(addrs[0])}), theme.Color(theme.ColorNameForeground))
-		big.TextSize, big.TextStyle = 18, fyne.TextStyle{Bold: true, Monospace: true}
-		addrBox.Add(big)
+		addrBox.Add(addressLine(ShortAddr(addrs[0])))
 		full := widget.NewLabel(addrs[0])
 		full.Wrapping = fyne.TextWrapBreak
 		full.TextStyle = fyne.TextStyle{Monospace: true}
@@ -307,9 +323,7 @@ func (r *waitingRoom) content() fyne.CanvasObject {
 	cancel := widget.NewButton(words.T("share.cancel"), a.LeaveShared)
 	spin := widget.NewActivity()
 	spin.Start()
-	name := canvas.NewText(s.Name, theme.Color(theme.ColorNameForeground))
-	name.TextSize, name.TextStyle = 24, fyne.TextStyle{Bold: true}
-	who := container.NewVBox(name,
+	who := container.NewVBox(newThemedText(s.Name, 24, fyne.TextStyle{Bold: true}, fyne.TextAlignLeading),
 		container.NewHBox(spin, widget.NewLabel(words.T("share.waiting_players"))),
 		r.seats, r.pin, r.guessing, wrapped(words.T("share.start_help")))
 	body := container.NewAdaptiveGrid(2, who, addrBox)
@@ -328,7 +342,7 @@ func (r *waitingRoom) status(in table.Info) {
 		case table.SeatHuman:
 			text = words.T("share.seat.here")
 		case table.SeatAI:
-			text = words.F("share.seat.ai", map[string]any{"Level": words.T("level." + st.Level)})
+			text = computerSeat(p, st)
 		case table.SeatRemote:
 			text = words.T("share.waiting_phone")
 			if seated {

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -69,8 +70,14 @@ func TestTheTableScreenPlaysItsUpdates(t *testing.T) {
 	f := newStillTable(snap)
 	a, _ := newTestApp(t, noTables{f}, fyne.NewSize(360, 640))
 	rec := recordSounds(a)
+	// The test driver has no UI thread: the screen's listener and the
+	// test take turns, so that going home does not draw while the last
+	// update is being drawn (a race under -race).
+	var turn sync.Mutex
+	onUI = func(f func()) { turn.Lock(); defer turn.Unlock(); f() }
+	t.Cleanup(func() { onUI = fyne.Do })
 	a.openTable(f)
-	defer a.ShowHome()
+	defer func() { turn.Lock(); defer turn.Unlock(); a.ShowHome() }()
 	send := func(evs ...game.Event) { f.ch <- table.Update{Seq: snap.Seq + 1, Events: evs, Snapshot: snap} }
 	send(game.Event{Type: game.EvDiscard, Seat: rules.W, Tiles: tile.MustParse("4s")})
 	send(game.Event{Type: game.EvClaim, Seat: rules.N, Meld: &hand.Meld{Kind: hand.Pung, Tile: tile.MustParse("4s")[0], Open: true}})

@@ -411,6 +411,15 @@ func TestDealerOpens(t *testing.T) {
 	v.Legal = []game.Action{game.Act(game.ActDiscard, tile.Red)}
 	snap.View = &v
 	snap.Info.Winds = [4]rules.Wind{rules.E, rules.S, rules.W, rules.N}
+	// The deal itself is the last event where no bonus tile was replaced
+	// (jilin, american: the line was empty).
+	for _, last := range []*game.Event{{Type: game.EvDeal, Seat: rules.E}, nil} {
+		snap.Last = last
+		_, _, s := openStill(t, snap)
+		if got, want := s.last.text, words.T("table.starts.you"); got != want {
+			t.Errorf("after %v the line under the header says %q, want %q", last, got, want)
+		}
+	}
 	snap.Last = &game.Event{Type: game.EvDraw, Seat: rules.N}
 	_, f, s := openStill(t, snap)
 	if got, want := s.last.text, words.T("table.starts.you"); got != want {
@@ -463,4 +472,32 @@ func TestCharlestonSaysWhere(t *testing.T) {
 		}
 	}
 	_ = words.Use("en")
+}
+
+// TestBlindPassSaysWhatItDoes: in a blind pass, where no tile need be
+// picked, the prompt stays beside the button, and the button with
+// nothing picked says that the tiles received go on unseen rather than
+// "Pass 0 tiles left".
+func TestBlindPassSaysWhatItDoes(t *testing.T) {
+	snap := midHand()
+	v := *snap.View
+	v.Phase, v.Pending = game.PhaseCharleston, tile.None
+	v.Legal = []game.Action{{Type: game.ActGive, Tile: tile.None}}
+	v.Charleston = &game.CharlestonView{Pass: 3, To: rules.E, Blind: true}
+	snap.View = &v
+	_, _, s := openStill(t, snap)
+	var texts []string
+	walkClaims(s.claims, func(b *ClaimButton) { texts = append(texts, b.Text) })
+	if want := []string{"Pass the tiles received left, unseen"}; !slices.Equal(texts, want) {
+		t.Errorf("buttons %q, want %q", texts, want)
+	}
+	prompt := false
+	for _, o := range s.claims.Objects {
+		if l, ok := o.(*widget.Label); ok && l.Text == s.charlestonText() {
+			prompt = true
+		}
+	}
+	if !prompt {
+		t.Errorf("the blind pass's prompt %q is not shown beside its button", s.charlestonText())
+	}
 }

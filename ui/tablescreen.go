@@ -270,9 +270,12 @@ func (s *TableScreen) showSnapshot(snap table.Snapshot) {
 		}
 	}
 	s.syncOrder(v)
-	s.status.SetText(s.statusText())
-	if e := snap.Last; e != nil && e.Type != game.EvAction {
+	s.status.SetTexts(s.statusText())
+	e := snap.Last
+	if opening(v) || e != nil && e.Type != game.EvAction {
 		s.last.SetText(s.lastText())
+	}
+	if e != nil && e.Type != game.EvAction {
 		switch e.Type {
 		case game.EvDiscard:
 			s.lastDiscarder = e.Seat
@@ -337,8 +340,10 @@ func (s *TableScreen) playerAt(w rules.Wind) int {
 	return -1
 }
 
-// statusText is the header: hand, round wind, wall count, whose turn.
-func (s *TableScreen) statusText() string {
+// statusText is the header: hand, round wind, wall count, whose turn;
+// then, for a narrow screen, the hand and whose turn alone (the felt's
+// centre shows the round wind and the wall count too).
+func (s *TableScreen) statusText() (string, string) {
 	v, in := s.snap.View, s.snap.Info
 	turn := ""
 	if p := s.playerAt(v.Turn); p == s.player && v.Phase != game.PhaseEnd {
@@ -350,8 +355,8 @@ func (s *TableScreen) statusText() string {
 	if usesWinds(in) {
 		round = " · " + words.F("table.round", map[string]any{"Wind": words.Wind(in.Round)})
 	}
-	return words.F("table.hand", map[string]any{"N": in.Hand}) + round + " · " +
-		words.F("table.wall", map[string]any{"N": v.WallLive}) + turn
+	hand := words.F("table.hand", map[string]any{"N": in.Hand})
+	return hand + round + " · " + words.F("table.wall", map[string]any{"N": v.WallLive}) + turn, hand + turn
 }
 
 // setupOf returns the data of the ruleset a table plays (the zero Setup
@@ -406,18 +411,19 @@ func (s *TableScreen) apart() bool {
 }
 
 // lastText says what just happened; at the hand's first turn, who begins
-// (a replacement drawn for a flower in the deal is not the news then).
+// (neither the deal nor a replacement drawn for a flower in it is the news
+// then).
 func (s *TableScreen) lastText() string {
 	e, v := s.snap.Last, s.snap.View
-	if e == nil {
-		return ""
-	}
-	if opening(v) && e.Seat != v.Turn {
+	if opening(v) {
 		if p := s.playerAt(v.Turn); p == s.player {
 			return words.T("table.starts.you")
 		} else if p >= 0 {
 			return words.F("table.starts", map[string]any{"Name": s.name(p)})
 		}
+	}
+	if e == nil {
+		return ""
 	}
 	return eventText(e, s.playerAt(e.Seat) == s.player, func(w rules.Wind) string { return s.name(s.playerAt(w)) })
 }

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"slices"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/theme"
@@ -13,7 +15,10 @@ import (
 type textLine struct {
 	widget.BaseWidget
 	text string
-	bold bool
+	// shorter are shorter ways to say text, shown, the first that fits,
+	// before text is cut.
+	shorter []string
+	bold    bool
 	// whole asks for the whole text's width instead of being cut.
 	whole bool
 }
@@ -33,11 +38,16 @@ func newWholeLine(text string) *textLine {
 }
 
 // SetText changes the text.
-func (l *textLine) SetText(text string) {
-	if text == l.text {
+func (l *textLine) SetText(text string) { l.SetTexts(text) }
+
+// SetTexts changes the text to text, or, where it does not fit, the
+// first of shorter that does: the table's header on a phone keeps whose
+// turn it is rather than cut it off.
+func (l *textLine) SetTexts(text string, shorter ...string) {
+	if text == l.text && slices.Equal(shorter, l.shorter) {
 		return
 	}
-	l.text = text
+	l.text, l.shorter = text, shorter
 	l.Refresh()
 }
 
@@ -58,8 +68,10 @@ type textLineRenderer struct {
 func (r *textLineRenderer) fit(w float32) string {
 	size, style := r.t.TextSize, r.t.TextStyle
 	s := r.l.text
-	if fyne.MeasureText(s, size, style).Width <= w {
-		return s
+	for _, t := range append([]string{s}, r.l.shorter...) {
+		if s = t; fyne.MeasureText(s, size, style).Width <= w {
+			return s
+		}
 	}
 	rs := []rune(s)
 	for n := len(rs) - 1; n > 0; n-- {

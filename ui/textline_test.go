@@ -42,3 +42,23 @@ func TestTextLineCuts(t *testing.T) {
 		t.Errorf("a whole line asks for %v", w)
 	}
 }
+
+// TestTextLineSaysItShorter: where the header does not fit, the shorter
+// form that fits is shown whole (whose turn it is), not the long one cut.
+func TestTextLineSaysItShorter(t *testing.T) {
+	test.NewTempApp(t)
+	long, short := "Hand 1 · East round · 67 in the wall · Grace to play", "Hand 1 · Grace to play"
+	for _, c := range []struct {
+		width float32
+		want  string
+	}{{2000, long}, {220, short}} {
+		l := newTextLine("", true)
+		l.SetTexts(long, short)
+		w := test.NewTempWindow(t, l)
+		w.Resize(fyne.NewSize(c.width, 40))
+		l.Resize(fyne.NewSize(c.width, l.MinSize().Height))
+		if got := test.TempWidgetRenderer(t, l).Objects()[0].(*canvas.Text).Text; got != c.want {
+			t.Errorf("at %v the line shows %q, want %q", c.width, got, c.want)
+		}
+	}
+}
