@@ -65,7 +65,6 @@ func TestEachTableEventHasItsSound(t *testing.T) {
 // TestTheTableScreenPlaysItsUpdates: the screen plays each update's sound
 // as it arrives, and nothing once the sound is switched off.
 func TestTheTableScreenPlaysItsUpdates(t *testing.T) {
-	q := uiQueue(t) // the screen's UI work runs on this goroutine, between the steps
 	snap := midHand()
 	f := newStillTable(snap)
 	a, _ := newTestApp(t, noTables{f}, fyne.NewSize(360, 640))
@@ -84,11 +83,9 @@ func TestTheTableScreenPlaysItsUpdates(t *testing.T) {
 	if got, want := waitCues(t, rec, 2), []sound.Cue{sound.CueDiscard, sound.CuePung}; !slices.Equal(got, want) {
 		t.Fatalf("played %v, want %v", got, want)
 	}
-	drain(t, q, false)
 	a.sound.SetOn(false)
 	send(game.Event{Type: game.EvDiscard, Seat: rules.N, Tiles: tile.MustParse("5s")})
 	send(game.Event{Type: game.EvDiscard, Seat: rules.E, Tiles: tile.MustParse("6s")}) // the listener has taken the one before
-	drain(t, q, false)
 	if got := rec.Played(); len(got) != 2 {
 		t.Errorf("with the sound off the screen played %v", got[2:])
 	}
