@@ -73,7 +73,10 @@ type TableScreen struct {
 	clockAnim *fyne.Animation
 	ticks     ticker
 	// asked carries a snapshot asked for to the listener (resync).
-	asked            chan table.Snapshot
+	asked chan table.Snapshot
+	// onUI hands the work of the screen's goroutines to the UI thread
+	// (the package's onUI when the screen was made).
+	onUI             func(func())
 	onChange         func() // test hook: called after every shown snapshot
 	hintLabel        *widget.Label
 	sortBtn, hintBtn *widget.Button
@@ -123,6 +126,7 @@ func NewTableScreen(a *App, t table.Table, player int) (*TableScreen, error) {
 	s := &TableScreen{app: a, t: t, player: player, sub: sub, cancel: cancel, sel: -1, lastDiscarder: rules.NoWind, recorded: snap.Info.Over}
 	s.outbox = make(chan table.Intent, 16)
 	s.asked = make(chan table.Snapshot, 1)
+	s.onUI = onUI // read once, here: tests set onUI between screens
 	s.build()
 	s.showSnapshot(snap)
 	go s.listen()
@@ -136,7 +140,7 @@ var onUI = fyne.Do
 
 // listen hands the screen its updates and the snapshots asked for
 // (relay).
-func (s *TableScreen) listen() { s.app.relay(s.sub, s.asked, onUI, s.showSnapshot, s.showAsked) }
+func (s *TableScreen) listen() { s.app.relay(s.sub, s.asked, s.onUI, s.showSnapshot, s.showAsked) }
 
 // resync asks the table for a fresh snapshot (after the app was in the
 // background), which the listener shows unless updates overtook it.
@@ -802,7 +806,7 @@ func (s *TableScreen) send(ctx context.Context) {
 			return
 		case in := <-s.outbox:
 			if err := s.t.Submit(ctx, in); err != nil && ctx.Err() == nil {
-				onUI(func() { s.say(err.Error()) })
+				s.onUI(func() { s.say(err.Error()) })
 			}
 		}
 	}
