@@ -12,7 +12,7 @@ import (
 // Device returns the platform's audio output. It opens the device in the
 // background; cues played before it is ready are dropped, and a device
 // that cannot be opened (no sound card, no audio server) plays nothing and
-// says nothing.
+// reports nothing (the platform's library may log on its own: ALSA does).
 func Device() Output {
 	d := &device{}
 	go d.start()
