@@ -47,7 +47,7 @@ func (c *Client) patience() time.Duration {
 // takes the table over and reports true.
 func (c *Client) succeed(next *int) bool {
 	c.mu.Lock()
-	r, info, player := c.roster, c.last.Info, c.player
+	r, info, player, term := c.roster, c.last.Info, c.player, c.term
 	c.mu.Unlock()
 	if r == nil || info.Standing == nil || info.Over {
 		return false
@@ -80,7 +80,7 @@ func (c *Client) succeed(next *int) bool {
 		if c.opts.TakeOver == nil {
 			continue
 		}
-		tbl, err := c.opts.TakeOver(c.ctx, info, holders)
+		tbl, err := c.opts.TakeOver(c.ctx, info, term, holders)
 		if err != nil {
 			continue
 		}
@@ -90,7 +90,7 @@ func (c *Client) succeed(next *int) bool {
 			continue
 		}
 		c.mu.Lock()
-		c.local = tbl
+		c.local, c.term = tbl, max(c.term, term+1)
 		u := c.accept(snap, nil)
 		c.mu.Unlock()
 		c.publish(u)
@@ -108,14 +108,37 @@ func (c *Client) succeed(next *int) bool {
 	return false
 }
 
-// dealOn serves the table this device took over until Close.
-func (c *Client) dealOn() {
-	<-c.ctx.Done()
+// stepping is a table taken over that steps down for a newer dealer
+// (dealer.Succeeded).
+type stepping interface {
+	SteppedDown() <-chan struct{}
+	Outranked() uint64
+}
+
+// dealOn serves the table this device took over until Close, or until
+// its dealer steps down for a newer one: it then closes that table and
+// reports true (the client goes on down the succession).
+func (c *Client) dealOn() bool {
 	c.mu.Lock()
 	local := c.local
 	c.mu.Unlock()
+	var down <-chan struct{}
+	s, ok := local.(stepping)
+	if ok {
+		down = s.SteppedDown()
+	}
+	select {
+	case <-c.ctx.Done():
+		local.Close()
+		c.closeSubs()
+		return false
+	case <-down:
+	}
 	local.Close()
-	c.closeSubs()
+	c.mu.Lock()
+	c.local, c.term = nil, max(c.term, s.Outranked())
+	c.mu.Unlock()
+	return true
 }
 
 // HandOver is a dealer's hand-over as a client knows it: the dealer

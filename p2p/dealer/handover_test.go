@@ -57,12 +57,12 @@ func dealerGoneForGood(t *testing.T, slow func(r *rig, after time.Duration)) {
 	for i := 1; i < 4; i++ {
 		h := r.hosts[i]
 		r.clients[i] = r.join(t, i, client.Options{Player: wire.AnySeat, Retry: 20 * time.Millisecond, TakeOverAfter: after,
-			TakeOver: func(ctx context.Context, info table.Info, holders [4]peer.ID) (table.Table, error) {
+			TakeOver: func(ctx context.Context, info table.Info, term uint64, holders [4]peer.ID) (table.Table, error) {
 				if i == 1 && slow != nil {
 					<-joined
 					slow(r, after)
 				}
-				return dealer.Succeed(h, info, holders, dealer.Config{Heartbeat: hb, DealWait: 2 * time.Second},
+				return dealer.Succeed(h, info, term, holders, dealer.Config{Heartbeat: hb, DealWait: 2 * time.Second},
 					func(lc *table.LocalConfig) { lc.StandIn = 200 * time.Millisecond })
 			}})
 	}
@@ -105,6 +105,9 @@ func dealerGoneForGood(t *testing.T, slow func(r *rig, after time.Duration)) {
 		if d := r.clients[p].Dealer(); d != r.hosts[1].ID() {
 			t.Errorf("player %d's dealer is %s, want player 1's device", p, d)
 		}
+		if term := r.clients[p].Term(); term != 1 {
+			t.Errorf("player %d follows term %d, want 1 (the first dealer's 0, plus one)", p, term)
+		}
 	}
 	if t.Failed() {
 		return
@@ -137,8 +140,8 @@ func TestDealerLeavingHandsTheTableOverBetweenHands(t *testing.T) {
 	for i := 1; i < 5; i++ {
 		h := r.hosts[i]
 		opts := client.Options{Player: wire.AnySeat, Retry: 20 * time.Millisecond, TakeOverAfter: time.Hour,
-			TakeOver: func(ctx context.Context, info table.Info, holders [4]peer.ID) (table.Table, error) {
-				return dealer.Succeed(h, info, holders, dealer.Config{Heartbeat: hb, DealWait: 2 * time.Second},
+			TakeOver: func(ctx context.Context, info table.Info, term uint64, holders [4]peer.ID) (table.Table, error) {
+				return dealer.Succeed(h, info, term, holders, dealer.Config{Heartbeat: hb, DealWait: 2 * time.Second},
 					func(lc *table.LocalConfig) { lc.StandIn = 200 * time.Millisecond })
 			}}
 		if i == 4 {
@@ -276,8 +279,8 @@ func BenchmarkHandOverAtAHandEnd(b *testing.B) {
 		for i := 1; i < 4; i++ {
 			h := r.hosts[i]
 			r.clients[i] = r.join(b, i, client.Options{Player: wire.AnySeat, TakeOverAfter: time.Hour,
-				TakeOver: func(ctx context.Context, info table.Info, holders [4]peer.ID) (table.Table, error) {
-					return dealer.Succeed(h, info, holders, dealer.Config{Heartbeat: hb, DealWait: 2 * time.Second}, nil)
+				TakeOver: func(ctx context.Context, info table.Info, term uint64, holders [4]peer.ID) (table.Table, error) {
+					return dealer.Succeed(h, info, term, holders, dealer.Config{Heartbeat: hb, DealWait: 2 * time.Second}, nil)
 				}})
 		}
 		r.start(b)

@@ -69,6 +69,13 @@ type Msg struct {
 	// Seq, in a pong, is the sequence number of the table's latest
 	// update: a client behind it lost an update and resyncs.
 	Seq uint64 `json:"seq,omitempty"`
+	// Term is the dealer's term (see Roster): the dealer sets it on every
+	// message it sends, a client on every message to the dealer (the
+	// highest term it has seen). 0 is the term of the table's first dealer;
+	// each take-over deals at a higher one. A client follows only the
+	// highest term it has seen; a dealer told of a higher term stops
+	// dealing.
+	Term uint64 `json:"term,omitempty"`
 	// SameInfo, in an update, says that the snapshot's Info was left out
 	// because it is the Info of the previous update (or of the welcome)
 	// on this stream: the receiver puts it back (about 40% of the bytes).
