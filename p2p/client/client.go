@@ -77,6 +77,10 @@ type Options struct {
 	// Outranked (dealer.Succeeded) is closed once it steps down for a
 	// newer dealer, and the client goes on down the succession.
 	TakeOver func(ctx context.Context, info table.Info, term uint64, holders [4]peer.ID) (table.Table, error)
+	// OnVote, when set, is called for every vote this device answers
+	// (wire.VoteProtocol): the term asked, the candidate and whether this
+	// device granted it (for logs).
+	OnVote func(term uint64, candidate peer.ID, granted bool)
 	// TakeOverAfter is how long the dealer must stay unreachable before
 	// the table is handed over (DefaultTakeOverAfter when zero), and how
 	// long each device in the succession is tried before the next.
@@ -130,8 +134,13 @@ type Client struct {
 	// device knows it.
 	handOver *HandOver
 	// term is the highest dealer's term this device has seen
-	// (wire.Msg.Term): it follows no dealer of a lower one.
-	term uint64
+	// (wire.Msg.Term): it follows no dealer of a lower one. promised is
+	// the highest term it granted (to itself too): it grants no other
+	// candidate that term or a lower one.
+	term, promised uint64
+	// lost is the dealer lost when the stream last ended: the succession
+	// comes back to it after its last device.
+	lost peer.AddrInfo
 	// infos puts back the Info the dealer leaves out of updates on the
 	// current connection (wire.Msg.SameInfo).
 	infos *wire.Infos
@@ -155,6 +164,9 @@ func Join(ctx context.Context, h host.Host, dealer peer.AddrInfo, opts Options) 
 	if err != nil {
 		end()
 		return nil, err
+	}
+	if opts.TakeOver != nil {
+		h.SetStreamHandler(wire.VoteProtocol, c.handleVote)
 	}
 	go c.run(conn, st)
 	return c, nil
@@ -344,6 +356,9 @@ func (c *Client) GaveUp() bool {
 
 // Close leaves the table: the stream is closed and not redialled.
 func (c *Client) Close() error {
+	if c.opts.TakeOver != nil {
+		c.h.RemoveStreamHandler(wire.VoteProtocol)
+	}
 	c.end()
 	<-c.done
 	return nil

@@ -121,6 +121,9 @@ func (c *Client) run(conn *wire.Conn, st network.Stream) {
 // dealer). It returns nil once the client is closed or gave up.
 func (c *Client) reconnect() (*wire.Conn, network.Stream) {
 	lost, next := time.Now(), 0
+	c.mu.Lock()
+	c.lost = c.dealer
+	c.mu.Unlock()
 	// moved is when this device went on to the successor it dials
 	// (zero while it dials the dealer it lost); tried is set once an
 	// attempt to reach the device dialled failed: a device is never
@@ -132,7 +135,7 @@ func (c *Client) reconnect() (*wire.Conn, network.Stream) {
 	if c.handedOver(&next) {
 		// The dealer handed the table over at a hand boundary: on to
 		// the successor at once, and again soon while it sets up.
-		if c.succeed(&next) {
+		if c.succeed(&next, true) {
 			if !c.dealOn() {
 				return nil, nil
 			}
@@ -151,7 +154,7 @@ func (c *Client) reconnect() (*wire.Conn, network.Stream) {
 		wait = retry
 		if c.opts.TakeOver != nil && tried && time.Since(lost) > c.opts.TakeOverAfter {
 			lost = time.Now()
-			if c.succeed(&next) {
+			if c.succeed(&next, false) {
 				if !c.dealOn() {
 					return nil, nil
 				}

@@ -43,6 +43,8 @@ func examples() []*Msg {
 		{Type: THand, ID: 9, Deal: &Deal{Hand: 2, Events: []game.Event{{Type: game.EvDiscard, Tiles: []tile.Kind{3}}}}},
 		{Type: TRoster, Term: 1, Roster: &Roster{Holders: [4]string{"", "a", "b", ""}, Addrs: map[string][]string{"a": {"/ip4/10.0.0.2/tcp/4001"}}}},
 		{Type: THandOver, HandOver: &HandOver{Hand: 2, Successor: "a", Now: true}},
+		{Type: TVote, Term: 2, Vote: &Vote{Candidate: "a"}},
+		{Type: TGrant, Term: 2, Grant: &Grant{OK: true}},
 		{Type: TVerdict, Verdict: &Verdict{Hand: 2, OK: false, Detail: "the seed is not the hash of the secrets"}},
 	}
 }
@@ -147,6 +149,8 @@ func FuzzDecode(f *testing.F) {
 	}
 	f.Add([]byte(`{"type":"intent","id":1,"intent":{"player":0,"kind":"action","decision":1,"action":{"type":"pass","cheat":true}}}`))
 	f.Add([]byte(`{"type":"ping","term":-1}`))
+	f.Add([]byte(`{"type":"vote","vote":{"candidate":"a"}}`))
+	f.Add([]byte(`{"type":"grant","term":3,"grant":{"ok":false,"detail":"no"}}`))
 	f.Add([]byte(`{"type":"ping","term":18446744073709551615}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := Decode(data)
@@ -332,7 +336,7 @@ func FuzzCleanName(f *testing.F) {
 // TestTermIsStrict: a term is a whole number from 0 to 2^64-1; anything
 // else is refused.
 func TestTermIsStrict(t *testing.T) {
-	for _, b := range []string{`{"type":"ping","term":-1}`, `{"type":"ping","term":1.5}`, `{"type":"ping","term":"2"}`, `{"type":"ping","term":18446744073709551616}`, `{"type":"ping","term":null,"terms":1}`} {
+	for _, b := range []string{`{"type":"vote","vote":{"candidate":"a"}}`, `{"type":"vote","term":1,"vote":{"candidate":""}}`, `{"type":"ping","term":-1}`, `{"type":"ping","term":1.5}`, `{"type":"ping","term":"2"}`, `{"type":"ping","term":18446744073709551616}`, `{"type":"ping","term":null,"terms":1}`} {
 		if _, err := Decode([]byte(b)); !errors.Is(err, ErrBadMessage) {
 			t.Errorf("%s: decoded (%v), want a bad message", b, err)
 		}
