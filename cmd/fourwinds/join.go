@@ -105,7 +105,7 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 	var dealing atomic.Pointer[dealer.Dealer] // set once this device took the table over
 	var joined atomic.Pointer[client.Client]  // set once seated, for the take-over's words
 	if *takeOver > 0 {
-		opts.TakeOver = func(_ context.Context, info table.Info, holders [4]peer.ID) (table.Table, error) {
+		opts.TakeOver = func(_ context.Context, info table.Info, term uint64, holders [4]peer.ID) (table.Table, error) {
 			out.emit(map[string]any{"type": "take_over", "hand": info.Standing.Number})
 			why := "The dealer is gone"
 			if c := joined.Load(); c != nil {
@@ -114,7 +114,7 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 				}
 			}
 			out.say("%s: this device deals on from hand %d.", why, info.Standing.Number)
-			t, err := node.TakeOver(h, info, holders, *pin, key, nil)
+			t, err := node.TakeOver(h, info, term, holders, *pin, key, nil)
 			if err != nil {
 				return nil, err
 			}

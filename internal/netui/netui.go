@@ -339,8 +339,8 @@ func (n *Network) Join(ctx context.Context, j ui.JoinRequest) (table.Table, int,
 	_, key := discover.SplitKey(j.Addr)
 	opts := client.Options{Player: seat, PIN: j.PIN, Key: key, Name: j.Name, TakeOverAfter: n.cfg.TakeOverAfter}
 	if seat != table.Spectator {
-		opts.TakeOver = func(_ context.Context, info table.Info, holders [4]peer.ID) (table.Table, error) {
-			return n.takeOver(info, holders, j.PIN, key)
+		opts.TakeOver = func(_ context.Context, info table.Info, term uint64, holders [4]peer.ID) (table.Table, error) {
+			return n.takeOver(info, term, holders, j.PIN, key)
 		}
 	}
 	c, err := client.Join(ctx, n.cfg.Host, info, opts)
@@ -351,10 +351,10 @@ func (n *Network) Join(ctx context.Context, j ui.JoinRequest) (table.Table, int,
 }
 
 // takeOver deals on, on this device, a table whose dealer is gone for good
-// (node.TakeOver), with the PIN and key this device joined with, and
+// (node.TakeOver, at the term after the lost dealer's), with the PIN and key this device joined with, and
 // advertises it, holding the multicast lock while it does.
-func (n *Network) takeOver(info table.Info, holders [4]peer.ID, pin, key string) (table.Table, error) {
-	t, err := node.TakeOver(n.cfg.Host, info, holders, pin, key, n.advertise)
+func (n *Network) takeOver(info table.Info, term uint64, holders [4]peer.ID, pin, key string) (table.Table, error) {
+	t, err := node.TakeOver(n.cfg.Host, info, term, holders, pin, key, n.advertise)
 	if err != nil {
 		return nil, err
 	}

@@ -35,6 +35,11 @@ const redialWait = 3 * time.Second
 // serves no table (yet): it is alive.
 var errNotServing = errors.New("client: the dealer's device answers but does not serve a table")
 
+// errStaleTerm is connect's error when the device dialled deals at a
+// lower term than one this device has seen: a newer dealer deals the
+// table.
+var errStaleTerm = errors.New("client: the device dialled deals an older term of the table")
+
 // Options are how a client joins.
 type Options struct {
 	// Player is the seat asked for: 0–3, wire.AnySeat or table.Spectator.
@@ -64,10 +69,18 @@ type Options struct {
 	// (wire.Roster.Succession), the first device that answers deals on.
 	// When it is this device's turn, TakeOver is called with the table's
 	// last public facts (info.Standing says where the match goes on; the
-	// hand cut short is voided) and the seated devices, and must return
-	// the table it now deals on this host (dealer.Succeed); the client
-	// then plays on that table. The others rejoin their seats there.
-	TakeOver func(ctx context.Context, info table.Info, holders [4]peer.ID) (table.Table, error)
+	// hand cut short is voided), the highest term this device has seen
+	// (wire.Msg.Term: the table is dealt at the next) and the seated
+	// devices, and must return the table it now deals on this host
+	// (dealer.Succeed); the client then plays on that table. The others
+	// rejoin their seats there. A table that also has SteppedDown and
+	// Outranked (dealer.Succeeded) is closed once it steps down for a
+	// newer dealer, and the client goes on down the succession.
+	TakeOver func(ctx context.Context, info table.Info, term uint64, holders [4]peer.ID) (table.Table, error)
+	// OnVote, when set, is called for every vote this device answers
+	// (wire.VoteProtocol): the term asked, the candidate and whether this
+	// device granted it (for logs).
+	OnVote func(term uint64, candidate peer.ID, granted bool)
 	// TakeOverAfter is how long the dealer must stay unreachable before
 	// the table is handed over (DefaultTakeOverAfter when zero), and how
 	// long each device in the succession is tried before the next.
@@ -120,6 +133,14 @@ type Client struct {
 	// handOver is the dealer's last hand-over announcement, as this
 	// device knows it.
 	handOver *HandOver
+	// term is the highest dealer's term this device has seen
+	// (wire.Msg.Term): it follows no dealer of a lower one. promised is
+	// the highest term it granted (to itself too): it grants no other
+	// candidate that term or a lower one.
+	term, promised uint64
+	// lost is the dealer lost when the stream last ended: the succession
+	// comes back to it after its last device.
+	lost peer.AddrInfo
 	// infos puts back the Info the dealer leaves out of updates on the
 	// current connection (wire.Msg.SameInfo).
 	infos *wire.Infos
@@ -144,6 +165,9 @@ func Join(ctx context.Context, h host.Host, dealer peer.AddrInfo, opts Options) 
 		end()
 		return nil, err
 	}
+	if opts.TakeOver != nil {
+		h.SetStreamHandler(wire.VoteProtocol, c.handleVote)
+	}
 	go c.run(conn, st)
 	return c, nil
 }
@@ -165,6 +189,14 @@ func (c *Client) Dealer() peer.ID {
 		return c.h.ID()
 	}
 	return c.dealer.ID
+}
+
+// Term returns the highest dealer's term this device has seen
+// (wire.Msg.Term); this device's own once it has taken the table over.
+func (c *Client) Term() uint64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.term
 }
 
 // BytesIn returns how many bytes came from the dealer so far, frames
@@ -324,6 +356,9 @@ func (c *Client) GaveUp() bool {
 
 // Close leaves the table: the stream is closed and not redialled.
 func (c *Client) Close() error {
+	if c.opts.TakeOver != nil {
+		c.h.RemoveStreamHandler(wire.VoteProtocol)
+	}
 	c.end()
 	<-c.done
 	return nil

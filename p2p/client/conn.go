@@ -29,8 +29,9 @@ func (c *Client) connect(ctx context.Context) (*wire.Conn, network.Stream, error
 	}
 	conn := wire.NewConn(st)
 	c.mu.Lock()
-	player := c.player
+	player, term := c.player, c.term
 	c.mu.Unlock()
+	conn.SetTerm(term)
 	if err := conn.Send(&wire.Msg{Type: wire.THello, Hello: &wire.Hello{Version: wire.Version, Player: player, PIN: c.opts.PIN, Key: c.opts.Key, Name: c.opts.Name, Compress: []string{wire.Deflate}}}); err != nil {
 		st.Reset()
 		return nil, nil, err
@@ -52,6 +53,10 @@ func (c *Client) connect(ctx context.Context) (*wire.Conn, network.Stream, error
 	c.notify(m)
 	switch m.Type {
 	case wire.TWelcome:
+		if m.Term < term {
+			st.Reset()
+			return nil, nil, fmt.Errorf("%w: it deals term %d, and this device has seen term %d", errStaleTerm, m.Term, term)
+		}
 	case wire.TRefused:
 		st.Reset()
 		return nil, nil, &table.RefusedError{Reason: m.Refused.Reason, Detail: m.Refused.Detail}
@@ -66,6 +71,8 @@ func (c *Client) connect(ctx context.Context) (*wire.Conn, network.Stream, error
 	}
 	c.mu.Lock()
 	c.conn, c.stream, c.player, c.heartbeat, c.infos = conn, st, w.Player, w.Heartbeat, infos
+	c.term = max(c.term, m.Term)
+	conn.SetTerm(c.term)
 	c.resyncing = 0
 	if !c.welcomed {
 		c.noteView(w.Snapshot)
@@ -89,7 +96,7 @@ func (c *Client) notify(m *wire.Msg) {
 // until Close.
 func (c *Client) run(conn *wire.Conn, st network.Stream) {
 	defer close(c.done)
-	for {
+	for conn != nil {
 		if c.serve(conn, st) {
 			// The connection is dead without the transport knowing yet
 			// (a dealer killed behind QUIC): close it so the redial is
@@ -104,78 +111,95 @@ func (c *Client) run(conn *wire.Conn, st network.Stream) {
 			delete(c.pending, id)
 		}
 		c.mu.Unlock()
-		lost, next := time.Now(), 0
-		// moved is when this device went on to the successor it dials
-		// (zero while it dials the dealer it lost); tried is set once an
-		// attempt to reach the device dialled failed: a device is never
-		// gone past, nor the table taken over, before it was dialled
-		// again (Retry may be longer than TakeOverAfter).
-		var moved time.Time
-		tried := false
-		wait, retry := c.opts.Retry, c.opts.Retry
-		if c.handedOver(&next) {
-			// The dealer handed the table over at a hand boundary: on to
-			// the successor at once, and again soon while it sets up.
-			if c.succeed(&next) {
-				c.dealOn()
-				return
+		conn, st = c.reconnect()
+	}
+}
+
+// reconnect finds the table's dealer again once the stream ended: the
+// same dealer, or a successor (taking the table over when it is this
+// device, then dealing until Close or until it steps down for a newer
+// dealer). It returns nil once the client is closed or gave up.
+func (c *Client) reconnect() (*wire.Conn, network.Stream) {
+	lost, next := time.Now(), 0
+	c.mu.Lock()
+	c.lost = c.dealer
+	c.mu.Unlock()
+	// moved is when this device went on to the successor it dials
+	// (zero while it dials the dealer it lost); tried is set once an
+	// attempt to reach the device dialled failed: a device is never
+	// gone past, nor the table taken over, before it was dialled
+	// again (Retry may be longer than TakeOverAfter).
+	var moved time.Time
+	tried := false
+	wait, retry := c.opts.Retry, c.opts.Retry
+	if c.handedOver(&next) {
+		// The dealer handed the table over at a hand boundary: on to
+		// the successor at once, and again soon while it sets up.
+		if c.succeed(&next, true) {
+			if !c.dealOn() {
+				return nil, nil
 			}
+			next = 0
+		} else {
 			wait, retry, moved = 0, min(retry, handOverRetry), time.Now()
 		}
-		for {
-			select {
-			case <-c.ctx.Done():
-				c.closeSubs()
-				return
-			case <-time.After(wait):
-			}
-			wait = retry
-			if c.opts.TakeOver != nil && tried && time.Since(lost) > c.opts.TakeOverAfter {
-				lost = time.Now()
-				if c.succeed(&next) {
-					c.dealOn()
-					return
+	}
+	for {
+		select {
+		case <-c.ctx.Done():
+			c.closeSubs()
+			return nil, nil
+		case <-time.After(wait):
+		}
+		wait = retry
+		if c.opts.TakeOver != nil && tried && time.Since(lost) > c.opts.TakeOverAfter {
+			lost = time.Now()
+			if c.succeed(&next, false) {
+				if !c.dealOn() {
+					return nil, nil
 				}
-				moved, tried = lost, false
+				// Stepped down for a newer dealer: down the succession
+				// again, from the start.
+				lost, next = time.Now(), 0
 			}
-			if c.opts.GiveUp > 0 && time.Since(lost) > c.opts.GiveUp {
+			moved, tried = lost, false
+		}
+		if c.opts.GiveUp > 0 && time.Since(lost) > c.opts.GiveUp {
+			c.mu.Lock()
+			c.gaveUp = true
+			c.mu.Unlock()
+			c.end()
+			c.closeSubs()
+			return nil, nil
+		}
+		ctx, cancel := context.WithTimeout(c.ctx, redialWait)
+		conn, st, err := c.connect(ctx)
+		cancel()
+		if err == nil {
+			return conn, st
+		}
+		tried = true
+		if !moved.IsZero() && errors.Is(err, errNotServing) && time.Since(moved) < c.patience() {
+			// The successor's device is alive and will deal once it
+			// has given up on the dealer (and on the devices before
+			// it) by its own clock: going past it now would make two
+			// dealers of one table. The attempt does not count as
+			// failed.
+			lost, tried = time.Now(), false
+		}
+		var re *table.RefusedError
+		if errors.As(err, &re) {
+			c.mu.Lock()
+			c.refusal = &wire.Refusal{Reason: re.Reason, Detail: re.Detail}
+			c.mu.Unlock()
+		} else if c.opts.Locate != nil && !errors.Is(err, errStaleTerm) {
+			lctx, cancel := context.WithTimeout(c.ctx, redialWait)
+			if info, err := c.opts.Locate(lctx, c.dealer.ID); err == nil && info.ID == c.dealer.ID {
 				c.mu.Lock()
-				c.gaveUp = true
+				c.dealer = info
 				c.mu.Unlock()
-				c.end()
-				c.closeSubs()
-				return
 			}
-			ctx, cancel := context.WithTimeout(c.ctx, redialWait)
-			var err error
-			conn, st, err = c.connect(ctx)
 			cancel()
-			if err == nil {
-				break
-			}
-			tried = true
-			if !moved.IsZero() && errors.Is(err, errNotServing) && time.Since(moved) < c.patience() {
-				// The successor's device is alive and will deal once it
-				// has given up on the dealer (and on the devices before
-				// it) by its own clock: going past it now would make two
-				// dealers of one table. The attempt does not count as
-				// failed.
-				lost, tried = time.Now(), false
-			}
-			var re *table.RefusedError
-			if errors.As(err, &re) {
-				c.mu.Lock()
-				c.refusal = &wire.Refusal{Reason: re.Reason, Detail: re.Detail}
-				c.mu.Unlock()
-			} else if c.opts.Locate != nil {
-				lctx, cancel := context.WithTimeout(c.ctx, redialWait)
-				if info, err := c.opts.Locate(lctx, c.dealer.ID); err == nil && info.ID == c.dealer.ID {
-					c.mu.Lock()
-					c.dealer = info
-					c.mu.Unlock()
-				}
-				cancel()
-			}
 		}
 	}
 }
@@ -235,10 +259,30 @@ func (c *Client) serve(conn *wire.Conn, st network.Stream) (silent bool) {
 			st.Reset()
 			return quiet.Load()
 		}
+		if !c.follows(conn, m) {
+			// A dealer of an older term: this device follows none.
+			st.Reset()
+			return false
+		}
 		c.bindMsg(m)
 		c.notify(m)
 		c.handle(conn, m)
 	}
+}
+
+// follows tells whether m's term is the highest this device has seen; a
+// higher one becomes it (and conn's).
+func (c *Client) follows(conn *wire.Conn, m *wire.Msg) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if m.Term < c.term {
+		return false
+	}
+	if m.Term > c.term {
+		c.term = m.Term
+		conn.SetTerm(m.Term)
+	}
+	return true
 }
 
 func (c *Client) handle(conn *wire.Conn, m *wire.Msg) {

@@ -8,7 +8,6 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/wire"
 	"github.com/libp2p/go-libp2p/core/peer"
-	"github.com/multiformats/go-multiaddr"
 )
 
 // handOverRetry is the pause between attempts to reach the successor of
@@ -44,8 +43,11 @@ func (c *Client) patience() time.Duration {
 
 // succeed moves on to the next device in the dealer's succession, from
 // *next on: it dials that device from now on, or, when it is this device,
-// takes the table over and reports true.
-func (c *Client) succeed(next *int) bool {
+// takes the table over and reports true. A take-over needs the grants of
+// a majority of the seated devices (elect), unless the dealer handed the
+// table over to this device (handed). Past the last device, it dials the
+// dealer it lost again and starts the succession afresh.
+func (c *Client) succeed(next *int, handed bool) bool {
 	c.mu.Lock()
 	r, info, player := c.roster, c.last.Info, c.player
 	c.mu.Unlock()
@@ -66,21 +68,27 @@ func (c *Client) succeed(next *int) bool {
 			continue
 		}
 		if id != c.h.ID() {
-			info := peer.AddrInfo{ID: id}
-			for _, a := range r.Addrs[order[*next-1]] {
-				if ma, err := multiaddr.NewMultiaddr(a); err == nil {
-					info.Addrs = append(info.Addrs, ma)
-				}
-			}
 			c.mu.Lock()
-			c.dealer = info
+			c.dealer = c.addrInfo(id)
 			c.mu.Unlock()
 			return false
 		}
 		if c.opts.TakeOver == nil {
 			continue
 		}
-		tbl, err := c.opts.TakeOver(c.ctx, info, holders)
+		var term uint64
+		if handed {
+			c.mu.Lock()
+			term = max(c.term, c.promised) + 1
+			c.promised = term
+			c.mu.Unlock()
+		} else {
+			var won bool
+			if term, won = c.elect(r); !won {
+				continue
+			}
+		}
+		tbl, err := c.opts.TakeOver(c.ctx, info, term-1, holders)
 		if err != nil {
 			continue
 		}
@@ -90,7 +98,15 @@ func (c *Client) succeed(next *int) bool {
 			continue
 		}
 		c.mu.Lock()
-		c.local = tbl
+		if c.promised != term {
+			// This device granted a later term while it was taking the
+			// table over (it was slow): that term's dealer deals.
+			c.mu.Unlock()
+			sub.Close()
+			tbl.Close()
+			continue
+		}
+		c.local, c.term = tbl, term
 		u := c.accept(snap, nil)
 		c.mu.Unlock()
 		c.publish(u)
@@ -105,17 +121,43 @@ func (c *Client) succeed(next *int) bool {
 		}()
 		return true
 	}
+	c.mu.Lock()
+	c.dealer, *next = c.lost, 0
+	c.mu.Unlock()
 	return false
 }
 
-// dealOn serves the table this device took over until Close.
-func (c *Client) dealOn() {
-	<-c.ctx.Done()
+// stepping is a table taken over that steps down for a newer dealer
+// (dealer.Succeeded).
+type stepping interface {
+	SteppedDown() <-chan struct{}
+	Outranked() uint64
+}
+
+// dealOn serves the table this device took over until Close, or until
+// its dealer steps down for a newer one: it then closes that table and
+// reports true (the client goes on down the succession).
+func (c *Client) dealOn() bool {
 	c.mu.Lock()
 	local := c.local
 	c.mu.Unlock()
+	var down <-chan struct{}
+	s, ok := local.(stepping)
+	if ok {
+		down = s.SteppedDown()
+	}
+	select {
+	case <-c.ctx.Done():
+		local.Close()
+		c.closeSubs()
+		return false
+	case <-down:
+	}
 	local.Close()
-	c.closeSubs()
+	c.mu.Lock()
+	c.local, c.term = nil, max(c.term, s.Outranked())
+	c.mu.Unlock()
+	return true
 }
 
 // HandOver is a dealer's hand-over as a client knows it: the dealer

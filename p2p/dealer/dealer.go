@@ -97,6 +97,13 @@ type Config struct {
 	// DealWait is how long each step of a hand's commit-reveal waits for
 	// the devices (DefaultDealWait when zero).
 	DealWait time.Duration
+	// Term is the dealer's term (wire.Msg.Term): 0 for the table's first
+	// dealer, one more than the dealer it took over from for a successor
+	// (Succeed). Every message the dealer sends carries it.
+	Term uint64
+	// OnStepDown, when set, is called with the higher term a device told
+	// of, once the dealer has stopped serving because of it (StepDown).
+	OnStepDown func(term uint64)
 }
 
 // Dealer serves one table on a host.
@@ -131,7 +138,12 @@ type Dealer struct {
 	// devices' verdict on it so far (verdicts).
 	revealed int
 	judged   bool
-	wg       sync.WaitGroup
+	// outranked is the higher term a device told of (0: none yet);
+	// steppedDown is closed once it is known.
+	outranked   uint64
+	steppedDown chan struct{}
+	stepping    sync.Once
+	wg          sync.WaitGroup
 }
 
 // Serve starts serving cfg.Table on h's table and lobby protocols.
@@ -145,7 +157,7 @@ func Serve(h host.Host, cfg Config) *Dealer {
 	ctx, end := context.WithCancel(context.Background())
 	d := &Dealer{h: h, cfg: cfg, ctx: ctx, end: end, holders: cfg.Holders, sessions: map[*session]struct{}{}, reveals: map[int]*wire.Deal{},
 		arrived: make(chan struct{}, 1), pin: cfg.PIN, key: cfg.Key, gate: newGate(), admitted: map[peer.ID]bool{},
-		lobby: rate.NewLimiter(LobbyRate, LobbyBurst)}
+		lobby: rate.NewLimiter(LobbyRate, LobbyBurst), steppedDown: make(chan struct{})}
 	for _, id := range cfg.Holders {
 		if id != "" {
 			d.admitted[id] = true
@@ -183,6 +195,53 @@ func (d *Dealer) Close() error {
 	d.mu.Unlock()
 	d.wg.Wait()
 	return nil
+}
+
+// Term returns the dealer's term (Config.Term).
+func (d *Dealer) Term() uint64 {
+	return d.cfg.Term
+}
+
+// SteppedDown is closed once the dealer has stopped dealing because a
+// device told of a higher term than its own (Outranked): a newer dealer
+// deals the table. The dealer is then closed; its table is left to its
+// owner.
+func (d *Dealer) SteppedDown() <-chan struct{} {
+	return d.steppedDown
+}
+
+// Outranked returns the higher term a device told of, or 0 while none
+// has.
+func (d *Dealer) Outranked() uint64 {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.outranked
+}
+
+// outrankedBy tells whether m, from a client, carries a higher term than
+// the dealer's, and keeps the highest such term: the session that read it
+// refuses it and, once its refusal is on its way, the dealer steps down
+// (stepDown).
+func (d *Dealer) outrankedBy(m *wire.Msg) bool {
+	if m.Term <= d.cfg.Term {
+		return false
+	}
+	d.mu.Lock()
+	d.outranked = max(d.outranked, m.Term)
+	d.mu.Unlock()
+	return true
+}
+
+// stepDown stops serving (once), for the newer dealer a device told of:
+// SteppedDown and Config.OnStepDown tell the dealer's owner.
+func (d *Dealer) stepDown() {
+	d.stepping.Do(func() {
+		d.Close()
+		close(d.steppedDown)
+		if d.cfg.OnStepDown != nil {
+			d.cfg.OnStepDown(d.Outranked())
+		}
+	})
 }
 
 // Holders returns the peers holding the open seats.
@@ -238,8 +297,10 @@ func (d *Dealer) setConnected(player int, connected bool) {
 // handleLobby answers what table this is and closes.
 func (d *Dealer) handleLobby(s network.Stream) {
 	s.SetDeadline(time.Now().Add(10 * time.Second))
+	conn := wire.NewConn(s)
+	conn.SetTerm(d.cfg.Term)
 	if !d.lobby.Allow() {
-		refuse(wire.NewConn(s), 0, &wire.Refusal{Reason: table.ReasonTooMany, Detail: fmt.Sprintf("the table answers at most %d lobby requests a second; ask again in a moment", LobbyRate), Wait: time.Second})
+		refuse(conn, 0, &wire.Refusal{Reason: table.ReasonTooMany, Detail: fmt.Sprintf("the table answers at most %d lobby requests a second; ask again in a moment", LobbyRate), Wait: time.Second})
 		finish(s)
 		return
 	}
@@ -248,7 +309,7 @@ func (d *Dealer) handleLobby(s network.Stream) {
 		s.Reset()
 		return
 	}
-	wire.NewConn(s).Send(&wire.Msg{Type: wire.TLobby, Lobby: lobby})
+	conn.Send(&wire.Msg{Type: wire.TLobby, Lobby: lobby})
 	finish(s)
 }
 
@@ -415,6 +476,7 @@ func (d *Dealer) handleTable(st network.Stream) {
 	defer d.wg.Done()
 	s := &session{d: d, stream: st, conn: wire.NewConn(st), peer: st.Conn().RemotePeer(), addr: addrOf(st.Conn()),
 		seen: make(chan struct{}, 1), limit: newLimiter()}
+	s.conn.SetTerm(d.cfg.Term)
 	d.mu.Lock()
 	if d.ctx.Err() != nil {
 		d.mu.Unlock()
@@ -434,7 +496,12 @@ func (d *Dealer) handleTable(st network.Stream) {
 	defer func() {
 		d.mu.Lock()
 		delete(d.sessions, s)
+		outranked := d.outranked != 0
 		d.mu.Unlock()
+		if outranked {
+			// The refusal is on its way (finish): the dealer steps down.
+			go d.stepDown()
+		}
 	}()
 	stop := make(chan struct{})
 	defer close(stop)
@@ -541,6 +608,10 @@ func (s *session) run() error {
 		refuse(s.conn, 0, &wire.Refusal{Reason: table.ReasonBadIntent, Detail: "a table stream starts with a hello"})
 		return errRefused
 	}
+	if d.outrankedBy(m) {
+		refuse(s.conn, 0, s.stepDownRefusal(m.Term))
+		return errRefused
+	}
 	hello := m.Hello
 	if hello.Version != wire.Version {
 		refuse(s.conn, 0, &wire.Refusal{Reason: table.ReasonBadIntent, Detail: fmt.Sprintf("protocol version %d; this dealer speaks %d", hello.Version, wire.Version)})
@@ -632,6 +703,10 @@ func (s *session) run() error {
 			}
 			return err
 		}
+		if d.outrankedBy(m) {
+			refuse(s.conn, 0, s.stepDownRefusal(m.Term))
+			return errRefused
+		}
 		if r := s.overLimit(m.Type); r != nil {
 			refuse(s.conn, m.ID, r)
 			if s.limit.over > MaxOver {
@@ -643,6 +718,12 @@ func (s *session) run() error {
 			return err
 		}
 	}
+}
+
+// stepDownRefusal is the refusal of a message that told of a higher
+// term: the dealer stops dealing.
+func (s *session) stepDownRefusal(term uint64) *wire.Refusal {
+	return &wire.Refusal{Reason: table.ReasonClosed, Detail: fmt.Sprintf("this dealer deals term %d and a newer dealer deals term %d: it stops dealing", s.d.cfg.Term, term)}
 }
 
 // revealAfter sends the reveal of the hand snap shows ended, unless hand

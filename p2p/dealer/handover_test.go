@@ -24,7 +24,14 @@ import (
 // a fresh commit-reveal; hand 2 is voided and dealt again, the others
 // rejoin their seats, and the match ends with every device agreeing.
 func TestDealerGoneForGoodHandsTheTableOver(t *testing.T) {
-	dealerGoneForGood(t, nil)
+	dealerLost(t, gone, 1, 1, nil)
+}
+
+// gone closes the dealer's table and host: the dealer is gone for good.
+func gone(r *rig) {
+	r.dealer.Close()
+	r.tbl.Close()
+	r.hosts[0].Close()
 }
 
 // TestASlowSuccessorIsWaitedFor: the first device in the succession is
@@ -35,7 +42,7 @@ func TestDealerGoneForGoodHandsTheTableOver(t *testing.T) {
 // split brain): the match ends on player 1's device, every device
 // agreeing.
 func TestASlowSuccessorIsWaitedFor(t *testing.T) {
-	dealerGoneForGood(t, func(r *rig, after time.Duration) {
+	dealerLost(t, gone, 1, 1, func(r *rig, after time.Duration) {
 		for i := 2; i < 4; i++ {
 			if err := waitFor(func() bool { return r.clients[i].Dealer() == r.hosts[1].ID() }); err != nil {
 				t.Errorf("device %d never went on to player 1's device", i)
@@ -45,11 +52,12 @@ func TestASlowSuccessorIsWaitedFor(t *testing.T) {
 	})
 }
 
-// dealerGoneForGood closes the dealer's host in the middle of hand 2 and
-// checks that the table goes on, on player 1's device, with hand 2 voided.
-// slow, when set, is called by player 1's device before it takes the
-// table over, with the take-over wait.
-func dealerGoneForGood(t *testing.T, slow func(r *rig, after time.Duration)) {
+// dealerLost loses the dealer (lose) in the middle of hand 2 and checks
+// that the table goes on, on the device of player successor at term term,
+// with hand 2 voided, every device agreeing. slow, when set, is called by
+// player 1's device before it takes the table over, with the take-over
+// wait.
+func dealerLost(t *testing.T, lose func(r *rig), successor int, term uint64, slow func(r *rig, after time.Duration)) {
 	hb := 100 * time.Millisecond
 	after := 300 * time.Millisecond
 	r := newRig(t, "hongkong", 3, dealer.Config{Heartbeat: hb, DealWait: time.Second}, func(s wall.Seed) wall.Seed { return s })
@@ -57,22 +65,22 @@ func dealerGoneForGood(t *testing.T, slow func(r *rig, after time.Duration)) {
 	for i := 1; i < 4; i++ {
 		h := r.hosts[i]
 		r.clients[i] = r.join(t, i, client.Options{Player: wire.AnySeat, Retry: 20 * time.Millisecond, TakeOverAfter: after,
-			TakeOver: func(ctx context.Context, info table.Info, holders [4]peer.ID) (table.Table, error) {
+			TakeOver: func(ctx context.Context, info table.Info, term uint64, holders [4]peer.ID) (table.Table, error) {
 				if i == 1 && slow != nil {
 					<-joined
 					slow(r, after)
 				}
-				return dealer.Succeed(h, info, holders, dealer.Config{Heartbeat: hb, DealWait: 2 * time.Second},
+				return dealer.Succeed(h, info, term, holders, dealer.Config{Heartbeat: hb, DealWait: 2 * time.Second},
 					func(lc *table.LocalConfig) { lc.StandIn = 200 * time.Millisecond })
 			}})
 	}
 	close(joined)
 	r.start(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	var finals [4]table.Snapshot
 	errs := r.playJoined(ctx, finals[:])
-	go play(ctx, r.tbl, 0, "ai 0") // ends with the old table
+	go play(ctx, r.tbl, 0, "ai 0") // ends with the old table, or with ctx
 	var before [4]int              // the balances before hand 2
 	if err := waitFor(func() bool {
 		s, err := r.tbl.Snapshot(ctx, table.Spectator)
@@ -86,10 +94,7 @@ func dealerGoneForGood(t *testing.T, slow func(r *rig, after time.Duration)) {
 		t.Fatal(err)
 	}
 	cut := rec.Header.HandSeeds[1]
-	// The dealer is gone for good.
-	r.dealer.Close()
-	r.tbl.Close()
-	r.hosts[0].Close()
+	lose(r)
 	for range 3 {
 		if err := <-errs; err != nil {
 			t.Fatal(err)
@@ -102,8 +107,11 @@ func dealerGoneForGood(t *testing.T, slow func(r *rig, after time.Duration)) {
 		if !f.Over || len(f.History) != 3 || f.Balances != finals[1].Info.Balances || string(got) != string(want) {
 			t.Errorf("player %d ended with %d hands, balances %v (over %v); player 1 with %v", p, len(f.History), f.Balances, f.Over, finals[1].Info.Balances)
 		}
-		if d := r.clients[p].Dealer(); d != r.hosts[1].ID() {
-			t.Errorf("player %d's dealer is %s, want player 1's device", p, d)
+		if d := r.clients[p].Dealer(); d != r.hosts[successor].ID() {
+			t.Errorf("player %d's dealer is %s, want player %d's device", p, d, successor)
+		}
+		if got := r.clients[p].Term(); got != term {
+			t.Errorf("player %d follows term %d, want %d", p, got, term)
 		}
 	}
 	if t.Failed() {
@@ -137,8 +145,8 @@ func TestDealerLeavingHandsTheTableOverBetweenHands(t *testing.T) {
 	for i := 1; i < 5; i++ {
 		h := r.hosts[i]
 		opts := client.Options{Player: wire.AnySeat, Retry: 20 * time.Millisecond, TakeOverAfter: time.Hour,
-			TakeOver: func(ctx context.Context, info table.Info, holders [4]peer.ID) (table.Table, error) {
-				return dealer.Succeed(h, info, holders, dealer.Config{Heartbeat: hb, DealWait: 2 * time.Second},
+			TakeOver: func(ctx context.Context, info table.Info, term uint64, holders [4]peer.ID) (table.Table, error) {
+				return dealer.Succeed(h, info, term, holders, dealer.Config{Heartbeat: hb, DealWait: 2 * time.Second},
 					func(lc *table.LocalConfig) { lc.StandIn = 200 * time.Millisecond })
 			}}
 		if i == 4 {
@@ -276,8 +284,8 @@ func BenchmarkHandOverAtAHandEnd(b *testing.B) {
 		for i := 1; i < 4; i++ {
 			h := r.hosts[i]
 			r.clients[i] = r.join(b, i, client.Options{Player: wire.AnySeat, TakeOverAfter: time.Hour,
-				TakeOver: func(ctx context.Context, info table.Info, holders [4]peer.ID) (table.Table, error) {
-					return dealer.Succeed(h, info, holders, dealer.Config{Heartbeat: hb, DealWait: 2 * time.Second}, nil)
+				TakeOver: func(ctx context.Context, info table.Info, term uint64, holders [4]peer.ID) (table.Table, error) {
+					return dealer.Succeed(h, info, term, holders, dealer.Config{Heartbeat: hb, DealWait: 2 * time.Second}, nil)
 				}})
 		}
 		r.start(b)

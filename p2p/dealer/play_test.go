@@ -26,6 +26,7 @@ import (
 // host 4 may watch as a spectator. Player 0 is a person on the dealer's
 // device; players 1–3 are remote.
 type rig struct {
+	mn      mocknet.Mocknet
 	hosts   []host.Host
 	tbl     *table.Local
 	dealer  *dealer.Dealer
@@ -44,7 +45,7 @@ func newRig(t testing.TB, id string, hands int, cfg dealer.Config, seed func(wal
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { mn.Close() })
-	r := &rig{hosts: mn.Hosts()}
+	r := &rig{mn: mn, hosts: mn.Hosts()}
 	lc := table.LocalConfig{Rules: id, Seed: "p2p " + id, Hands: hands, Hold: true, StandIn: 200 * time.Millisecond,
 		Seats: [4]table.SeatConfig{{Kind: table.SeatHuman}, {Kind: table.SeatRemote}, {Kind: table.SeatRemote}, {Kind: table.SeatRemote}}}
 	if seed != nil {

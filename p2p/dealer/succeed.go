@@ -22,6 +22,18 @@ type Succeeded struct {
 	Dealer *Dealer
 }
 
+// SteppedDown is closed once the dealer has stopped dealing for a newer
+// one (Dealer.SteppedDown); Outranked is the newer dealer's term.
+func (s *Succeeded) SteppedDown() <-chan struct{} {
+	return s.Dealer.SteppedDown()
+}
+
+// Outranked returns the term of the newer dealer the dealer stepped down
+// for, or 0 (Dealer.Outranked).
+func (s *Succeeded) Outranked() uint64 {
+	return s.Dealer.Outranked()
+}
+
 // Close stops the dealer, then the table.
 func (s *Succeeded) Close() error {
 	s.Dealer.Close()
@@ -31,16 +43,17 @@ func (s *Succeeded) Close() error {
 // Succeed deals a table taken over from a dealer gone for good on h, from
 // the table's last public facts (info; info.Standing says where the match
 // goes on, the hand cut short being voided and dealt again) and the
-// devices seated (holders, by player, h among them): no seed or secret of
+// devices seated (holders, by player, h among them), at the term after
+// the lost dealer's (term + 1; wire.Msg.Term): no seed or secret of
 // the old dealer is needed, each hand's wall comes from the commit-reveal
 // of the devices seated now. This device plays its own seat as a person
 // (client.Options.TakeOver); the other seated devices keep their
 // seats (the same identity gets the same player back); the players the old
 // dealer's device played are played by the computer. The first hand is
 // dealt once every seated device has come back, or after cfg.DealWait.
-// cfg.Table, cfg.Open and cfg.Holders are set by Succeed; local may adjust
+// cfg.Table, cfg.Open, cfg.Holders and cfg.Term are set by Succeed; local may adjust
 // the table's configuration (a pace, a stand-in delay, a save path).
-func Succeed(h host.Host, in table.Info, holders [4]peer.ID, cfg Config, local func(*table.LocalConfig)) (*Succeeded, error) {
+func Succeed(h host.Host, in table.Info, term uint64, holders [4]peer.ID, cfg Config, local func(*table.LocalConfig)) (*Succeeded, error) {
 	if in.Standing == nil || in.Over {
 		return nil, errors.New("dealer: no public standing to go on from: the match has not started or is over")
 	}
@@ -69,7 +82,7 @@ func Succeed(h host.Host, in table.Info, holders [4]peer.ID, cfg Config, local f
 	if err != nil {
 		return nil, err
 	}
-	cfg.Table, cfg.Open, cfg.Holders = tbl, open, holders
+	cfg.Table, cfg.Open, cfg.Holders, cfg.Term = tbl, open, holders, term+1
 	cfg.Holders[self] = ""
 	d = Serve(h, cfg)
 	go func() {

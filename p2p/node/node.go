@@ -123,11 +123,12 @@ type TakenOver struct {
 	*Announcement
 }
 
-// TakeOver deals on h the table whose dealer is gone (dealer.Succeed, from
-// its last public facts and its seated devices), with the table's PIN and
+// TakeOver deals on h the table whose dealer (of term term) is gone
+// (dealer.Succeed, from its last public facts and its seated devices, at
+// the next term), with the table's PIN and
 // key, and advertises it with adv (Advertise when nil).
-func TakeOver(h host.Host, info table.Info, holders [4]peer.ID, pin, key string, adv Advertiser) (*TakenOver, error) {
-	s, err := dealer.Succeed(h, info, holders, dealer.Config{Name: info.Name, PIN: pin, Key: key}, nil)
+func TakeOver(h host.Host, info table.Info, term uint64, holders [4]peer.ID, pin, key string, adv Advertiser) (*TakenOver, error) {
+	s, err := dealer.Succeed(h, info, term, holders, dealer.Config{Name: info.Name, PIN: pin, Key: key}, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -33,6 +33,14 @@ type Conn struct {
 	zbuf bytes.Buffer
 	zr   io.Reader
 	zin  *bytes.Buffer
+	// term, once set (SetTerm), goes on every message sent.
+	term atomic.Pointer[uint64]
+}
+
+// SetTerm makes every later Send carry term (Msg.Term) instead of the
+// term its message holds.
+func (c *Conn) SetTerm(term uint64) {
+	c.term.Store(&term)
 }
 
 // CompressSends makes every later Send compress its message (Deflate).
@@ -54,8 +62,15 @@ func NewConn(rw io.ReadWriter) *Conn {
 	return &Conn{r: NewReader(rw, MaxFrame), w: rw}
 }
 
-// Send encodes and writes m as one frame.
+// Send encodes and writes m as one frame, with the connection's term
+// (SetTerm).
 func (c *Conn) Send(m *Msg) error {
+	if t := c.term.Load(); t != nil && *t != m.Term {
+		// A copy: one message may be sent on several streams at once.
+		mt := *m
+		mt.Term = *t
+		m = &mt
+	}
 	b, err := Encode(m)
 	if err != nil {
 		return err

@@ -26,6 +26,10 @@ const (
 	TableProtocol = "/fourwinds/table/1.0.0"
 	// LobbyProtocol answers one Lobby message and closes.
 	LobbyProtocol = "/fourwinds/lobby/1.0.0"
+	// VoteProtocol carries one vote: a seated device that would take the
+	// table over asks another for its grant (a vote message, answered by
+	// a grant message), and the stream closes.
+	VoteProtocol = "/fourwinds/vote/1.0.0"
 )
 
 // AnySeat in a hello asks for any free seat (or the seat this device held).
@@ -58,6 +62,8 @@ const (
 	THand        Type = "hand"             // dealer → client: Deal{Hand, Events}, ID
 	THandOver    Type = "hand-over"        // dealer → client: HandOver
 	TVerdict     Type = "verdict"          // client → dealer: Verdict
+	TVote        Type = "vote"             // device → device: Vote, Term: the term asked for
+	TGrant       Type = "grant"            // device → device: Grant, Term: the granter's
 )
 
 // Msg is one frame's message: a type and the body that type names.
@@ -69,6 +75,13 @@ type Msg struct {
 	// Seq, in a pong, is the sequence number of the table's latest
 	// update: a client behind it lost an update and resyncs.
 	Seq uint64 `json:"seq,omitempty"`
+	// Term is the dealer's term (see Roster): the dealer sets it on every
+	// message it sends, a client on every message to the dealer (the
+	// highest term it has seen). 0 is the term of the table's first dealer;
+	// each take-over deals at a higher one. A client follows only the
+	// highest term it has seen; a dealer told of a higher term stops
+	// dealing.
+	Term uint64 `json:"term,omitempty"`
 	// SameInfo, in an update, says that the snapshot's Info was left out
 	// because it is the Info of the previous update (or of the welcome)
 	// on this stream: the receiver puts it back (about 40% of the bytes).
@@ -86,6 +99,27 @@ type Msg struct {
 	Roster   *Roster         `json:"roster,omitempty"`
 	HandOver *HandOver       `json:"hand_over,omitempty"`
 	Verdict  *Verdict        `json:"verdict,omitempty"`
+	Vote     *Vote           `json:"vote,omitempty"`
+	Grant    *Grant          `json:"grant,omitempty"`
+}
+
+// Vote asks a seated device to let the candidate deal the table at the
+// message's term (Msg.Term, from 1), its dealer being gone: the
+// candidate deals only with the grants of a majority of the seated
+// devices, its own and the lost dealer's counted.
+type Vote struct {
+	// Candidate is the peer id of the device asking: the stream's.
+	Candidate string `json:"candidate"`
+}
+
+// Grant answers a vote: OK when the device grants the term asked (it
+// grants at most one candidate a term, and none while its own dealer
+// answers); the message's term is then the term granted, otherwise the
+// highest the device knows of.
+type Grant struct {
+	OK bool `json:"ok,omitempty"`
+	// Detail says why a vote was not granted.
+	Detail string `json:"detail,omitempty"`
 }
 
 // Verdict is a device's check of a hand's deal once its secrets are
@@ -313,7 +347,7 @@ var body = map[Type]struct {
 	TPong: {"", false}, TLobby: {"lobby", false}, TCommitAsk: {"deal", false},
 	TCommit: {"deal", false}, TCommitments: {"deal", false}, TSecret: {"deal", false},
 	TReveal: {"deal", false}, TRoster: {"roster", false}, THandReq: {"deal", true}, THand: {"deal", true},
-	THandOver: {"hand_over", false}, TVerdict: {"verdict", false},
+	THandOver: {"hand_over", false}, TVerdict: {"verdict", false}, TVote: {"vote", false}, TGrant: {"grant", false},
 }
 
 // Validate checks that m carries exactly the body its type names, and an
@@ -327,7 +361,7 @@ func (m *Msg) Validate() error {
 		"hello": m.Hello != nil, "welcome": m.Welcome != nil, "intent": m.Intent != nil,
 		"refused": m.Refused != nil, "snapshot": m.Snapshot != nil, "update": m.Update != nil,
 		"lobby": m.Lobby != nil, "deal": m.Deal != nil, "roster": m.Roster != nil,
-		"hand_over": m.HandOver != nil, "verdict": m.Verdict != nil,
+		"hand_over": m.HandOver != nil, "verdict": m.Verdict != nil, "vote": m.Vote != nil, "grant": m.Grant != nil,
 	}
 	for f, isSet := range set {
 		if isSet && f != want.field {
@@ -348,6 +382,9 @@ func (m *Msg) Validate() error {
 	}
 	if h := m.HandOver; h != nil && (h.Successor == "" || h.Hand < 0) {
 		return fmt.Errorf("%w: a hand-over names its successor and a hand from 0 on", ErrBadMessage)
+	}
+	if v := m.Vote; v != nil && (v.Candidate == "" || m.Term == 0) {
+		return fmt.Errorf("%w: a vote names its candidate and a term from 1 on", ErrBadMessage)
 	}
 	if v := m.Verdict; v != nil && v.Hand < 1 {
 		return fmt.Errorf("%w: a verdict is on a hand from 1 on", ErrBadMessage)

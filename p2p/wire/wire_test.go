@@ -23,14 +23,14 @@ func examples() []*Msg {
 	snap := &table.Snapshot{Seq: 3, Player: 1, Info: table.Info{Rules: "hongkong", Options: map[string]string{"a": "b"}}, View: &game.View{Phase: game.PhaseTurn, Legal: []game.Action{{Type: game.ActDiscard, Tile: tile.Kind(3)}}}}
 	deal := &Deal{Hand: 1, Hash: []byte{1, 2}, All: []Contribution{{Peer: "p", Hash: []byte{3}, Secret: []byte{4}}}, Seed: []byte{5}}
 	return []*Msg{
-		{Type: THello, Hello: &Hello{Version: Version, Player: AnySeat, PIN: "1234", Name: "Ann"}},
+		{Type: THello, Term: 2, Hello: &Hello{Version: Version, Player: AnySeat, PIN: "1234", Name: "Ann"}},
 		{Type: TWelcome, Welcome: &Welcome{Player: 1, Snapshot: *snap, Heartbeat: 2e9}},
 		{Type: TIntent, ID: 7, Intent: &table.Intent{Player: 1, Kind: table.IntentAction, Decision: 9, Action: game.Action{Type: game.ActDiscard, Tile: tile.Kind(3)}}},
 		{Type: TDone, ID: 7},
 		{Type: TRefused, ID: 7, Refused: &Refusal{Reason: table.ReasonStale, Detail: "late"}},
 		{Type: TSnapReq, ID: 8},
 		{Type: TSnapshot, ID: 8, Snapshot: snap},
-		{Type: TUpdate, Update: &table.Update{Seq: 4, Events: []game.Event{{Type: game.EvDraw, Tiles: []tile.Kind{tile.Unknown}}}, Snapshot: *snap}},
+		{Type: TUpdate, Term: 3, Update: &table.Update{Seq: 4, Events: []game.Event{{Type: game.EvDraw, Tiles: []tile.Kind{tile.Unknown}}}, Snapshot: *snap}},
 		{Type: TPing},
 		{Type: TPong, Seq: 12},
 		{Type: TLobby, Lobby: &Lobby{Version: Version, Name: "t", Rules: "french", Free: []int{1, 2}, PIN: true, Hand: 1}},
@@ -41,8 +41,10 @@ func examples() []*Msg {
 		{Type: TReveal, Deal: deal},
 		{Type: THandReq, ID: 9, Deal: &Deal{Hand: 2}},
 		{Type: THand, ID: 9, Deal: &Deal{Hand: 2, Events: []game.Event{{Type: game.EvDiscard, Tiles: []tile.Kind{3}}}}},
-		{Type: TRoster, Roster: &Roster{Holders: [4]string{"", "a", "b", ""}, Addrs: map[string][]string{"a": {"/ip4/10.0.0.2/tcp/4001"}}}},
+		{Type: TRoster, Term: 1, Roster: &Roster{Holders: [4]string{"", "a", "b", ""}, Addrs: map[string][]string{"a": {"/ip4/10.0.0.2/tcp/4001"}}}},
 		{Type: THandOver, HandOver: &HandOver{Hand: 2, Successor: "a", Now: true}},
+		{Type: TVote, Term: 2, Vote: &Vote{Candidate: "a"}},
+		{Type: TGrant, Term: 2, Grant: &Grant{OK: true}},
 		{Type: TVerdict, Verdict: &Verdict{Hand: 2, OK: false, Detail: "the seed is not the hash of the secrets"}},
 	}
 }
@@ -146,6 +148,10 @@ func FuzzDecode(f *testing.F) {
 		f.Add(b)
 	}
 	f.Add([]byte(`{"type":"intent","id":1,"intent":{"player":0,"kind":"action","decision":1,"action":{"type":"pass","cheat":true}}}`))
+	f.Add([]byte(`{"type":"ping","term":-1}`))
+	f.Add([]byte(`{"type":"vote","vote":{"candidate":"a"}}`))
+	f.Add([]byte(`{"type":"grant","term":3,"grant":{"ok":false,"detail":"no"}}`))
+	f.Add([]byte(`{"type":"ping","term":18446744073709551615}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := Decode(data)
 		if err != nil {
@@ -161,6 +167,9 @@ func FuzzDecode(f *testing.F) {
 		again, err := Decode(b)
 		if err != nil {
 			t.Fatalf("a decoded message, encoded again, is refused: %v\n%s", err, b)
+		}
+		if again.Term != m.Term {
+			t.Fatalf("the term changed in a round trip: %d, then %d", m.Term, again.Term)
 		}
 		if m.Intent != nil && again.Intent.Action != m.Intent.Action {
 			t.Fatalf("an intent's action changed in a round trip: %v, then %v", m.Intent.Action, again.Intent.Action)
@@ -180,11 +189,11 @@ func TestUpdatesLeaveOutAnUnchangedInfo(t *testing.T) {
 	}
 	sent := []*Msg{
 		{Type: TWelcome, Welcome: &Welcome{Player: 1, Snapshot: snap(1, info), Heartbeat: 1}},
-		{Type: TUpdate, Update: &table.Update{Seq: 2, Snapshot: snap(2, info)}},
-		{Type: TUpdate, Update: &table.Update{Seq: 3, Snapshot: snap(3, info)}},
+		{Type: TUpdate, Term: 3, Update: &table.Update{Seq: 2, Snapshot: snap(2, info)}},
+		{Type: TUpdate, Term: 3, Update: &table.Update{Seq: 3, Snapshot: snap(3, info)}},
 		{Type: TPing},
-		{Type: TUpdate, Update: &table.Update{Seq: 4, Snapshot: snap(4, moved)}},
-		{Type: TUpdate, Update: &table.Update{Seq: 5, Snapshot: snap(5, moved)}},
+		{Type: TUpdate, Term: 3, Update: &table.Update{Seq: 4, Snapshot: snap(4, moved)}},
+		{Type: TUpdate, Term: 3, Update: &table.Update{Seq: 5, Snapshot: snap(5, moved)}},
 	}
 	var out, in Infos
 	shrunk := 0
@@ -241,7 +250,7 @@ func TestCompressedConnection(t *testing.T) {
 		t.Fatal(err)
 	}
 	for u := range sub.Updates() {
-		msgs = append(msgs, &Msg{Type: TUpdate, Update: &u})
+		msgs = append(msgs, &Msg{Type: TUpdate, Term: 3, Update: &u})
 		if u.Snapshot.Info.Over {
 			break
 		}
@@ -322,4 +331,38 @@ func FuzzCleanName(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestTermIsStrict: a term is a whole number from 0 to 2^64-1; anything
+// else is refused.
+func TestTermIsStrict(t *testing.T) {
+	for _, b := range []string{`{"type":"vote","vote":{"candidate":"a"}}`, `{"type":"vote","term":1,"vote":{"candidate":""}}`, `{"type":"ping","term":-1}`, `{"type":"ping","term":1.5}`, `{"type":"ping","term":"2"}`, `{"type":"ping","term":18446744073709551616}`, `{"type":"ping","term":null,"terms":1}`} {
+		if _, err := Decode([]byte(b)); !errors.Is(err, ErrBadMessage) {
+			t.Errorf("%s: decoded (%v), want a bad message", b, err)
+		}
+	}
+	m, err := Decode([]byte(`{"type":"ping","term":18446744073709551615}`))
+	if err != nil || m.Term != 1<<64-1 {
+		t.Fatalf("the largest term: %v, %v", m, err)
+	}
+}
+
+// TestConnSetsItsTerm: a connection's term goes on every message it
+// sends, and the message given is left as it was (it may be sent on
+// other streams at once).
+func TestConnSetsItsTerm(t *testing.T) {
+	var buf bytes.Buffer
+	c := NewConn(&buf)
+	c.SetTerm(4)
+	m := &Msg{Type: TPing, Term: 9}
+	if err := c.Send(m); err != nil {
+		t.Fatal(err)
+	}
+	if m.Term != 9 {
+		t.Fatalf("Send changed the message's term to %d", m.Term)
+	}
+	got, err := NewConn(&buf).Recv()
+	if err != nil || got.Term != 4 {
+		t.Fatalf("received %+v, %v; want term 4", got, err)
+	}
 }
