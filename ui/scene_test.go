@@ -145,6 +145,7 @@ func newTestApp(t *testing.T, tb Tables, sz fyne.Size) (*App, fyne.Window) {
 	w.Resize(sz)
 	a := New(fa, w, tb)
 	a.dir = t.TempDir()
+	t.Cleanup(a.closeGame) // no screen of this test works on into the next
 	if err := words.Use("en"); err != nil {
 		t.Fatal(err)
 	}

@@ -114,7 +114,7 @@ func (s *TableScreen) sheetContent(r *game.Result) fyne.CanvasObject {
 		// The button lies where the rack was: it waits a moment, so that
 		// a tap meant for a tile as the hand ends does not skip the sheet.
 		next.Disable()
-		time.AfterFunc(sheetGuard, func() { s.onUI(next.Enable) })
+		s.guard = time.AfterFunc(sheetGuard, func() { s.onUI(next.Enable) })
 	}
 	// The totals stay in sight with the button: no scrolling to find them.
 	foot := container.NewVBox(s.totalsBar(r), next)

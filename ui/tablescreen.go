@@ -74,6 +74,8 @@ type TableScreen struct {
 	ticks     ticker
 	// asked carries a snapshot asked for to the listener (resync).
 	asked chan table.Snapshot
+	// guard brings the sheet's Next button to life after sheetGuard.
+	guard *time.Timer
 	// onUI hands the work of the screen's goroutines to the UI thread
 	// (the package's onUI when the screen was made).
 	onUI             func(func())
@@ -185,6 +187,9 @@ func askSnapshot(t table.Table, player int, asked chan<- table.Snapshot) {
 func (s *TableScreen) Close() {
 	s.once.Do(func() {
 		s.ticks.stop()
+		if s.guard != nil {
+			s.guard.Stop() // a closed screen's Next button is not brought back to life
+		}
 		s.sub.Close()
 		s.cancel()
 		_ = s.t.Close()
