@@ -273,7 +273,7 @@ func (s *TableScreen) centre() fyne.CanvasObject {
 func (s *TableScreen) centreFacts(column bool) fyne.CanvasObject {
 	v, in := s.snap.View, s.snap.Info
 	facts := container.NewHBox()
-	if usesWinds(in) {
+	if s.winds {
 		facts.Add(container.NewCenter(s.bin.get(in.Round.Tile(), s.app.Style(), tileview.MiniWidth)))
 	}
 	facts.Add(widget.NewLabelWithStyle(words.F("table.wall", map[string]any{"N": v.WallLive}), fyne.TextAlignCenter, fyne.TextStyle{Bold: true}))

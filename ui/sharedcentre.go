@@ -67,6 +67,8 @@ type CentreScreen struct {
 	anim        *fyne.Animation
 	// asked carries a snapshot asked for to the listener (resync).
 	asked chan table.Snapshot
+	// winds: the table's ruleset gives winds a meaning (usesWinds).
+	winds bool
 	// onChange, when set, is called after every snapshot shown (tests).
 	onChange func()
 	// stop ends the connection watch.
@@ -81,7 +83,7 @@ func NewCentreScreen(a *App, t table.Table) (*CentreScreen, error) {
 		cancel()
 		return nil, err
 	}
-	c := &CentreScreen{app: a, t: t, sub: sub, cancel: cancel, banner: newBanner(), middle: container.NewVBox(), asked: make(chan table.Snapshot, 1)}
+	c := &CentreScreen{app: a, t: t, sub: sub, cancel: cancel, banner: newBanner(), middle: container.NewVBox(), asked: make(chan table.Snapshot, 1), winds: usesWinds(snap.Info)}
 	c.banner.box.Layout = fixedWidth{w: centreNotesWidth}
 	c.clock = widget.NewProgressBar()
 	c.clock.TextFormatter = func() string { return "" }
@@ -229,7 +231,7 @@ func (c *CentreScreen) showSeat(p int) {
 	w := in.Winds[p]
 	sv := v.Seats[w]
 	turn := w == v.Turn && v.Phase != game.PhaseEnd
-	head := fmt.Sprintf("%s  %s  %+d", centreWind(w, in), c.name(p), in.Balances[p])
+	head := fmt.Sprintf("%s  %s  %+d", centreWind(w, c.winds), c.name(p), in.Balances[p])
 	col := fg
 	if turn {
 		head = "▶ " + head
@@ -284,9 +286,9 @@ func (c *CentreScreen) showSeat(p int) {
 // centreWind names a seat's wind where the ruleset uses winds, and marks
 // the dealer elsewhere (the text font has no Chinese characters; the
 // display's tiles are only the table's public tiles).
-func centreWind(w rules.Wind, in table.Info) string {
+func centreWind(w rules.Wind, winds bool) string {
 	switch {
-	case usesWinds(in):
+	case winds:
 		return words.Wind(w)
 	case w == rules.E:
 		return words.T("table.dealer")
@@ -326,7 +328,7 @@ func (c *CentreScreen) showMiddle() {
 		return
 	}
 	line := words.F("table.hand", map[string]any{"N": in.Hand})
-	if usesWinds(in) {
+	if c.winds {
 		line += " · " + words.F("table.round", map[string]any{"Wind": words.Wind(in.Round)})
 	}
 	line += " · " + words.F("table.wall", map[string]any{"N": v.WallLive})

@@ -79,7 +79,7 @@ func (s *TableScreen) sheetContent(r *game.Result) fyne.CanvasObject {
 		body.Add(widget.NewSeparator())
 		name := widget.NewLabelWithStyle(fmt.Sprintf("%s · %s", s.name(p), valueText(r.Values[w])), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 		name.Wrapping = fyne.TextWrapWord
-		body.Add(container.NewBorder(nil, nil, seatMark(w, s.snap.Info, s.app.Style()), nil, name))
+		body.Add(container.NewBorder(nil, nil, seatMark(w, s.winds, s.app.Style()), nil, name))
 		body.Add(s.handTiles(r.Hands[w], r.Values[w], seatMelds(s.snap.View, w)))
 		if len(r.Values[w].Items) > 0 {
 			body.Add(scoreLines(r.Values[w].Items, func(rule string) { s.app.showGuide(in.Rules, rule) }))

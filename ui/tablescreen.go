@@ -74,6 +74,8 @@ type TableScreen struct {
 	ticks     ticker
 	// asked carries a snapshot asked for to the listener (resync).
 	asked chan table.Snapshot
+	// winds: the table's ruleset gives winds a meaning (usesWinds).
+	winds bool
 	// guard brings the sheet's Next button to life after sheetGuard.
 	guard *time.Timer
 	// onUI hands the work of the screen's goroutines to the UI thread
@@ -129,6 +131,7 @@ func NewTableScreen(a *App, t table.Table, player int) (*TableScreen, error) {
 	s.outbox = make(chan table.Intent, 16)
 	s.asked = make(chan table.Snapshot, 1)
 	s.onUI = onUI // read once, here: tests set onUI between screens
+	s.winds = usesWinds(snap.Info)
 	s.build()
 	s.showSnapshot(snap)
 	go s.listen()
@@ -361,30 +364,20 @@ func (s *TableScreen) statusText() (string, string) {
 		turn = " · " + words.F("table.turn", map[string]any{"Name": s.name(p)})
 	}
 	round := ""
-	if usesWinds(in) {
+	if s.winds {
 		round = " · " + words.F("table.round", map[string]any{"Wind": words.Wind(in.Round)})
 	}
 	hand := words.F("table.hand", map[string]any{"N": in.Hand})
 	return hand + round + " · " + words.F("table.wall", map[string]any{"N": v.WallLive}) + turn, hand + turn
 }
 
-// setupOf returns the data of the ruleset a table plays (the zero Setup
-// when its ruleset or options are not known here).
-func setupOf(in table.Info) rules.Setup {
-	r, err := rules.GetWithCard(in.Rules, in.Card)
-	if err != nil {
-		return rules.Setup{}
-	}
-	o, err := rules.ResolveOptions(r, in.Options)
-	if err != nil {
-		return rules.Setup{}
-	}
-	return r.Setup(o)
+// usesWinds reports whether a table's ruleset gives seat and round winds
+// a meaning (rules.Setup.UsesWinds). A table's ruleset, options and card
+// never change: screens ask once, when they are made.
+func usesWinds(in table.Info) bool {
+	setup, err := in.Setup()
+	return err == nil && setup.UsesWinds()
 }
-
-// usesWinds reports whether the table's ruleset gives seat and round
-// winds a meaning (rules.Setup.UsesWinds).
-func usesWinds(in table.Info) bool { return setupOf(in).UsesWinds() }
 
 // name is player p's name: for the screen's own player the name of the
 // settings ("You" until one is set), for the others the table's.
@@ -460,11 +453,11 @@ func eventText(e *game.Event, you bool, name func(rules.Wind) string) string {
 // where the ruleset uses winds, and marks the dealer with a small disc (on
 // the wind tile's corner, or alone), so that the name keeps its room.
 // Labels never hold the Chinese characters: the app's text font has none.
-func seatMark(w rules.Wind, in table.Info, st tileview.Style) fyne.CanvasObject {
+func seatMark(w rules.Wind, winds bool, st tileview.Style) fyne.CanvasObject {
 	if w < rules.E || w > rules.N {
 		return container.NewHBox()
 	}
-	if !usesWinds(in) {
+	if !winds {
 		if w == rules.E {
 			return dealerMark()
 		}
@@ -556,7 +549,7 @@ func middled(o fyne.CanvasObject) fyne.CanvasObject {
 func (s *TableScreen) seatPanel(i, p int, w rules.Wind, sv game.SeatView, turn, lastSeat bool) fyne.CanvasObject {
 	in := s.snap.Info
 	head := fmt.Sprintf("%s %+d", s.name(p), in.Balances[p])
-	mark := container.NewHBox(seatMark(w, in, s.app.Style()))
+	mark := container.NewHBox(seatMark(w, s.winds, s.app.Style()))
 	if turn {
 		mark.Objects = append([]fyne.CanvasObject{widget.NewIcon(theme.MediaPlayIcon())}, mark.Objects...)
 	}

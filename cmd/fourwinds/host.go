@@ -288,7 +288,7 @@ func watch(ctx context.Context, tbl table.Table, out *lines) (table.Snapshot, er
 		return snap, err
 	}
 	defer sub.Close()
-	setup, err := setupOf(snap.Info)
+	setup, err := snap.Info.Setup()
 	if err != nil {
 		return snap, err
 	}

@@ -266,7 +266,7 @@ func playRemote(ctx context.Context, c *client.Client, stdin io.Reader, out *lin
 		}
 		return wind.String()
 	}
-	setup, err := setupOf(snap.Info)
+	setup, err := snap.Info.Setup()
 	if err != nil {
 		return snap, err
 	}

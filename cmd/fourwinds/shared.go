@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
-	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/node"
 	"github.com/libp2p/go-libp2p/core/host"
@@ -164,15 +163,3 @@ func interrupted() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }
 
-// setupOf returns the data of the ruleset a table plays.
-func setupOf(info table.Info) (rules.Setup, error) {
-	r, err := rules.GetWithCard(info.Rules, info.Card)
-	if err != nil {
-		return rules.Setup{}, err
-	}
-	o, err := rules.ResolveOptions(r, info.Options)
-	if err != nil {
-		return rules.Setup{}, err
-	}
-	return r.Setup(o), nil
-}

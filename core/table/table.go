@@ -141,6 +141,22 @@ type Info struct {
 	Problem string `json:"problem,omitempty"`
 }
 
+// Setup is the data of the ruleset the table plays, with its options
+// and the user's card: what a face needs to know of the ruleset (whether
+// it has winds, a shared joker...) without naming it. It fails for a
+// ruleset, options or card not known here.
+func (in Info) Setup() (rules.Setup, error) {
+	r, err := rules.GetWithCard(in.Rules, in.Card)
+	if err != nil {
+		return rules.Setup{}, err
+	}
+	o, err := rules.ResolveOptions(r, in.Options)
+	if err != nil {
+		return rules.Setup{}, err
+	}
+	return r.Setup(o), nil
+}
+
 // SeatInfo describes one player at the table.
 type SeatInfo struct {
 	Name string `json:"name"`
