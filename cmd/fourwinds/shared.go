@@ -162,4 +162,3 @@ func newEndLine(s table.Snapshot) endLine {
 func interrupted() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }
-
