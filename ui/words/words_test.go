@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2/test"
 
@@ -276,5 +278,35 @@ func TestJilinLinesTranslated(t *testing.T) {
 	}
 	if got, want := Score("kong made alone (2222p)"), "Kong fait seul (2222p)"; got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestChoicesReadAsWords (issue 20): every option value a ruleset offers,
+// and on/off, is shown as words a player reads, capitalised, in each
+// language: never its key ("east-keeps", "simple").
+func TestChoicesReadAsWords(t *testing.T) {
+	test.NewTempApp(t)
+	defer Use("en")
+	for _, l := range translations.Languages {
+		if err := Use(l); err != nil {
+			t.Fatal(err)
+		}
+		shown := []string{T("value.on"), T("value.off")}
+		for _, id := range rules.IDs() {
+			r, _ := rules.Get(id)
+			for _, s := range r.OptionSpecs() {
+				for _, c := range s.Choices {
+					if name := Choice(c); name == c {
+						t.Errorf("%s: %s's value %q is shown as its key", l, s.Name(), c)
+					}
+					shown = append(shown, Choice(c))
+				}
+			}
+		}
+		for _, name := range shown {
+			if r, _ := utf8.DecodeRuneInString(name); !unicode.IsUpper(r) && !unicode.IsDigit(r) {
+				t.Errorf("%s: option value %q does not begin with a capital", l, name)
+			}
+		}
 	}
 }
