@@ -285,3 +285,25 @@ func TestReferenceKeepsTokensWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestOptionSummaryTypography (issue 20): the Rules screen's Options tab
+// writes "par défaut : Oui" with French typography's narrow no-break space
+// before the colon, and capitalised values.
+func TestOptionSummaryTypography(t *testing.T) {
+	test.NewTempApp(t)
+	if err := words.Use("fr"); err != nil {
+		t.Fatal(err)
+	}
+	defer words.Use("en")
+	for _, id := range rules.IDs() {
+		s := optionSummary(id)
+		for i, r := range []rune(s) {
+			if r == ':' && []rune(s)[i-1] != '\u202f' {
+				t.Fatalf("%s: a colon without its narrow no-break space in %q", id, s)
+			}
+		}
+		if id == "hongkong" && !strings.Contains(s, "par défaut\u202f: Oui") {
+			t.Errorf("hongkong's options say %.200q", s)
+		}
+	}
+}

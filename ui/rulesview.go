@@ -199,8 +199,8 @@ func optionSummary(id string) string {
 	var b strings.Builder
 	for _, s := range r.OptionSpecs() {
 		fmt.Fprintf(&b, "%s (%s)\n", words.Option(s), optionID(s))
-		fmt.Fprintf(&b, "    %s: %s\n", words.T("option.default"), optionValueName(s, s.Default))
-		fmt.Fprintf(&b, "    %s: %s\n\n", words.T("option.allowed"), allowedNames(s))
+		fmt.Fprintf(&b, "    %s\n", words.Labelled(words.T("option.default"), optionValueName(s, s.Default)))
+		fmt.Fprintf(&b, "    %s\n\n", words.Labelled(words.T("option.allowed"), allowedNames(s)))
 	}
 	return b.String()
 }
