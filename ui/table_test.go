@@ -530,7 +530,8 @@ func TestCharlestonHeaderSaysWhatHappens(t *testing.T) {
 		{"fr", game.PhaseCharleston, game.CharlestonView{Pass: 2, To: rules.N}, []game.Action{give}, "Charleston\u202f: 3 tuiles à passer en face", "Passe 2\u202f: choisissez trois tuiles à passer en face"},
 		{"fr", game.PhaseCharleston, game.CharlestonView{Pass: 6, To: rules.W, Blind: true}, []game.Action{{Type: game.ActGive, Tile: tile.None}}, "Charleston\u202f: passe aveugle à droite",
 			"Passe aveugle à droite\u202f: de 0 à 3 de vos tuiles"},
-		{"fr", game.PhaseCourtesy, game.CharlestonView{To: rules.N}, propose, "Passe de courtoisie\u202f: vote du nombre de tuiles", "Courtoisie\u202f: échanger combien de tuiles en face\u202f?"},
+		{"fr", game.PhaseCourtesy, game.CharlestonView{To: rules.N}, propose, "Courtoisie\u202f: vote du nombre de tuiles", "Courtoisie\u202f: échanger combien de tuiles en face\u202f?"},
+		{"fr", game.PhaseCourtesy, game.CharlestonView{To: rules.N, Count: 2}, []game.Action{give}, "Courtoisie\u202f: 2 tuiles à échanger en face", "Courtoisie\u202f: choisissez 2 tuiles à passer en face"},
 	} {
 		if err := words.Use(c.lang); err != nil {
 			t.Fatal(err)
@@ -545,9 +546,12 @@ func TestCharlestonHeaderSaysWhatHappens(t *testing.T) {
 			t.Fatal(err)
 		}
 		s.showSnapshot(snap)
-		header, _ := s.statusText()
+		header, short := s.statusText()
 		if !strings.HasSuffix(header, " · "+c.header) {
 			t.Errorf("%s %v: the header says %q, want it to end with %q", c.lang, c.phase, header, c.header)
+		}
+		if shown := test.WidgetRenderer(s.status).(*textLineRenderer).t.Text; shown != header && shown != short {
+			t.Errorf("%s %v: the header is cut on a phone: %q", c.lang, c.phase, shown)
 		}
 		var prompts []string
 		for _, o := range s.claims.Objects {
