@@ -76,6 +76,10 @@ func (s *TableScreen) showClaims() {
 	} else if s.giveOffered() {
 		s.claims.Add(widget.NewLabel(s.charlestonText()))
 	}
+	if slices.ContainsFunc(v.Legal, func(a game.Action) bool { return a.Type == game.ActPropose }) {
+		// The votes are numbers: the prompt says what they count (AM-4.7).
+		s.claims.Objects = append([]fyne.CanvasObject{widget.NewLabel(words.T("charleston.propose"))}, s.claims.Objects...)
+	}
 	for _, d := range []game.Declaration{game.DeclServi, game.DeclCalling, game.DeclTing} {
 		if !decls[d] {
 			continue
@@ -106,15 +110,19 @@ func claimActionsOf(legal []game.Action) []game.Action {
 }
 
 // charlestonText says which pass is asked for, how many tiles, and where
-// they go.
+// they go: a pass of the Charleston (AM-4.2, AM-4.5), a blind one
+// (AM-4.6), the mush (AM-4.3) or the courtesy pass's tiles (AM-4.7).
 func (s *TableScreen) charlestonText() string {
-	c := s.snap.View.Charleston
-	data := map[string]any{"Dir": s.passDirection()}
+	v := s.snap.View
+	c := v.Charleston
+	data := map[string]any{"Dir": passDirection(v)}
 	switch {
 	case c == nil:
 		return words.F("charleston.pick", data)
+	case v.Phase == game.PhaseMush:
+		return words.T("charleston.mush")
 	case c.Pass == 0:
-		return words.F("charleston.courtesy", data)
+		return words.N("charleston.courtesy", c.Count, data)
 	case c.Blind:
 		data["Pass"] = c.Pass
 		return words.F("charleston.blind", data)
@@ -123,11 +131,38 @@ func (s *TableScreen) charlestonText() string {
 	return words.F("charleston.pick", data)
 }
 
+// charlestonStep says what the table is doing in the Charleston, for its
+// header instead of whose turn it is (every seat answers at once,
+// AM-4.1): "Charleston: pass 3 tiles right". It is "" outside the
+// Charleston.
+func charlestonStep(v *game.View) string {
+	c := v.Charleston
+	if c == nil {
+		return ""
+	}
+	data := map[string]any{"Dir": passDirection(v), "Pass": c.Pass}
+	switch {
+	case v.Phase == game.PhaseMush:
+		return words.T("charleston.step.mush")
+	case v.Phase == game.PhaseVote:
+		return words.T("charleston.step.vote")
+	case v.Phase == game.PhaseCourtesy && c.Count > 0:
+		return words.N("charleston.step.courtesy", c.Count, data)
+	case v.Phase == game.PhaseCourtesy:
+		return words.T("charleston.step.propose")
+	case c.To == rules.NoWind: // a spectator: the pass, not its direction
+		return words.F("charleston.step.number", data)
+	case c.Blind:
+		return words.F("charleston.step.blind", data)
+	}
+	return words.F("charleston.step.pass", data)
+}
+
 // giveText is the Charleston button's text for n picked tiles: "Pass 3
 // tiles right"; with none picked, that a blind pass forwards the tiles
 // received unseen (AM-4.6), or that nothing is passed.
 func (s *TableScreen) giveText(n int) string {
-	data := map[string]any{"Dir": s.passDirection()}
+	data := map[string]any{"Dir": passDirection(s.snap.View)}
 	switch c := s.snap.View.Charleston; {
 	case n > 0:
 		return words.N("action.give.n", n, data)
@@ -137,10 +172,9 @@ func (s *TableScreen) giveText(n int) string {
 	return words.T("action.give.none")
 }
 
-// passDirection says in words where the person's Charleston tiles go:
+// passDirection says in words where the seat's Charleston tiles go:
 // right (the next seat in turn), across or left (AM-4.2, AM-4.5, AM-4.7).
-func (s *TableScreen) passDirection() string {
-	v := s.snap.View
+func passDirection(v *game.View) string {
 	if v.Charleston == nil || v.Charleston.To == rules.NoWind {
 		return ""
 	}

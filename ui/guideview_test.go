@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"cmp"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -12,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/fourwinds-mahjong/fourwinds/assets"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/internal/uitest"
 	"github.com/fourwinds-mahjong/fourwinds/ui/guide"
@@ -149,20 +152,17 @@ func TestRulesReference(t *testing.T) {
 	if len(tabs) != 1 || len(picks) != 1 {
 		t.Fatalf("want one tab bar and one ruleset pick; got %d, %d", len(tabs), len(picks))
 	}
-	texts := find[*widget.RichText](tabs[0].Items[1].Content)
-	if len(texts) != 1 {
-		t.Fatalf("want the reference text in the second tab; got %d texts", len(texts))
-	}
-	if texts[0].String() != "" {
-		t.Errorf("the reference was read before it was shown")
+	shown := func() string { return strings.Join(renderedLines(tabs[0].Items[1].Content), "\n") }
+	if got := shown(); got != "" {
+		t.Errorf("the reference was read before it was shown: %.80q", got)
 	}
 	tabs[0].SelectIndex(1)
-	if !strings.HasPrefix(texts[0].String(), "Ruleset hongkong") {
-		t.Errorf("the Reference tab does not show hongkong's rules: %.80q", texts[0].String())
+	if !strings.HasPrefix(shown(), "Ruleset hongkong") {
+		t.Errorf("the Reference tab does not show hongkong's rules: %.80q", shown())
 	}
 	picks[0].SetSelected(picks[0].Options[slices.Index(rules.IDs(), "jilin")])
-	if !strings.HasPrefix(texts[0].String(), "Ruleset jilin") {
-		t.Errorf("after picking jilin the Reference tab shows %.80q", texts[0].String())
+	if !strings.HasPrefix(shown(), "Ruleset jilin") {
+		t.Errorf("after picking jilin the Reference tab shows %.80q", shown())
 	}
 }
 
@@ -186,5 +186,124 @@ func TestFlowTextKeepsWordsWhole(t *testing.T) {
 	}
 	if lines[0] == lines[1] || lines[1] == lines[2] {
 		t.Errorf("at 40 px each word should have its own line: %v", lines)
+	}
+}
+
+// renderedLines returns the lines of text o draws, top to bottom: its
+// canvas texts grouped by their height on screen, left to right.
+func renderedLines(o fyne.CanvasObject) []string {
+	type piece struct {
+		x, y, w float32
+		text    string
+	}
+	var pieces []piece
+	var walk func(o fyne.CanvasObject, at fyne.Position)
+	walk = func(o fyne.CanvasObject, at fyne.Position) {
+		if !o.Visible() {
+			return
+		}
+		at = at.Add(o.Position())
+		switch x := o.(type) {
+		case *canvas.Text:
+			pieces = append(pieces, piece{at.X, at.Y, x.Size().Width, x.Text})
+		case *fyne.Container:
+			for _, c := range x.Objects {
+				walk(c, at)
+			}
+		case fyne.Widget:
+			for _, c := range test.WidgetRenderer(x).Objects() {
+				walk(c, at)
+			}
+		}
+	}
+	walk(o, fyne.Position{})
+	slices.SortStableFunc(pieces, func(a, b piece) int {
+		if a.y != b.y {
+			return cmp.Compare(a.y, b.y)
+		}
+		return cmp.Compare(a.x, b.x)
+	})
+	var lines []string
+	for i, p := range pieces {
+		if i > 0 && p.y == pieces[i-1].y {
+			if prev := pieces[i-1]; p.x > prev.x+prev.w+1 {
+				lines[len(lines)-1] += " " // apart: a list's mark and its item
+			}
+			lines[len(lines)-1] += p.text
+			continue
+		}
+		lines = append(lines, p.text)
+	}
+	return lines
+}
+
+// wholeTokens are the tokens a line must not break: tile ranges ("1s–9s"),
+// rule ids ("HK-S-12", "JL-9.1–9.3") and other runs joined by hyphens,
+// dashes or points ("E–W", "2–12").
+var wholeTokens = regexp.MustCompile(`[0-9A-Za-z]+(?:[-–.][0-9A-Za-z]+)+`)
+
+// TestReferenceKeepsTokensWhole (issue 20): at 360 px wide, no line of any
+// ruleset's reference starts or ends inside a tile range or a rule id:
+// every such token of the text is found whole on one line.
+func TestReferenceKeepsTokensWhole(t *testing.T) {
+	a, w := newTestApp(t, noTables{}, fyne.NewSize(360, 640))
+	a.show(a.rulesScreen("hongkong"))
+	tabs := find[*container.AppTabs](w.Content())[0]
+	pick := find[*widget.Select](w.Content())[0]
+	tabs.SelectIndex(1)
+	for i, id := range rules.IDs() {
+		pick.SetSelectedIndex(i)
+		w.Resize(fyne.NewSize(360, 640))
+		ref := tabs.Items[1].Content
+		if ref.Size().Width > 360 {
+			t.Fatalf("%s: the reference is %.0f wide", id, ref.Size().Width)
+		}
+		var want, got []string
+		for _, l := range renderedLines(ref) {
+			got = append(got, wholeTokens.FindAllString(l, -1)...)
+		}
+		src, err := assets.Rules.ReadFile("rules/" + id + ".md")
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = wholeTokens.FindAllString(strings.NewReplacer("`", "", "*", "").Replace(string(src)), -1)
+		if len(want) < 40 {
+			t.Fatalf("%s: only %d tokens in the reference", id, len(want))
+		}
+		count := map[string]int{}
+		for _, tok := range got {
+			count[tok]++
+		}
+		var broken []string
+		for _, tok := range want {
+			if count[tok]--; count[tok] < 0 {
+				broken = append(broken, tok)
+			}
+		}
+		if len(broken) > 0 {
+			t.Errorf("%s: %d tokens broken across lines at 360 px, such as %q", id, len(broken), broken[:min(len(broken), 8)])
+		}
+	}
+}
+
+// TestOptionSummaryTypography (issue 20): the Rules screen's Options tab
+// writes "par défaut : Oui" with French typography's narrow no-break space
+// before the colon, and capitalised values.
+func TestOptionSummaryTypography(t *testing.T) {
+	test.NewTempApp(t)
+	if err := words.Use("fr"); err != nil {
+		t.Fatal(err)
+	}
+	defer words.Use("en")
+	for _, id := range rules.IDs() {
+		s := optionSummary(id)
+		for i, r := range []rune(s) {
+			if r == ':' && []rune(s)[i-1] != '\u202f' {
+				t.Fatalf("%s: a colon without its narrow no-break space in %q", id, s)
+			}
+		}
+		if id == "hongkong" && !strings.Contains(s, "par défaut\u202f: Oui") {
+			t.Errorf("hongkong's options say %.200q", s)
+		}
 	}
 }

@@ -81,7 +81,7 @@ func (a *App) ShowHistory() {
 			words.F("history.hands", map[string]any{"N": f.Hands})), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 		row := ""
 		for p := range 4 {
-			row += fmt.Sprintf("%s %+d   ", f.Names[p], f.Balances[p])
+			row += f.Names[p] + " " + total(f.Balances[p]) + "   "
 		}
 		line := container.NewBorder(nil, nil, nil, nil, widget.NewLabel(row))
 		if f.Record != "" {

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -66,7 +65,12 @@ type Scorer struct {
 	joker    *widget.Select
 	jokerRow *fyne.Container
 	flagsBox *fyne.Container
-	content  fyne.CanvasObject
+	// contextBox holds the win's context: the winner's seat, the round and
+	// dominant winds where the ruleset scores them (showContext), and
+	// where the winning tile came from.
+	contextBox                  *fyne.Container
+	seat, round, dominant, from *widget.Select
+	content                     fyne.CanvasObject
 	// Valuation is the last score shown.
 	Valuation rules.Valuation
 	// Payments are the seats' nets shown for Valuation; Paid is false when
@@ -175,16 +179,13 @@ func (s *Scorer) build() {
 	s.jokerRow = container.NewBorder(nil, nil, widget.NewLabel(words.T("scorer.joker")), nil, s.joker)
 	s.showOptions()
 	s.showFlags()
-	context := widget.NewForm(
-		widget.NewFormItem(words.T("scorer.seat"), seat),
-		widget.NewFormItem(words.T("scorer.round"), round),
-		widget.NewFormItem(words.T("scorer.dominant"), dominant),
-		widget.NewFormItem(words.T("scorer.from"), from),
-	)
+	s.seat, s.round, s.dominant, s.from = seat, round, dominant, from
+	s.contextBox = container.NewStack()
+	s.showContext()
 	s.body = container.NewVBox(pick,
 		container.NewBorder(nil, nil, widget.NewLabel(words.T("scorer.add_to")), nil, target), palette, s.guide, s.handBox, container.NewHBox(newMeld, clear),
 		widget.NewLabelWithStyle(words.T("scorer.context"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		context, s.jokerRow, s.flagsBox,
+		s.contextBox, s.jokerRow, s.flagsBox,
 		widget.NewAccordion(widget.NewAccordionItem(words.T("rules.options"), s.options)),
 		widget.NewLabelWithStyle(words.T("scorer.score"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		s.result,
@@ -192,6 +193,30 @@ func (s *Scorer) build() {
 		container.NewHBox(record, undo), s.ledgerBox)
 	s.scroll = container.NewVScroll(container.New(&narrow{max: 720}, s.body))
 	s.content = s.scroll
+}
+
+// showContext offers the winds the ruleset's scoring reads: the seat's,
+// the round's and the dominant wind where they count (rules.Setup); where
+// winds do not count (american, jilin) the seat only says who won.
+func (s *Scorer) showContext() {
+	if s.contextBox == nil {
+		return // still being built: the options' rows set their values
+	}
+	setup := s.rules.Setup(s.ctx.Options)
+	seat := words.T("scorer.seat")
+	if !setup.UsesWinds() {
+		seat = words.T("scorer.winner")
+	}
+	form := widget.NewForm(widget.NewFormItem(seat, s.seat))
+	if setup.RoundWind {
+		form.Append(words.T("scorer.round"), s.round)
+	}
+	if setup.DominantWind {
+		form.Append(words.T("scorer.dominant"), s.dominant)
+	}
+	form.Append(words.T("scorer.from"), s.from)
+	s.contextBox.Objects = []fyne.CanvasObject{form}
+	s.contextBox.Refresh()
 }
 
 // pickWidth is the width of the palette's and the hand's tiles: a finger's
@@ -238,6 +263,7 @@ func (s *Scorer) showOptions() {
 			return
 		}
 		s.rules, s.ctx.Options = r, o
+		s.showContext()
 		s.refresh()
 	}
 	s.form = f
@@ -340,6 +366,7 @@ func (s *Scorer) SetRules(id string) {
 	s.setRules(id)
 	s.showOptions()
 	s.showFlags()
+	s.showContext()
 	s.refresh()
 }
 
@@ -362,6 +389,7 @@ func (s *Scorer) SetOptions(m map[string]string) error {
 		return err
 	}
 	s.ctx.Options = o
+	s.showContext()
 	s.refresh()
 	return nil
 }
@@ -433,11 +461,11 @@ func (s *Scorer) refresh() {
 	}
 	for _, h := range s.ledger.Hands {
 		for p := range 4 {
-			grid.Add(widget.NewLabelWithStyle(fmt.Sprintf("%+d", h.Net[p]), fyne.TextAlignCenter, fyne.TextStyle{}))
+			grid.Add(widget.NewLabelWithStyle(payment(h.Net[p]), fyne.TextAlignCenter, fyne.TextStyle{}))
 		}
 	}
 	for p := range 4 {
-		grid.Add(widget.NewLabelWithStyle(fmt.Sprintf("%d", tot[p]), fyne.TextAlignCenter, fyne.TextStyle{Bold: true}))
+		grid.Add(widget.NewLabelWithStyle(total(tot[p]), fyne.TextAlignCenter, fyne.TextStyle{Bold: true}))
 	}
 	s.ledgerBox.Add(grid)
 	s.ledgerBox.Refresh()
@@ -488,7 +516,7 @@ func (s *Scorer) showScore(n string) {
 		s.Payments, s.Paid = net, true
 		var parts []string
 		for w := rules.E; w <= rules.N; w++ {
-			parts = append(parts, fmt.Sprintf("%s %+d", words.Wind(w), net[w]))
+			parts = append(parts, words.Wind(w)+" "+payment(net[w]))
 		}
 		s.result.Add(widget.NewLabel(strings.Join(parts, " · ")))
 	}

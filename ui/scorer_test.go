@@ -283,3 +283,42 @@ func TestScorerCardFile(t *testing.T) {
 		t.Errorf("scorer %+v\nwith the card %+v", s.Valuation, want)
 	}
 }
+
+// TestScorerWindsWhereTheyCount (issue 20): the scorer offers the round
+// and dominant winds only where the ruleset scores them (rules.Setup);
+// where winds do not count (american, jilin) the seat says who won, and
+// turning hongkong's round wind on (HK-OPT-6) offers the round's wind.
+func TestScorerWindsWhereTheyCount(t *testing.T) {
+	a, _ := newTestApp(t, noTables{}, fyne.NewSize(360, 640))
+	s := NewScorer(a)
+	labels := func() []string {
+		var out []string
+		for _, f := range find[*widget.Form](s.contextBox) {
+			for _, it := range f.Items {
+				out = append(out, it.Text)
+			}
+		}
+		return out
+	}
+	seat, winner, round, dominant, from := words.T("scorer.seat"), words.T("scorer.winner"), words.T("scorer.round"), words.T("scorer.dominant"), words.T("scorer.from")
+	for _, c := range []struct {
+		rules string
+		opts  map[string]string
+		want  []string
+	}{
+		{"american", nil, []string{winner, from}},
+		{"jilin", nil, []string{winner, from}},
+		{"classical", nil, []string{seat, round, from}},
+		{"hongkong", nil, []string{seat, dominant, from}},
+		{"hongkong", map[string]string{"HK-OPT-6": "on"}, []string{seat, round, dominant, from}},
+		{"french", nil, []string{seat, round, dominant, from}},
+	} {
+		s.SetRules(c.rules)
+		if err := s.SetOptions(c.opts); err != nil {
+			t.Fatal(err)
+		}
+		if got := labels(); !slices.Equal(got, c.want) {
+			t.Errorf("%s %v: the win's context offers %q, want %q", c.rules, c.opts, got, c.want)
+		}
+	}
+}

@@ -230,8 +230,8 @@ func (c *CentreScreen) showSeat(p int) {
 	}
 	w := in.Winds[p]
 	sv := v.Seats[w]
-	turn := w == v.Turn && v.Phase != game.PhaseEnd
-	head := fmt.Sprintf("%s  %s  %+d", centreWind(w, c.winds), c.name(p), in.Balances[p])
+	turn := w == v.Turn && v.Phase != game.PhaseEnd && v.Charleston == nil // in the Charleston all answer at once
+	head := centreWind(w, c.winds) + "  " + c.name(p) + "  " + total(in.Balances[p])
 	col := fg
 	if turn {
 		head = "▶ " + head
@@ -333,7 +333,9 @@ func (c *CentreScreen) showMiddle() {
 	}
 	line += " · " + words.F("table.wall", map[string]any{"N": v.WallLive})
 	m.Add(centred(bigText(line, centreNameSize, true, centreText)))
-	if p := c.playerAt(v.Turn); p >= 0 && v.Phase != game.PhaseEnd {
+	if step := charlestonStep(v); step != "" {
+		m.Add(centred(bigText(step, centreBigSize, true, centreTurn)))
+	} else if p := c.playerAt(v.Turn); p >= 0 && v.Phase != game.PhaseEnd {
 		m.Add(centred(bigText("▶ "+words.F("table.turn", map[string]any{"Name": c.name(p)}), centreBigSize, true, centreTurn)))
 	}
 	if e := c.lastDiscard; e != nil && v.Phase != game.PhaseEnd {

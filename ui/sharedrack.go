@@ -119,8 +119,8 @@ func (r *RackScreen) refresh() {
 		r.turn.SetText(words.T("share.waiting_start"))
 		return
 	}
-	turn := ""
-	if p := s.playerAt(v.Turn); p >= 0 && v.Phase != game.PhaseEnd {
+	turn := charlestonStep(v)
+	if p := s.playerAt(v.Turn); p >= 0 && v.Phase != game.PhaseEnd && turn == "" {
 		turn = words.F("table.turn", map[string]any{"Name": s.name(p)})
 		if p == s.player {
 			turn = words.T("share.your_turn")

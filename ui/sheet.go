@@ -125,7 +125,7 @@ func (s *TableScreen) sheetContent(r *game.Result) fyne.CanvasObject {
 func standings(in table.Info, name func(int) string) fyne.CanvasObject {
 	rows := container.NewVBox()
 	for i, p := range byTotal(in.Balances) {
-		rows.Add(container.NewBorder(nil, nil, widget.NewLabel(fmt.Sprintf("%d. %s", i+1, name(p))), widget.NewLabelWithStyle(fmt.Sprintf("%+d", in.Balances[p]), fyne.TextAlignTrailing, fyne.TextStyle{})))
+		rows.Add(container.NewBorder(nil, nil, widget.NewLabel(fmt.Sprintf("%d. %s", i+1, name(p))), widget.NewLabelWithStyle(total(in.Balances[p]), fyne.TextAlignTrailing, fyne.TextStyle{})))
 	}
 	return rows
 }

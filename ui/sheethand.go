@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"image/color"
 	"slices"
 
@@ -80,7 +79,7 @@ func (s *TableScreen) totalsBar(r *game.Result) fyne.CanvasObject {
 	grid := container.NewGridWithColumns(2)
 	for _, p := range byTotal(in.Balances) {
 		net := r.Settlement.Net[s.seatOf(p)]
-		cell := widget.NewLabelWithStyle(fmt.Sprintf("%s  %+d  (%+d)", s.name(p), in.Balances[p], net), fyne.TextAlignLeading, fyne.TextStyle{Bold: p == s.player})
+		cell := widget.NewLabelWithStyle(s.name(p)+"  "+total(in.Balances[p])+"  ("+payment(net)+")", fyne.TextAlignLeading, fyne.TextStyle{Bold: p == s.player})
 		cell.Truncation = fyne.TextTruncateEllipsis
 		grid.Add(cell)
 	}

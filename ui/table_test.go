@@ -452,7 +452,7 @@ func TestCharlestonSaysWhere(t *testing.T) {
 	}{
 		{"en", rules.W, "Charleston pass 1: pick three tiles to pass right", "Pass 3 tiles right"},
 		{"en", rules.E, "Charleston pass 1: pick three tiles to pass left", "Pass 3 tiles left"},
-		{"fr", rules.N, "Charleston, passe 1\u202f: choisissez trois tuiles à passer en face", "Passer 3 tuiles en face"},
+		{"fr", rules.N, "Passe 1\u202f: choisissez trois tuiles à passer en face", "Passer 3 tuiles en face"},
 	} {
 		v.Charleston = &game.CharlestonView{Pass: 1, To: c.to}
 		_, _, s := openStill(t, snap)
@@ -500,4 +500,71 @@ func TestBlindPassSaysWhatItDoes(t *testing.T) {
 	if !prompt {
 		t.Errorf("the blind pass's prompt %q is not shown beside its button", s.charlestonText())
 	}
+}
+
+// TestCharlestonHeaderSaysWhatHappens (issue 20): in the Charleston every
+// seat answers at once, so the header says what the table is doing
+// instead of whose turn it is; the courtesy pass's votes come with a
+// prompt saying what they count, the courtesy tiles and the mush with
+// their own; every prompt fits the bar on a phone, in English and French.
+func TestCharlestonHeaderSaysWhatHappens(t *testing.T) {
+	give := game.Action{Type: game.ActGive, Tile: tile.None, Tiles: tile.CountsOf(tile.MustParse("19m"))}
+	var propose []game.Action
+	for n := range 4 {
+		propose = append(propose, game.Action{Type: game.ActPropose, Tile: tile.None, N: int8(n)})
+	}
+	for _, c := range []struct {
+		lang          string
+		phase         game.Phase
+		ch            game.CharlestonView
+		legal         []game.Action
+		header, claim string
+	}{
+		{"en", game.PhaseCharleston, game.CharlestonView{Pass: 1, To: rules.W}, []game.Action{give}, "Charleston: pass 3 tiles right", "Charleston pass 1: pick three tiles to pass right"},
+		{"en", game.PhaseCharleston, game.CharlestonView{Pass: 3, To: rules.E, Blind: true}, []game.Action{{Type: game.ActGive, Tile: tile.None}}, "Charleston: blind pass left",
+			"Blind pass left: pick 0–3 tiles; tiles you receive make up three, unseen"},
+		{"en", game.PhaseMush, game.CharlestonView{To: rules.NoWind}, []game.Action{{Type: game.ActGive, Tile: tile.None}}, "Charleston: the mush", "Mush: pick up to 3 tiles for the pool"},
+		{"en", game.PhaseVote, game.CharlestonView{To: rules.NoWind}, []game.Action{game.Act(game.ActContinue, tile.None), game.Act(game.ActStop, tile.None)}, "Charleston: vote for a second one", ""},
+		{"en", game.PhaseCourtesy, game.CharlestonView{To: rules.N}, propose, "Courtesy pass: vote how many tiles", "Courtesy pass: swap how many tiles across?"},
+		{"en", game.PhaseCourtesy, game.CharlestonView{To: rules.N, Count: 2}, []game.Action{give}, "Courtesy pass: swap 2 tiles across", "Courtesy pass: pick 2 tiles to pass across"},
+		{"fr", game.PhaseCharleston, game.CharlestonView{Pass: 2, To: rules.N}, []game.Action{give}, "Charleston\u202f: 3 tuiles à passer en face", "Passe 2\u202f: choisissez trois tuiles à passer en face"},
+		{"fr", game.PhaseCharleston, game.CharlestonView{Pass: 6, To: rules.W, Blind: true}, []game.Action{{Type: game.ActGive, Tile: tile.None}}, "Charleston\u202f: passe aveugle à droite",
+			"Passe aveugle à droite\u202f: de 0 à 3 de vos tuiles"},
+		{"fr", game.PhaseCourtesy, game.CharlestonView{To: rules.N}, propose, "Courtoisie\u202f: vote du nombre de tuiles", "Courtoisie\u202f: échanger combien de tuiles en face\u202f?"},
+		{"fr", game.PhaseCourtesy, game.CharlestonView{To: rules.N, Count: 2}, []game.Action{give}, "Courtoisie\u202f: 2 tuiles à échanger en face", "Courtoisie\u202f: choisissez 2 tuiles à passer en face"},
+	} {
+		if err := words.Use(c.lang); err != nil {
+			t.Fatal(err)
+		}
+		snap := midHand()
+		v := *snap.View
+		v.Phase, v.Pending, v.Turn, v.Legal = c.phase, tile.None, rules.E, c.legal
+		v.Charleston = &c.ch
+		snap.View = &v
+		_, _, s := openStill(t, snap)
+		if err := words.Use(c.lang); err != nil { // the test app speaks English
+			t.Fatal(err)
+		}
+		s.showSnapshot(snap)
+		header, short := s.statusText()
+		if !strings.HasSuffix(header, " · "+c.header) {
+			t.Errorf("%s %v: the header says %q, want it to end with %q", c.lang, c.phase, header, c.header)
+		}
+		if shown := test.WidgetRenderer(s.status).(*textLineRenderer).t.Text; shown != header && shown != short {
+			t.Errorf("%s %v: the header is cut on a phone: %q", c.lang, c.phase, shown)
+		}
+		var prompts []string
+		for _, o := range s.claims.Objects {
+			if l, ok := o.(*widget.Label); ok {
+				prompts = append(prompts, l.Text)
+				if w := l.MinSize().Width; w > s.bottomWidth() {
+					t.Errorf("%s: the prompt %q is %.0f wide, the bar %.0f", c.lang, l.Text, w, s.bottomWidth())
+				}
+			}
+		}
+		if want := []string{c.claim}; c.claim == "" && len(prompts) > 0 || c.claim != "" && !slices.Equal(prompts, want) {
+			t.Errorf("%s %v: prompts %q, want %q", c.lang, c.phase, prompts, c.claim)
+		}
+	}
+	_ = words.Use("en")
 }

@@ -352,13 +352,16 @@ func (s *TableScreen) playerAt(w rules.Wind) int {
 	return -1
 }
 
-// statusText is the header: hand, round wind, wall count, whose turn;
+// statusText is the header: hand, round wind, wall count, whose turn (in
+// the Charleston, what it does);
 // then, for a narrow screen, the hand and whose turn alone (the felt's
 // centre shows the round wind and the wall count too).
 func (s *TableScreen) statusText() (string, string) {
 	v, in := s.snap.View, s.snap.Info
 	turn := ""
-	if p := s.playerAt(v.Turn); p == s.player && v.Phase != game.PhaseEnd {
+	if step := charlestonStep(v); step != "" {
+		turn = " · " + step // every seat answers at once: nobody's turn
+	} else if p := s.playerAt(v.Turn); p == s.player && v.Phase != game.PhaseEnd {
 		turn = " · " + words.T("table.turn.you")
 	} else if p >= 0 && v.Phase != game.PhaseEnd {
 		turn = " · " + words.F("table.turn", map[string]any{"Name": s.name(p)})
@@ -519,7 +522,7 @@ func (s *TableScreen) showSeats() {
 		p := (s.player + i) % 4
 		w := s.seatOf(p)
 		sv := v.Seats[w]
-		turn := w == v.Turn && v.Phase != game.PhaseEnd
+		turn := w == v.Turn && v.Phase != game.PhaseEnd && v.Charleston == nil // in the Charleston all answer at once
 		sig := fmt.Sprint(s.name(p), in.Balances[p], w, in.Rules, turn, sv, w == lastSeat, s.app.Style(), s.discardWidth())
 		s.seats.Add(s.cached(i, sig, func() fyne.CanvasObject { return s.seatPanel(i, p, w, sv, turn, w == lastSeat) }))
 	}
@@ -548,7 +551,7 @@ func middled(o fyne.CanvasObject) fyne.CanvasObject {
 // seatPanel draws seat panel i (player p at wind w).
 func (s *TableScreen) seatPanel(i, p int, w rules.Wind, sv game.SeatView, turn, lastSeat bool) fyne.CanvasObject {
 	in := s.snap.Info
-	head := fmt.Sprintf("%s %+d", s.name(p), in.Balances[p])
+	head := s.name(p) + " " + total(in.Balances[p])
 	mark := container.NewHBox(seatMark(w, s.winds, s.app.Style()))
 	if turn {
 		mark.Objects = append([]fyne.CanvasObject{widget.NewIcon(theme.MediaPlayIcon())}, mark.Objects...)

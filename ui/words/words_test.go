@@ -2,6 +2,7 @@ package words
 
 import (
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -10,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2/test"
 
@@ -276,5 +279,142 @@ func TestJilinLinesTranslated(t *testing.T) {
 	}
 	if got, want := Score("kong made alone (2222p)"), "Kong fait seul (2222p)"; got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestChoicesReadAsWords (issue 20): every option value a ruleset offers,
+// and on/off, is shown as words a player reads, capitalised, in each
+// language: never its key ("east-keeps", "simple").
+func TestChoicesReadAsWords(t *testing.T) {
+	test.NewTempApp(t)
+	defer Use("en")
+	for _, l := range translations.Languages {
+		if err := Use(l); err != nil {
+			t.Fatal(err)
+		}
+		shown := []string{T("value.on"), T("value.off")}
+		for _, id := range rules.IDs() {
+			r, _ := rules.Get(id)
+			for _, s := range r.OptionSpecs() {
+				for _, c := range s.Choices {
+					if name := Choice(c); name == c {
+						t.Errorf("%s: %s's value %q is shown as its key", l, s.Name(), c)
+					}
+					shown = append(shown, Choice(c))
+				}
+			}
+		}
+		for _, name := range shown {
+			if r, _ := utf8.DecodeRuneInString(name); !unicode.IsUpper(r) && !unicode.IsDigit(r) {
+				t.Errorf("%s: option value %q does not begin with a capital", l, name)
+			}
+		}
+	}
+}
+
+// frenchTypography lists what a French text does against French
+// typography: a narrow no-break space (U+202F) before : ; ! ? and inside
+// « », a decimal comma, a narrow no-break space between a number and its
+// unit ("0,8 s"), the typographic apostrophe and ellipsis. Templates'
+// fields ({{.N}}) count as numbers; an address ("192.168.1.20:40123") is
+// not prose.
+func frenchTypography(text string) []string {
+	var out []string
+	s := regexp.MustCompile(`\{\{[^}]*\}\}`).ReplaceAllString(text, "9")
+	s = regexp.MustCompile(`\d+(?:\.\d+){3}(?::\d+)?|/[a-z0-9]+/`).ReplaceAllString(s, "ADDR")
+	rs := []rune(s)
+	for i, r := range rs {
+		before, after := rune(0), rune(0)
+		if i > 0 {
+			before = rs[i-1]
+		}
+		if i+1 < len(rs) {
+			after = rs[i+1]
+		}
+		switch {
+		case strings.ContainsRune(":;!?»", r) && before != '\u202f':
+			out = append(out, fmt.Sprintf("%q without a narrow no-break space before it", r))
+		case r == '«' && after != '\u202f':
+			out = append(out, "« without a narrow no-break space after it")
+		case r == '\'':
+			out = append(out, "a straight apostrophe (’)")
+		}
+	}
+	if regexp.MustCompile(`(?:^|[\s(])\d+\.\d`).MatchString(s) {
+		out = append(out, "a decimal point (a comma in French)")
+	}
+	if regexp.MustCompile(`\d[ \x{a0}]?s\b`).MatchString(s) {
+		out = append(out, "seconds without a narrow no-break space (0,8\u202fs)")
+	}
+	if strings.Contains(s, "...") {
+		out = append(out, "three points (…)")
+	}
+	return out
+}
+
+// TestFrenchTypography (issue 20): every French text follows French
+// typography (frenchTypography), and so do the texts the words package
+// writes itself: labelled values and decimals.
+func TestFrenchTypography(t *testing.T) {
+	for _, bad := range []string{"Délai: 3", "« Seven »", "0.8 s", "0,8 s", "{{.N}}s", "l'Est", "Attendez...", "Prêt ?"} {
+		if len(frenchTypography(bad)) == 0 {
+			t.Errorf("%q passes the typography check", bad)
+		}
+	}
+	for _, good := range []string{"Délai\u202f: 3", "«\u202fSeven\u202f»", "0,8\u202fs", "après {{.N}}\u202fs", "l’Est", "Attendez…", "192.168.1.20:40123 ou /ip4/…/p2p/…"} {
+		if got := frenchTypography(good); len(got) > 0 {
+			t.Errorf("%q fails the typography check: %v", good, got)
+		}
+	}
+	fr := files(t)["fr"]
+	for k, v := range fr {
+		texts := map[string]string{k: ""}
+		switch x := v.(type) {
+		case string:
+			texts[k] = x
+		case map[string]any:
+			delete(texts, k)
+			for form, s := range x {
+				texts[k+"."+form], _ = s.(string)
+			}
+		}
+		for key, text := range texts {
+			for _, p := range frenchTypography(text) {
+				t.Errorf("fr.json %s %q: %s", key, text, p)
+			}
+		}
+	}
+	test.NewTempApp(t)
+	if err := Use("fr"); err != nil {
+		t.Fatal(err)
+	}
+	defer Use("en")
+	for _, s := range []string{Labelled("Délai", Decimal(0.8)+"\u202fs"), Decimal(1.5)} {
+		if p := frenchTypography(s); len(p) > 0 {
+			t.Errorf("%q: %v", s, p)
+		}
+	}
+	if got := Decimal(0.8); got != "0,8" {
+		t.Errorf("0.8 written %q in French", got)
+	}
+}
+
+// TestComputerNames (issue 20): the computer seats have names, four
+// different ones in each language, used as they are everywhere (Computer).
+func TestComputerNames(t *testing.T) {
+	test.NewTempApp(t)
+	defer Use("en")
+	for _, l := range translations.Languages {
+		if err := Use(l); err != nil {
+			t.Fatal(err)
+		}
+		seen := map[string]bool{}
+		for p := range 4 {
+			name := Computer(p)
+			if name == "" || seen[name] || strings.ContainsAny(name, "0123456789") || name == "player.computer."+strconv.Itoa(p) {
+				t.Errorf("%s: computer player %d is named %q (seen %v)", l, p, name, seen)
+			}
+			seen[name] = true
+		}
 	}
 }
