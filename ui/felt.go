@@ -393,8 +393,9 @@ const phoneMeldWidth = 24
 // rackOf draws another player's rack (at screen side) with their name
 // line: the concealed tiles as standing backs, then the exposed melds and
 // the bonus tiles beside them, at meldWidth (at least 24 wide on a
-// phone). It returns the head (the name line and, on a phone, the rack)
-// and the row the rack goes in (on a phone, empty). On a phone, whose
+// phone). It returns the panel's head — the name line, and on a phone
+// the whole rack — and the row of the rack below it (on a phone an empty
+// one, for what the panel adds). On a phone, whose
 // panels are narrow, the name, the bonus tiles, the backs and the melds
 // follow each other, wrapping: the name whole (cut with an ellipsis only
 // when it does not fit a line by itself), the backs and the tiles at their

@@ -147,10 +147,9 @@ func (l *rackLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 
 // seatsLayout places the four seat panels (the person, right, across,
 // left) and the centre: around the table as on a real one when the screen
-// is wide, two by two on a narrow one. The table's frame — the bands and
-// columns of the players and the centre's box, and so the wall's ring —
-// depends on the size alone, never on what the panels hold: nothing
-// resizes the wall during a hand. On a landscape screen the side players'
+// is wide, two by two on a narrow one. The centre's box, and so the
+// wall's ring, depends on the size alone, never on what the panels hold:
+// nothing resizes the wall during a hand. On a landscape screen the side players'
 // columns span the height, across and the person above and below the
 // centre; on a portrait one across and the person span the width, the
 // side players beside the centre, in the middle band. On a narrow screen
@@ -249,10 +248,10 @@ func setTile(tw float32, ps ...panelParts) {
 type box struct{ x, y, w, h float32 }
 
 // frame returns the boxes of the person, right, across and left and of
-// the centre in size: the table's frame, from the size alone.
-// On a narrow screen the rows share the height their heads leave
-// (heads, the heights of the rows' highest heads) equally: their discards
-// have as much room.
+// the centre in size. The centre's box (and so the wall's ring) and a
+// wide screen's bands and columns depend on the size alone; on a narrow
+// screen the two rows share the height their heads leave (heads: the
+// highest of each row) equally, so that their discards have as much room.
 func (l seatsLayout) frame(size fyne.Size, heads [2]float32) (boxes [4]box, centre box) {
 	pad := theme.Padding()
 	me, right, across, left := 0, 1, 2, 3
