@@ -178,8 +178,9 @@ const (
 )
 
 // The table's frame on a wide screen: the share of the height the centre
-// takes on a landscape screen, the share across and the person each take
-// on a portrait one (times the style's scale: larger heads).
+// takes on a landscape screen (divided by the style's scale), the share
+// across and the person each take on a portrait one (times the scale):
+// larger tiles need more room around the centre.
 const (
 	centreShareLandscape = .4
 	bandSharePortrait    = .18
@@ -273,7 +274,7 @@ func (l seatsLayout) frame(size fyne.Size, heads [2]float32) (boxes [4]box, cent
 	midW := max(size.Width-2*side-2*pad, 0)
 	body := max(size.Height-l.foot, 0)
 	if size.Width >= size.Height {
-		centreH := body * centreShareLandscape
+		centreH := body * centreShareLandscape / l.scaleOf()
 		band := max((body-centreH-2*pad)/2, 0)
 		boxes[across] = box{side + pad, 0, midW, band}
 		boxes[me] = box{side + pad, body - band, midW, band}
@@ -314,15 +315,37 @@ func (l seatsLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		b := boxes[i]
 		if l.wide(size) {
 			// A panel as wide as six of the largest discards, or its
-			// discards' rows, or its head, and as high as it needs,
-			// centred in its box.
+			// discards' rows, or its head's rows unwrapped, and as high as
+			// it needs, centred in its box.
 			_, per := p.fit(b.w, b.h, tw)
-			w := min(b.w, max(6*most+5*discardGap, p.rowWidth(tw, per), objs[i].MinSize().Width))
+			w := min(b.w, max(6*most+5*discardGap, p.rowWidth(tw, per), unwrapped(objs[i])))
 			h := min(b.h, p.height(tw, per))
 			b = box{b.x + (b.w-w)/2, b.y + (b.h-h)/2, w, h}
 		}
 		place(objs[i], b.x, b.y, b.w, b.h)
 	}
+}
+
+// unwrapped is the width seat panel o needs for each of its rows on one
+// line: its widest row, a flowing row's objects side by side.
+func unwrapped(o fyne.CanvasObject) float32 {
+	c, ok := o.(*fyne.Container)
+	if !ok {
+		return o.MinSize().Width
+	}
+	w := c.MinSize().Width
+	for _, r := range c.Objects {
+		if f, ok := r.(*fyne.Container); ok {
+			if _, ok := f.Layout.(*flowLayout); ok {
+				line := float32(0)
+				for _, x := range f.Objects {
+					line += x.MinSize().Width + theme.Padding()
+				}
+				w = max(w, line-theme.Padding())
+			}
+		}
+	}
+	return w
 }
 
 // place moves o to x, y and sizes it w by h.
