@@ -240,13 +240,13 @@ func (s *TableScreen) centreSig() string {
 	if e := s.snap.Last; e != nil && e.Type == game.EvDiscard {
 		last = e.Tile()
 	}
-	return fmt.Sprint(last, s.app.Style(), v.WallLive, in.Round, v.Dice, tailDraws(v), s.seatOf(s.player), s.discardWidth())
+	return fmt.Sprint(last, s.app.Style(), v.WallLive, in.Round, v.Dice, tailDraws(v), s.seatOf(s.player), s.discardWidth(), s.ringAspect())
 }
 
 // centre is the middle of the table: the wall around the round wind, the
 // wall's count, the dice and the last discard, larger than a rack tile
-// (on a phone, the band between the two rows of players: what does not
-// fit is left out, the ring stays).
+// (on a phone, the band at the felt's foot: what does not fit is left
+// out, the ring stays).
 func (s *TableScreen) centre() fyne.CanvasObject {
 	v := s.snap.View
 	objs := []fyne.CanvasObject{container.NewStack()}
@@ -260,12 +260,20 @@ func (s *TableScreen) centre() fyne.CanvasObject {
 			container.NewVBox(s.centreFacts(true), s.centreDiscard(e.Tile())))
 	}
 	objs = append(objs, s.centreFacts(false), s.centreFacts(true))
-	// On a phone the ring is a band between the rows of players: longer.
-	aspect := float32(3.5)
-	if s.wide() {
-		aspect = 2
+	return container.New(ringLayout{aspect: s.ringAspect()}, objs...)
+}
+
+// ringAspect is how much longer than wide the wall's ring may be: on a
+// phone a band at the felt's foot, on a portrait tablet a tall ring
+// filling the middle band, on a landscape screen a table's shape.
+func (s *TableScreen) ringAspect() float32 {
+	switch c := s.app.win.Canvas(); {
+	case !s.wide():
+		return 4.5
+	case c.Size().Height > c.Size().Width:
+		return 2.6
 	}
-	return container.New(ringLayout{aspect: aspect}, objs...)
+	return 2
 }
 
 // centreFacts are the round wind, the wall's count and the dice, in a row
@@ -276,7 +284,9 @@ func (s *TableScreen) centreFacts(column bool) fyne.CanvasObject {
 	if s.winds {
 		facts.Add(container.NewCenter(s.bin.get(in.Round.Tile(), s.app.Style(), tileview.MiniWidth)))
 	}
-	facts.Add(widget.NewLabelWithStyle(words.F("table.wall", map[string]any{"N": v.WallLive}), fyne.TextAlignCenter, fyne.TextStyle{Bold: true}))
+	count := newWholeLine(words.F("table.wall", map[string]any{"N": v.WallLive}))
+	count.bold = true // a line without a label's padding: the phone's wall band is low
+	facts.Add(container.NewCenter(count))
 	if v.Dice[0] == 0 {
 		return container.NewCenter(facts)
 	}
@@ -380,31 +390,35 @@ func (r *backsRenderer) Destroy() {}
 // bonus tiles on a phone: the least that reads at a glance.
 const phoneMeldWidth = 24
 
-// rackOf draws another player's rack (at screen side) under their name line: the
-// concealed tiles as standing backs, then the exposed melds and the bonus
-// tiles beside them, at meldWidth (at least 24 wide on a phone). On a
-// phone, whose panels are narrow, the backs stand small at the end of the
-// name line with up to two bonus tiles, leaving the row to the melds.
+// rackOf draws another player's rack (at screen side) with their name
+// line: the concealed tiles as standing backs, then the exposed melds and
+// the bonus tiles beside them, at meldWidth (at least 24 wide on a
+// phone). It returns the panel's head — the name line, and on a phone
+// the whole rack — and the row of the rack below it (on a phone an empty
+// one, for what the panel adds). On a phone, whose
+// panels are narrow, the name, the bonus tiles, the backs and the melds
+// follow each other, wrapping: the name whole (cut with an ellipsis only
+// when it does not fit a line by itself), the backs and the tiles at their
+// sizes, nothing squeezed.
 func (s *TableScreen) rackOf(side int, name fyne.CanvasObject, sv game.SeatView) (fyne.CanvasObject, *fyne.Container) {
 	row := container.New(&flowLayout{})
 	w, sc := s.meldWidth(), s.app.Style().Scale()
-	bonus := container.NewHBox()
-	for _, b := range sv.Bonus {
-		bonus.Add(s.bin.get(b, s.app.Style(), w))
+	if !s.wide() {
+		row = container.New(&flowLayout{rowWidth{widthOf: s.phonePanelWidth}}, container.New(wholeLayout{}, name))
 	}
-	if s.wide() {
-		if sv.Concealed > 0 {
-			row.Add(newBacksRow(sv.Concealed, w*sc*.5, w*sc*4/3, s.app.Style()))
-		}
-	} else {
-		var backs fyne.CanvasObject = container.NewStack()
-		if sv.Concealed > 0 {
-			backs = newBacksRow(sv.Concealed, 6, 16, s.app.Style())
-		}
-		if len(sv.Bonus) > phoneNameBonus {
-			row.Objects, bonus = bonus.Objects, container.NewHBox()
-		}
-		name = container.New(nameLine{}, name, bonus, backs)
+	var bonus []fyne.CanvasObject
+	for _, b := range sv.Bonus {
+		bonus = append(bonus, s.bin.get(b, s.app.Style(), w))
+	}
+	if !s.wide() {
+		// Small, the bonus tiles fill the name's line.
+		row.Objects, bonus = append(row.Objects, bonus...), nil
+	}
+	switch {
+	case sv.Concealed > 0 && s.wide():
+		row.Add(newBacksRow(sv.Concealed, w*sc*.5, w*sc*4/3, s.app.Style()))
+	case sv.Concealed > 0:
+		row.Add(newBacksRow(sv.Concealed, phoneBackWidth, phoneBackHeight, s.app.Style()))
 	}
 	for j, m := range sv.Melds {
 		o := s.meldTiles(m, w)
@@ -413,36 +427,35 @@ func (s *TableScreen) rackOf(side int, name fyne.CanvasObject, sv game.SeatView)
 		}
 		row.Add(o)
 	}
-	if s.wide() {
-		row.Objects = append(row.Objects, bonus.Objects...)
+	row.Objects = append(row.Objects, bonus...)
+	if !s.wide() {
+		return row, container.New(&flowLayout{})
 	}
 	return name, row
 }
 
-// phoneNameBonus is how many bonus tiles a phone shows on a player's name
-// line; more go to the row of melds.
-const phoneNameBonus = 2
+// phonePanelWidth is the width of a seat panel on a phone, two to a row
+// on the felt (padded, in the padded window).
+func (s *TableScreen) phonePanelWidth() float32 {
+	return (s.app.win.Canvas().Size().Width - 5*theme.Padding()) / 2
+}
 
-// nameLine lays a player's name line out on a phone: the name (the first
-// object) keeps its whole width, or nameLeast of a long one, the bonus
-// tiles (the second) their own, and the backs (the third) the rest,
-// overlapping where they must.
-type nameLine struct{}
+// A back's size on a phone's racks.
+const (
+	phoneBackWidth  = 6
+	phoneBackHeight = 16
+)
 
-// nameLeast is the least width a name keeps on its line.
-const nameLeast = 104
+// wholeLayout asks for the width its object's text needs whole (a name
+// line in a flow, which would otherwise get its least width, cut).
+type wholeLayout struct{}
 
-func (nameLine) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	name, bonus, backs := objs[0], objs[1], objs[2]
-	pad := theme.Padding()
-	bw := bonus.MinSize().Width
-	rest := max(size.Width-bw-2*pad, 0)
-	backsW := min(backs.MinSize().Width, max(rest-min(wholeWidth(name), nameLeast), 0))
-	nameW := max(rest-backsW, 0)
-	place(name, 0, 0, nameW, size.Height)
-	place(bonus, nameW+pad, (size.Height-bonus.MinSize().Height)/2, bw, bonus.MinSize().Height)
-	bh := backs.MinSize().Height
-	place(backs, nameW+bw+2*pad, (size.Height-bh)/2, backsW, bh)
+func (wholeLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	place(objs[0], 0, 0, size.Width, size.Height)
+}
+
+func (wholeLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	return fyne.NewSize(wholeWidth(objs[0]), objs[0].MinSize().Height)
 }
 
 // wholeWidth is the width o needs to show its text line's whole text.
@@ -461,14 +474,6 @@ func wholeWidth(o fyne.CanvasObject) float32 {
 	}
 	walk(o)
 	return w
-}
-
-func (nameLine) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	h := float32(0)
-	for _, o := range objs {
-		h = max(h, o.MinSize().Height)
-	}
-	return fyne.NewSize(objs[0].MinSize().Width, h)
 }
 
 // wide reports whether the window has room for the players around the

@@ -1,12 +1,19 @@
 package ui
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
 
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/hand"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 	"github.com/fourwinds-mahjong/fourwinds/internal/uitest"
 	"github.com/fourwinds-mahjong/fourwinds/ui/tileview"
@@ -17,18 +24,23 @@ var feltSizes = []fyne.Size{{Width: 360, Height: 640}, {Width: 800, Height: 1280
 
 // TestFeltGolden draws the table mid-hand at every size: the wall as
 // stacks around the centre with its hill and the dice, the other players'
-// racks as standing backs with their melds and bonus tiles beside them.
+// racks as standing backs with their melds and bonus tiles beside them;
+// and the phone between calls, its wall's band at the felt's foot, where
+// the calls float.
 func TestFeltGolden(t *testing.T) {
-	for _, sz := range feltSizes {
-		name := fmt.Sprintf("felt_%dx%d.png", int(sz.Width), int(sz.Height))
+	draw := func(name string, sz fyne.Size, snap table.Snapshot) {
 		t.Run(name, func(t *testing.T) {
 			a, w := newTestApp(t, noTables{}, sz)
 			a.fy.Settings().SetTheme(uitest.Theme(theme.VariantLight))
-			a.openTable(newStillTable(midHand()))
+			a.openTable(newStillTable(snap))
 			w.Resize(sz)
 			uitest.Golden(t, name, w.Canvas().Capture())
 		})
 	}
+	for _, sz := range feltSizes {
+		draw(fmt.Sprintf("felt_%dx%d.png", int(sz.Width), int(sz.Height)), sz, midHand())
+	}
+	draw("felt_360x640_between.png", feltSizes[0], between())
 }
 
 // TestWallFromView checks the wall drawn from the view: 144 tiles of the
@@ -99,4 +111,186 @@ func TestSheetGolden(t *testing.T) {
 	a.openTable(newStillTable(handOver()))
 	w.Resize(sz)
 	uitest.Golden(t, "sheet_420x780.png", w.Canvas().Capture())
+}
+
+// between is midHand while West thinks: no claim offered, nothing floats
+// over the felt.
+func between() table.Snapshot {
+	s := midHand()
+	v := *s.View
+	v.Phase, v.Turn, v.Legal, v.StateID = game.PhaseTurn, rules.W, nil, 43
+	s.View = &v
+	return s
+}
+
+// ringRect returns where the wall's ring is on the window.
+func ringRect(t *testing.T, s *TableScreen) rect {
+	t.Helper()
+	r, ok := s.panels[4].(*fyne.Container).Objects[0].(*wallRing)
+	if !ok {
+		t.Fatal("the centre has no wall ring")
+	}
+	return rect{fyne.CurrentApp().Driver().AbsolutePositionForObject(r), r.Size()}
+}
+
+// TestRingStill (issue 20): the wall's ring keeps its place and size
+// however much a player exposes: kongs, then bonus tiles, are added to
+// the player across (and the one on the left), up to four kongs and
+// eight bonus tiles, which take across's rack to another row on a phone
+// and a landscape screen (a portrait tablet's across spans the width:
+// they keep to a row there); the ring does not move, at every size.
+func TestRingStill(t *testing.T) {
+	for _, sz := range feltSizes {
+		t.Run(fmt.Sprintf("%dx%d", int(sz.Width), int(sz.Height)), func(t *testing.T) {
+			a, w := newTestApp(t, noTables{}, sz)
+			snap := between()
+			a.openTable(newStillTable(snap))
+			w.Resize(sz)
+			s := a.screen
+			want := ringRect(t, s)
+			head := partsOf(s.panels[2]).head
+			across, left := s.seatOf((s.player+2)%4), s.seatOf((s.player+3)%4)
+			expose := func(sv *game.SeatView, i int) {
+				if len(sv.Melds) < 4 {
+					sv.Melds = append(slices.Clone(sv.Melds), hand.Meld{Kind: hand.Kong, Tile: tile.M1 + tile.Kind(i), Open: true, Claimed: 3, From: 1})
+					sv.Concealed = max(sv.Concealed-3, 1)
+					return
+				}
+				if len(sv.Bonus) < 8 {
+					sv.Bonus = append(slices.Clone(sv.Bonus), tile.F1+tile.Kind(len(sv.Bonus)))
+				}
+			}
+			for i := range 12 {
+				v := *snap.View
+				for _, wd := range []rules.Wind{across, left} {
+					sv := v.Seats[wd]
+					expose(&sv, i)
+					v.Seats[wd] = sv
+				}
+				v.StateID++
+				snap.View, snap.Seq = &v, snap.Seq+1
+				s.showSnapshot(snap)
+				relayout(w.Content())
+				if got := ringRect(t, s); got != want {
+					t.Fatalf("after %d more exposures the ring is at %v size %v, was at %v size %v", i+1, got.pos, got.size, want.pos, want.size)
+				}
+			}
+			if grown := partsOf(s.panels[2]).head; grown <= head && (!s.wide() || sz.Width > sz.Height) {
+				t.Errorf("across's head is %v high with its exposures, %v without: they never took another row", grown, head)
+			}
+		})
+	}
+}
+
+// emptiestBand returns the highest band across the felt (below its
+// header, less the foot kept free for the calls where the wall's band is
+// not there) in which nothing is drawn: no tile, back, name or wall.
+func emptiestBand(s *TableScreen) float32 {
+	d := fyne.CurrentApp().Driver()
+	var spans [][2]float32
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		if !o.Visible() {
+			return
+		}
+		switch x := o.(type) {
+		case *tileview.Tile, *backsRow, *textLine, *wallRing:
+			y := d.AbsolutePositionForObject(x).Y
+			spans = append(spans, [2]float32{y, y + x.Size().Height})
+		case *fyne.Container:
+			for _, c := range x.Objects {
+				walk(c)
+			}
+		}
+	}
+	walk(s.seats)
+	slices.SortFunc(spans, func(a, b [2]float32) int { return cmp.Compare(a[0], b[0]) })
+	top := d.AbsolutePositionForObject(s.seats).Y
+	felt := findScroll(s.middle)
+	bottom := d.AbsolutePositionForObject(felt).Y + felt.Size().Height - theme.Padding()
+	if s.wide() {
+		bottom -= s.seatsLayout.foot
+	}
+	most, reached := float32(0), top
+	for _, sp := range spans {
+		most, reached = max(most, sp[0]-reached), max(reached, sp[1])
+	}
+	return max(most, bottom-reached)
+}
+
+// TestWholeFeltUsed (issue 20): no band across the felt as high as a
+// claim button is left empty, between calls and while they are offered:
+// on a portrait tablet the wall's ring and the players fill the height;
+// on a phone the wall's band lies at the felt's foot, where the calls
+// float.
+func TestWholeFeltUsed(t *testing.T) {
+	for _, sz := range feltSizes {
+		for name, snap := range map[string]func() table.Snapshot{"between": between, "claims": midHand} {
+			t.Run(fmt.Sprintf("%s_%dx%d", name, int(sz.Width), int(sz.Height)), func(t *testing.T) {
+				a, w := newTestApp(t, noTables{}, sz)
+				a.openTable(newStillTable(snap()))
+				w.Resize(sz)
+				if got := emptiestBand(a.screen); got >= claimHeight {
+					t.Errorf("a band %.0f px high across the felt is empty: want less than %d", got, claimHeight)
+				}
+			})
+		}
+	}
+}
+
+// TestPhoneNamesWhole (issue 20): on a phone, players with two or three
+// bonus tiles and long names keep their names whole and their backs at
+// their size, unsqueezed; the bonus tiles go beside the melds, at least
+// 24 px wide.
+func TestPhoneNamesWhole(t *testing.T) {
+	for _, n := range []int{2, 3} {
+		t.Run(fmt.Sprint(n, "bonus"), func(t *testing.T) {
+			a, w := newTestApp(t, noTables{}, fyne.NewSize(360, 640))
+			snap := between()
+			v := *snap.View
+			for _, wd := range []rules.Wind{rules.E, rules.W, rules.N} {
+				sv := v.Seats[wd]
+				sv.Bonus = []tile.Kind{tile.F1, tile.F1 + 1, tile.Y1 + 2}[:n]
+				v.Seats[wd] = sv
+			}
+			snap.View = &v
+			snap.Info.Seats[1].Name, snap.Info.Seats[2].Name = "Computer 1", "Ordinateur 2"
+			a.openTable(newStillTable(snap))
+			w.Resize(fyne.NewSize(360, 640))
+			s := a.screen
+			for i := 1; i < 4; i++ {
+				names, backs, bonus := 0, 0, 0
+				var walk func(o fyne.CanvasObject)
+				walk = func(o fyne.CanvasObject) {
+					switch x := o.(type) {
+					case *textLine:
+						names++
+						if need := fyne.MeasureText(x.text, theme.TextSize(), fyne.TextStyle{Bold: x.bold}).Width; x.Size().Width < need+2*theme.Padding() {
+							t.Errorf("panel %d: %q has %.0f px, needs %.0f: it is cut", i, x.text, x.Size().Width, need)
+						}
+					case *backsRow:
+						backs++
+						if x.Size() != x.MinSize() {
+							t.Errorf("panel %d: the backs are %v, want %v", i, x.Size(), x.MinSize())
+						}
+					case *tileview.Tile:
+						if x.Kind.IsBonus() {
+							bonus++
+							if x.Size().Width < phoneMeldWidth-.01 {
+								t.Errorf("panel %d: %v is %.1f px wide: want at least %d", i, x.Kind, x.Size().Width, phoneMeldWidth)
+							}
+						}
+					case *fyne.Container:
+						for _, c := range x.Objects {
+							walk(c)
+						}
+					}
+				}
+				walk(s.panels[i])
+				if names != 1 || backs != 1 || bonus != n {
+					t.Errorf("panel %d: %d names, %d rows of backs, %d bonus tiles: want 1, 1 and %d", i, names, backs, bonus, n)
+				}
+			}
+		})
+	}
 }

@@ -67,7 +67,7 @@ func ownTurn() table.Snapshot {
 // mid-hand and late in a hand, in the standard and the large tile style,
 // the table screen needs no scrolling:
 // the felt's content fits its height, every discard and meld lies inside
-// the felt, and every claim button and every rack tile lies inside the
+// the felt and off the wall, and every claim button and every rack tile lies inside the
 // window, the buttons at least 72×56.
 func TestPhoneClaimFits(t *testing.T) {
 	type fit struct {
@@ -115,8 +115,14 @@ func TestPhoneClaimFits(t *testing.T) {
 					t.Errorf("%s at %v size %v is outside %v size %v", what, r.pos, r.size, in.pos, in.size)
 				}
 			}
+			ring := ringRect(t, s)
 			for i, o := range s.seats.Objects[:4] {
-				walkTiles(o, func(tl *tileview.Tile) { inside(fmt.Sprintf("seat %d's %v", i, tl.Kind), tl, felt) })
+				walkTiles(o, func(tl *tileview.Tile) {
+					inside(fmt.Sprintf("seat %d's %v", i, tl.Kind), tl, felt)
+					if r := (rect{d.AbsolutePositionForObject(tl), tl.Size()}); r.meets(ring) {
+						t.Errorf("seat %d's %v at %v size %v lies on the wall at %v size %v", i, tl.Kind, r.pos, r.size, ring.pos, ring.size)
+					}
+				})
 			}
 			screen := rect{size: win}
 			buttons := 0
@@ -149,6 +155,12 @@ type rect struct {
 func (r rect) holds(o rect) bool {
 	return o.pos.X >= r.pos.X-.5 && o.pos.Y >= r.pos.Y-.5 &&
 		o.pos.X+o.size.Width <= r.pos.X+r.size.Width+.5 && o.pos.Y+o.size.Height <= r.pos.Y+r.size.Height+.5
+}
+
+// meets reports whether r and o overlap (by more than half a pixel).
+func (r rect) meets(o rect) bool {
+	return o.pos.X < r.pos.X+r.size.Width-.5 && r.pos.X < o.pos.X+o.size.Width-.5 &&
+		o.pos.Y < r.pos.Y+r.size.Height-.5 && r.pos.Y < o.pos.Y+o.size.Height-.5
 }
 
 // findScroll returns the first scroll container under o.

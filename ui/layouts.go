@@ -147,30 +147,43 @@ func (l *rackLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 
 // seatsLayout places the four seat panels (the person, right, across,
 // left) and the centre: around the table as on a real one when the screen
-// is wide, two by two on a narrow one with the centre (the wall's band)
-// between the rows. It chooses one size
-// for every discarded tile, the largest that lets all the panels fit the
-// space without scrolling (up to 48 wide on a wide screen, 30 on a
-// narrow one, times the style's scale). Below 16 times the scale the
-// panels take more tiles to a row instead, and only where even that does
-// not fit (a phone late in a hand with every claim offered) do the tiles
-// shrink further, never below 10.
+// is wide, two by two on a narrow one. The centre's box, and so the
+// wall's ring, depends on the size alone, never on what the panels hold:
+// nothing resizes the wall during a hand. On a landscape screen the side players'
+// columns span the height, across and the person above and below the
+// centre; on a portrait one across and the person span the width, the
+// side players beside the centre, in the middle band. On a narrow screen
+// the wall's band lies at the felt's foot, where the calls float over it
+// while they are offered (foot high), and the panels take the rest. It
+// chooses one size for every discarded tile, the largest that lets all
+// the panels' discards fit their boxes (up to 48 wide on a wide screen,
+// 30 on a narrow one, times the style's scale), more to a row where that
+// keeps them larger; only where nothing else fits (a phone late in a hand)
+// do they shrink below 16, never below 10.
 type seatsLayout struct {
 	scale float32
+	// foot is the height kept at the felt's foot for the calls that float
+	// there.
+	foot float32
 }
 
 // wide reports whether size has room for the panels around the table.
 func (seatsLayout) wide(size fyne.Size) bool { return size.Width >= 760 }
-
-// narrowBand is the least height of the wall's band between the two rows
-// of players on a narrow screen.
-const narrowBand = 16
 
 // The discarded tiles' widths, before the style's scale.
 const (
 	discardLeast      = 16
 	discardMostNarrow = 30
 	discardMostWide   = 48
+)
+
+// The table's frame on a wide screen: the share of the height the centre
+// takes on a landscape screen (divided by the style's scale), the share
+// across and the person each take on a portrait one (times the scale):
+// larger tiles need more room around the centre.
+const (
+	centreShareLandscape = .4
+	bandSharePortrait    = .18
 )
 
 // panelParts is what seatsLayout needs of a seat panel: the height of its
@@ -193,37 +206,32 @@ func partsOf(o fyne.CanvasObject) panelParts {
 	return panelParts{head: o.MinSize().Height}
 }
 
-// rows is how many rows of six the panel's discards take.
-func (p panelParts) rows() int { return p.rowsOf(6) }
+// discardsBox is the height the panel's discards have in a panel h high.
+func (p panelParts) discardsBox(h float32) float32 { return max(h-p.head-theme.Padding(), 0) }
 
-// rowsOf is how many rows of per the panel's discards take.
-func (p panelParts) rowsOf(per int) int { return (p.n + per - 1) / per }
+// fit returns the largest discard width, at most most, that lays the
+// panel's discards out in a panel w by h, and the tiles to a row then.
+func (p panelParts) fit(w, h, most float32) (float32, int) {
+	if p.n == 0 {
+		return most, 6
+	}
+	return (&discardLayout{most: most}).fit(p.n, w, p.discardsBox(h))
+}
 
-// height is the panel's height with its discards tw wide, six to a row.
-func (p panelParts) height(tw float32) float32 { return p.heightOf(tw, 6) }
-
-// heightOf is the panel's height with its discards tw wide, per to a row.
-func (p panelParts) heightOf(tw float32, per int) float32 {
-	r := float32(p.rowsOf(per))
+// height is the panel's height with its discards tw wide, per to a row.
+func (p panelParts) height(tw float32, per int) float32 {
+	r := float32((p.n + per - 1) / per)
 	if r == 0 {
 		return p.head
 	}
-	return p.head + r*tw*4/3 + (r-1)*discardGap
+	return p.head + theme.Padding() + r*tw*4/3 + (r-1)*discardGap
 }
 
-// tileFor is the discard width that fits rows of six into h after heads
-// of height head, and six tiles into width w, within the bounds.
-func (l seatsLayout) tileFor(w, h, head float32, rows int, most float32) float32 {
-	return l.tileForRows(w, h, head, rows, most, 6)
-}
-
-// tileForRows is tileFor with per tiles to a row.
-func (l seatsLayout) tileForRows(w, h, head float32, rows int, most float32, per int) float32 {
-	tw := min(most*l.scaleOf(), (w-float32(per-1)*discardGap)/float32(per))
-	if rows > 0 {
-		tw = min(tw, (h-head-float32(rows)*discardGap)*3/4/float32(rows))
-	}
-	return max(tw, discardLeast*l.scaleOf())
+// rowWidth is the width of the widest row of the panel's discards tw
+// wide, per to a row.
+func (p panelParts) rowWidth(tw float32, per int) float32 {
+	n := float32(min(p.n, per))
+	return n*tw + max(n-1, 0)*discardGap
 }
 
 func (l seatsLayout) scaleOf() float32 { return max(l.scale, 1) }
@@ -237,92 +245,107 @@ func setTile(tw float32, ps ...panelParts) {
 	}
 }
 
+// box is a panel's place in the layout.
+type box struct{ x, y, w, h float32 }
+
+// frame returns the boxes of the person, right, across and left and of
+// the centre in size. The centre's box (and so the wall's ring) and a
+// wide screen's bands and columns depend on the size alone; on a narrow
+// screen the two rows share the height their heads leave (heads: the
+// highest of each row) equally, so that their discards have as much room.
+func (l seatsLayout) frame(size fyne.Size, heads [2]float32) (boxes [4]box, centre box) {
+	pad := theme.Padding()
+	me, right, across, left := 0, 1, 2, 3
+	if !l.wide(size) {
+		// Two by two above the wall's band at the foot.
+		cw := (size.Width - pad) / 2
+		rest := max(size.Height-l.foot-2*pad-heads[0]-heads[1], 0)
+		th, bh := heads[0]+rest/2, heads[1]+rest/2
+		boxes[across] = box{0, 0, cw, th}
+		boxes[right] = box{cw + pad, 0, cw, th}
+		boxes[left] = box{0, th + pad, cw, bh}
+		boxes[me] = box{cw + pad, th + pad, cw, bh}
+		return boxes, box{0, size.Height - l.foot, size.Width, l.foot}
+	}
+	// The side columns are as wide as six of the largest discards, within
+	// a quarter and a third of the width.
+	most := discardMostWide * l.scaleOf()
+	side := max(size.Width*.24, min(size.Width*.33, 6*most+5*discardGap))
+	midW := max(size.Width-2*side-2*pad, 0)
+	body := max(size.Height-l.foot, 0)
+	if size.Width >= size.Height {
+		centreH := body * centreShareLandscape / l.scaleOf()
+		band := max((body-centreH-2*pad)/2, 0)
+		boxes[across] = box{side + pad, 0, midW, band}
+		boxes[me] = box{side + pad, body - band, midW, band}
+		boxes[left] = box{0, 0, side, body}
+		boxes[right] = box{size.Width - side, 0, side, body}
+		return boxes, box{side + pad, band + pad, midW, centreH}
+	}
+	band := body * bandSharePortrait * l.scaleOf()
+	midH := max(body-2*band-2*pad, 0)
+	boxes[across] = box{0, 0, size.Width, band}
+	boxes[me] = box{0, body - band, size.Width, band}
+	boxes[left] = box{0, band + pad, side, midH}
+	boxes[right] = box{size.Width - side, band + pad, side, midH}
+	return boxes, box{side + pad, band + pad, midW, midH}
+}
+
 func (l seatsLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	if len(objs) < 5 {
 		return
 	}
-	pad := theme.Padding()
-	me, right, across, left, centre := objs[0], objs[1], objs[2], objs[3], objs[4]
-	pm, pr, pa, pl := partsOf(me), partsOf(right), partsOf(across), partsOf(left)
-	if !l.wide(size) {
-		// Two by two, the wall's band between the rows taking what the
-		// panels leave (at least narrowBand).
-		cw := (size.Width - pad) / 2
-		avail := size.Height - 2*pad - narrowBand
-		head := max(pa.head, pr.head) + max(pl.head, pm.head)
-		tw := l.tileFor(cw, avail, head, max(pa.rows(), pr.rows())+max(pl.rows(), pm.rows()), discardMostNarrow)
-		setTile(tw, pm, pr, pa, pl)
-		top := max(pa.height(tw), pr.height(tw))
-		bottom := max(pl.height(tw), pm.height(tw))
-		if top+bottom > avail && top+bottom > 0 {
-			// Even the least tiles in rows of six do not fit: share the
-			// height, and the panels take more tiles to a row.
-			top = max(avail*top/(top+bottom), max(pa.head, pr.head))
-			bottom = max(avail-top, 0)
-		}
-		band := max(size.Height-top-bottom-2*pad, 0)
-		place(across, 0, 0, cw, top)
-		place(right, cw+pad, 0, cw, top)
-		place(centre, 0, top+pad, size.Width, band)
-		place(left, 0, top+band+2*pad, cw, bottom)
-		place(me, cw+pad, top+band+2*pad, cw, bottom)
-		return
+	var parts [4]panelParts
+	for i := range parts {
+		parts[i] = partsOf(objs[i])
 	}
-	centre.Show()
-	// The side columns are as wide as six of the largest discards where
-	// the centre leaves room (a portrait tablet), and a quarter of the
-	// width at least.
+	boxes, c := l.frame(size, [2]float32{max(parts[2].head, parts[1].head), max(parts[3].head, parts[0].head)})
+	place(objs[4], c.x, c.y, c.w, c.h)
 	most := discardMostWide * l.scaleOf()
-	side := max(size.Width*.24, left.MinSize().Width, right.MinSize().Width,
-		min((size.Width-centre.MinSize().Width-2*pad)/2, 6*most+5*discardGap))
-	midW := size.Width - 2*side - 2*pad
-	centreH := centre.MinSize().Height
-	tw := min(l.tileFor(side, size.Height, pl.head, pl.rows(), discardMostWide),
-		l.tileFor(side, size.Height, pr.head, pr.rows(), discardMostWide))
-	// Across and the person sit between the side columns when six
-	// discards fit there (a landscape screen), the sides then spanning the
-	// whole height; otherwise above and below them.
-	between := 6*tw+5*discardGap <= midW
-	per := 6 // across's and the person's discards to a row
-	if between {
-		// Short of height (a landscape screen late in a hand), across and
-		// the person take nine to a row when that keeps the tiles larger.
-		avail := size.Height - centreH - 2*pad
-		six := l.tileFor(midW, avail, pa.head+pm.head, pa.rows()+pm.rows(), discardMostWide)
-		nine := l.tileForRows(midW, avail, pa.head+pm.head, pa.rowsOf(9)+pm.rowsOf(9), discardMostWide, 9)
-		if min(tw, nine) > min(tw, six)+1 {
-			six, per = nine, 9
+	if !l.wide(size) {
+		most = discardMostNarrow * l.scaleOf()
+	}
+	tw := most
+	for i, p := range parts {
+		t, _ := p.fit(boxes[i].w, boxes[i].h, most)
+		tw = min(tw, t)
+	}
+	setTile(tw, parts[:]...)
+	for i, p := range parts {
+		b := boxes[i]
+		if l.wide(size) {
+			// A panel as wide as six of the largest discards, or its
+			// discards' rows, or its head's rows unwrapped, and as high as
+			// it needs, centred in its box.
+			_, per := p.fit(b.w, b.h, tw)
+			w := min(b.w, max(6*most+5*discardGap, p.rowWidth(tw, per), unwrapped(objs[i])))
+			h := min(b.h, p.height(tw, per))
+			b = box{b.x + (b.w-w)/2, b.y + (b.h-h)/2, w, h}
 		}
-		tw = min(tw, six)
-	} else {
-		band := max(pl.head, pr.head)
-		tw = min(tw, l.tileFor(size.Width, size.Height-2*pad, pa.head+pm.head+band,
-			pa.rows()+pm.rows()+max(pl.rows(), pr.rows()), discardMostWide))
+		place(objs[i], b.x, b.y, b.w, b.h)
 	}
-	setTile(tw, pm, pr, pa, pl)
-	topH, meH := pa.heightOf(tw, per), pm.heightOf(tw, per)
-	if avail := size.Height - centreH - 2*pad; topH+meH > avail && topH+meH > 0 {
-		topH = max(avail*topH/(topH+meH), pa.head)
-		meH = max(avail-topH, pm.head)
+}
+
+// unwrapped is the width seat panel o needs for each of its rows on one
+// line: its widest row, a flowing row's objects side by side.
+func unwrapped(o fyne.CanvasObject) float32 {
+	c, ok := o.(*fyne.Container)
+	if !ok {
+		return o.MinSize().Width
 	}
-	cx, cw := side+pad, midW
-	if !between {
-		cx, cw = 0, size.Width
+	w := c.MinSize().Width
+	for _, r := range c.Objects {
+		if f, ok := r.(*fyne.Container); ok {
+			if _, ok := f.Layout.(*flowLayout); ok {
+				line := float32(0)
+				for _, x := range f.Objects {
+					line += x.MinSize().Width + theme.Padding()
+				}
+				w = max(w, line-theme.Padding())
+			}
+		}
 	}
-	// As wide as six of the largest discards, so that melds keep to a row.
-	rowW := max(6*most+5*discardGap, float32(per)*(tw+discardGap))
-	aw := min(cw, max(rowW, across.MinSize().Width))
-	mw := min(cw, max(rowW, me.MinSize().Width))
-	place(across, cx+(cw-aw)/2, 0, aw, topH)
-	place(me, cx+(cw-mw)/2, size.Height-meH, mw, meH)
-	bandY, bandH := float32(0), size.Height
-	if !between {
-		bandY, bandH = topH+pad, max(size.Height-topH-meH-2*pad, 0)
-	}
-	lh, rh := min(pl.height(tw), bandH), min(pr.height(tw), bandH)
-	place(left, 0, bandY+(bandH-lh)/2, side, lh)
-	place(right, size.Width-side, bandY+(bandH-rh)/2, side, rh)
-	place(centre, side+pad, topH+pad, midW, max(size.Height-topH-meH-2*pad, centreH))
+	return w
 }
 
 // place moves o to x, y and sizes it w by h.
@@ -335,12 +358,20 @@ func (l seatsLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	if len(objs) < 5 {
 		return fyne.Size{}
 	}
+	// Two by two over the foot, each panel's discards in a row of the
+	// smallest.
 	pad := theme.Padding()
-	me, right, across, left, centre := objs[0].MinSize(), objs[1].MinSize(), objs[2].MinSize(), objs[3].MinSize(), objs[4].MinSize()
-	narrowW := 2*max(me.Width, right.Width, across.Width, left.Width) + pad
-	narrowH := max(across.Height, right.Height) + max(left.Height, me.Height) + 2*pad + narrowBand
-	wideH := max(left.Height, right.Height, across.Height+me.Height+centre.Height+2*pad)
-	return fyne.NewSize(min(narrowW, 300), max(narrowH, min(wideH, narrowH)))
+	var least [4]float32
+	w := float32(0)
+	for i, o := range objs[:4] {
+		w = max(w, o.MinSize().Width)
+		p := partsOf(o)
+		least[i] = p.head
+		if p.n > 0 {
+			least[i] += pad + discardFloor*4/3
+		}
+	}
+	return fyne.NewSize(min(2*w+pad, 300), max(least[2], least[1])+max(least[3], least[0])+3*pad+l.foot)
 }
 
 // flowLayout lays objects out left to right, wrapping onto new lines: the
@@ -375,32 +406,34 @@ func (r rowWidth) get() float32 {
 
 func (f *flowLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	f.width = size.Width
-	x, y, lh := float32(0), float32(0), float32(0)
-	for _, o := range objs {
-		m := o.MinSize()
-		if x+m.Width > size.Width && x > 0 {
-			x, y, lh = 0, y+lh+theme.Padding(), 0
-		}
-		o.Move(fyne.NewPos(x, y))
-		o.Resize(m)
-		x += m.Width + theme.Padding()
-		lh = max(lh, m.Height)
-	}
+	flowRows(objs, 0, size.Width, true)
 }
 
 func (f *flowLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	w := f.get()
-	x, h, lh, mw := float32(0), float32(0), float32(0), float32(0)
+	mw := float32(0)
+	for _, o := range objs {
+		mw = max(mw, o.MinSize().Width)
+	}
+	return fyne.NewSize(mw, flowRows(objs, 0, f.get(), false))
+}
+
+// flowRows lays objs out left to right from y in width w, wrapping onto
+// new lines, each at its least size (none wider than w), when move (else
+// it only measures), and returns the height they take.
+func flowRows(objs []fyne.CanvasObject, y, w float32, move bool) float32 {
+	x, h, lh := float32(0), float32(0), float32(0)
 	for _, o := range objs {
 		m := o.MinSize()
-		mw = max(mw, m.Width)
 		if x+m.Width > w && x > 0 {
 			x, h, lh = 0, h+lh+theme.Padding(), 0
+		}
+		if move {
+			place(o, x, y+h, min(m.Width, w), m.Height) // nothing wider than the line
 		}
 		x += m.Width + theme.Padding()
 		lh = max(lh, m.Height)
 	}
-	return fyne.NewSize(mw, h+lh)
+	return h + lh
 }
 
 // narrow centres its objects in a column at most max wide, with padding:

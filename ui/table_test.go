@@ -568,3 +568,50 @@ func TestCharlestonHeaderSaysWhatHappens(t *testing.T) {
 	}
 	_ = words.Use("en")
 }
+
+// TestTapAgainTaught (issue 20): the first selections of a game say, in
+// the hint line, that a second tap on the tile discards it — in English
+// and in French, with French typography — and the felt keeps its size;
+// a fourth selection, or one after the person has discarded by tapping
+// twice, no longer says it.
+func TestTapAgainTaught(t *testing.T) {
+	for _, lang := range []string{"en", "fr"} {
+		t.Run(lang, func(t *testing.T) {
+			a, w := newTestApp(t, noTables{}, fyne.NewSize(360, 640))
+			if err := words.Use(lang); err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { _ = words.Use("en") })
+			a.openTable(newStillTable(ownTurn()))
+			s := a.screen
+			felt := findScroll(s.middle)
+			size := felt.Size()
+			for i := range tapLessons + 1 {
+				tapRack(s, i)
+				relayout(w.Content())
+				taught := s.hintLabel.Visible() && s.hintLabel.Text == words.F("table.tap_again", map[string]any{"Tile": words.Tile(s.order[i])})
+				if want := i < tapLessons; taught != want {
+					t.Errorf("selection %d: the hint line shows %v (%q), want the lesson %v", i+1, s.hintLabel.Visible(), s.hintLabel.Text, want)
+				}
+				if lang == "fr" && i == 0 && !strings.Contains(s.hintLabel.Text, "\u202f:") {
+					t.Errorf("%q: want a narrow no-break space before the colon", s.hintLabel.Text)
+				}
+				if felt.Size() != size {
+					t.Errorf("selection %d: the felt is %v, was %v", i+1, felt.Size(), size)
+				}
+			}
+		})
+	}
+	t.Run("learnt", func(t *testing.T) {
+		a, _ := newTestApp(t, noTables{}, fyne.NewSize(360, 640))
+		a.openTable(newStillTable(ownTurn()))
+		s := a.screen
+		tapRack(s, 0)
+		tapRack(s, 0) // discards
+		s.hintLabel.Hide()
+		tapRack(s, 1)
+		if s.hintLabel.Visible() {
+			t.Errorf("after a discard by two taps the hint line says %q: want nothing", s.hintLabel.Text)
+		}
+	})
+}

@@ -53,6 +53,9 @@ type TableScreen struct {
 	rackSig   string
 	// manual: the person arranged the rack, so it is no longer kept sorted.
 	manual bool
+	// taught counts the selections that said a second tap discards
+	// (tapLessons once the person has done it).
+	taught int
 	// declare is the declaration the next discard carries.
 	declare game.Declaration
 
@@ -207,7 +210,10 @@ func (s *TableScreen) Content() fyne.CanvasObject { return s.root }
 func (s *TableScreen) ClaimsSpoken() string { return s.claimsSpoken }
 
 func (s *TableScreen) build() {
-	s.seatsLayout = &seatsLayout{}
+	// The felt keeps a claim button's height free at its foot (with the
+	// felt's padding below), where the calls float (on a phone, over the
+	// wall's band).
+	s.seatsLayout = &seatsLayout{foot: claimHeight - theme.Padding()}
 	s.seats = container.New(s.seatsLayout)
 	s.status = newTextLine("", true)
 	s.last = newTextLine("", true)
@@ -235,11 +241,7 @@ func (s *TableScreen) build() {
 	top := container.NewBorder(nil, nil, home, tools)
 	felt := canvas.NewRectangle(feltColour)
 	felt.CornerRadius = 8
-	// The felt keeps a claim button's height free at its foot, where the
-	// calls float.
-	callRoom := canvas.NewRectangle(color.Transparent)
-	callRoom.SetMinSize(fyne.NewSize(0, claimHeight+theme.Padding()))
-	centre := container.NewStack(felt, container.NewVScroll(container.NewPadded(container.NewBorder(s.status, callRoom, nil, nil, s.seats))))
+	centre := container.NewStack(felt, container.NewVScroll(container.NewPadded(container.NewBorder(s.status, nil, nil, nil, s.seats))))
 	s.middle = container.NewStack(centre)
 	// The hint, the messages, the clock and the calls float over the
 	// felt's lower edge on a backing of the page's colour: the felt and
@@ -722,13 +724,26 @@ func (s *TableScreen) tapTile(i int) {
 		return
 	}
 	if s.sel == i {
+		s.taught = tapLessons // the person knows how
 		s.discard(i)
 		return
 	}
 	s.sel = i
-	s.showLine(s.message, words.Tile(s.order[i]), widget.MediumImportance)
+	if s.taught < tapLessons {
+		// The first selections of a game say how to discard, in the
+		// hint line (floating: the felt keeps its size).
+		s.taught++
+		s.message.Hide()
+		s.showLine(s.hintLabel, words.F("table.tap_again", map[string]any{"Tile": words.Tile(s.order[i])}), widget.MediumImportance)
+	} else {
+		s.showLine(s.message, words.Tile(s.order[i]), widget.MediumImportance)
+	}
 	s.showRack()
 }
+
+// tapLessons is how many of a game's first selections say that a second
+// tap discards, unless the person discards by a second tap before.
+const tapLessons = 3
 
 // dragTile follows a drag: far enough up discards, sideways reorders.
 func (s *TableScreen) dragTile(i int, e *fyne.DragEvent) {
