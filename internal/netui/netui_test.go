@@ -817,7 +817,9 @@ func TestSomeoneGuessesThePINDuringPlay(t *testing.T) {
 		t.Fatal(err)
 	}
 	ad := findTable(t, phone)
-	fyne.DoAndWait(func() { phone.app.Joining().Join(ui.JoinRequest{Addr: ad.Addr, PIN: "4321", Seat: ui.AnySeat, Name: "Bea"}) })
+	fyne.DoAndWait(func() {
+		phone.app.Joining().Join(ui.JoinRequest{Addr: ad.Addr, PIN: "4321", Seat: ui.AnySeat, Name: "Bea"})
+	})
 	waitFor(t, "the phone seated", func() bool { return seated(t, host, 1) })
 	fyne.DoAndWait(host.app.StartHosted)
 	waitFor(t, "the host's rack", func() bool { return host.app.Rack() != nil })
