@@ -19,6 +19,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	"github.com/fourwinds-mahjong/fourwinds/internal/hostile"
 	"github.com/fourwinds-mahjong/fourwinds/internal/netnstest"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/dealer"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/discover"
@@ -267,26 +268,7 @@ func hostilePeer(join, mode string) (map[string]any, error) {
 
 	// A snapshot flood on the same stream.
 	const snaps = 3000
-	go func() {
-		for i := range snaps {
-			if c.Send(&wire.Msg{Type: wire.TSnapReq, ID: uint64(10 + i)}) != nil {
-				return
-			}
-		}
-	}()
-	answered, refused := 0, 0
-	for {
-		m, err := c.Recv()
-		if err != nil {
-			break
-		}
-		switch {
-		case m.Type == wire.TSnapshot:
-			answered++
-		case m.Type == wire.TRefused && m.Refused.Reason == table.ReasonTooMany:
-			refused++
-		}
-	}
+	answered, refused := hostile.FloodSnapshots(c, snaps, 10)
 	end()
 	f["snapshots_sent"], f["snapshots_answered"], f["snapshots_refused"] = snaps, answered, refused
 

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	"github.com/fourwinds-mahjong/fourwinds/internal/hostile"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/client"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/dealer"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/discover"
@@ -196,27 +197,8 @@ func TestFloodsAreRefused(t *testing.T) {
 			t.Fatalf("a spectator: %s", m.Type)
 		}
 		const sent = 3000
-		go func() {
-			for i := range sent {
-				if c.Send(&wire.Msg{Type: wire.TSnapReq, ID: uint64(i + 1)}) != nil {
-					return
-				}
-			}
-		}()
-		answered, refused := 0, 0
 		st.SetReadDeadline(time.Now().Add(20 * time.Second))
-		for {
-			m, err := c.Recv()
-			if err != nil {
-				break
-			}
-			switch {
-			case m.Type == wire.TSnapshot:
-				answered++
-			case m.Type == wire.TRefused && m.Refused.Reason == table.ReasonTooMany:
-				refused++
-			}
-		}
+		answered, refused := hostile.FloodSnapshots(c, sent, 1)
 		t.Logf("%d snapshot requests at once: %d answered, %d refused too-many, then the stream was closed", sent, answered, refused)
 		if answered > dealer.AskBurst+dealer.AskRate*5 || refused == 0 || answered+refused >= sent {
 			t.Fatalf("%d answered, %d refused of %d: the flood was not held off", answered, refused, sent)
