@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -49,10 +48,7 @@ const (
 // honest joiner. The figures are logged.
 func TestHostilePeersOnARealNetwork(t *testing.T) {
 	netnstest.NeedRoot(t)
-	bin := filepath.Join(t.TempDir(), "fourwinds")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildCommand(t)
 	self, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
