@@ -143,13 +143,17 @@ func TestARestartedHostMakesANewKey(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	phone := device(t, "127.0.0.1")
+	// The phone is started again with its identity, as the app is: its
+	// connection to the host that was killed is gone with it.
+	phoneKey := filepath.Join(t.TempDir(), "phone.key")
+	phone := deviceOf(t, "127.0.0.1", phoneKey)
 	c, err := client.Join(ctx, phone, dealer1, client.Options{Player: wire.AnySeat, Key: key1})
 	if err != nil {
 		t.Fatalf("joining by the first key: %v", err)
 	}
 	seat := c.Player()
 	c.Close()
+	phone.Close()
 	first.kill()
 
 	second := startHost(t, bin, args...).await(t, "listening")
@@ -173,7 +177,7 @@ func TestARestartedHostMakesANewKey(t *testing.T) {
 		t.Fatalf("the new key: %v", err)
 	}
 	c.Close()
-	back, err := client.Join(ctx, phone, dealer2, client.Options{Player: wire.AnySeat})
+	back, err := client.Join(ctx, deviceOf(t, "127.0.0.1", phoneKey), dealer2, client.Options{Player: wire.AnySeat})
 	if err != nil {
 		t.Fatalf("the seated phone, back with neither PIN nor key: %v", err)
 	}
@@ -187,7 +191,15 @@ func TestARestartedHostMakesANewKey(t *testing.T) {
 // dialling) on ip, a loopback address; it is closed when the test ends.
 func device(t *testing.T, ip string) host.Host {
 	t.Helper()
-	k, err := fwhost.LoadKey(filepath.Join(t.TempDir(), "device.key"))
+	return deviceOf(t, ip, filepath.Join(t.TempDir(), "device.key"))
+}
+
+// deviceOf starts a libp2p host with the identity kept in keyPath (made
+// there the first time), listening (and so dialling) on ip, a loopback
+// address; it is closed when the test ends.
+func deviceOf(t *testing.T, ip, keyPath string) host.Host {
+	t.Helper()
+	k, err := fwhost.LoadKey(keyPath)
 	if err != nil {
 		t.Fatal(err)
 	}
