@@ -148,6 +148,8 @@ func (t *TakenOver) Close() error {
 func Addrs(h host.Host) []string {
 	ifs, err := discover.Interfaces()
 	if err != nil {
+		// Unlisted interfaces leave the specific listen addresses, or
+		// loopback.
 		ifs = nil
 	}
 	var out []string
