@@ -287,6 +287,9 @@ func (a *App) openShared(t table.Table, player int) {
 		a.show(s.Content())
 		a.win.Canvas().SetOnTypedKey(s.typedKey)
 	}
+	if h := a.share.hosted; h != nil {
+		a.guardHosted(h)
+	}
 }
 
 // resyncShared shows a fresh snapshot of the shared table on screen.

@@ -34,7 +34,8 @@ func (quietNet) Join(context.Context, JoinRequest) (table.Table, int, error) {
 }
 
 // TestNotices: a verified deal, a failed check (loud), a dropped player
-// and a player the computer stands in for each get their notice.
+// and a player the computer stands in for each get their notice; someone
+// guessing the PIN, on the host's device only.
 func TestNotices(t *testing.T) {
 	newTestApp(t, noTables{}, fyne.NewSize(360, 640))
 	yes, no := true, false
@@ -63,6 +64,14 @@ func TestNotices(t *testing.T) {
 	}
 	if got := notices(table.Info{}, name, link{offline: true}); len(got) != 1 || got[0].imp != widget.DangerImportance {
 		t.Errorf("a lost connection gives %+v; want one danger notice", got)
+	}
+	guessed := table.Info{Guessing: 12}
+	want = []notice{{text: "Someone is guessing the PIN: 12 wrong PINs so far. Give the table a new PIN; the players already seated stay.", imp: widget.DangerImportance, pin: true}}
+	if got := notices(guessed, name, link{hosting: true}); len(got) != 1 || got[0] != want[0] {
+		t.Errorf("someone guessing the PIN gives the host %+v; want %+v", got, want)
+	}
+	if got := notices(guessed, name, link{}); len(got) != 0 {
+		t.Errorf("someone guessing the PIN gives a joined device %+v; want nothing (only the host may change the PIN)", got)
 	}
 }
 

@@ -374,6 +374,29 @@ func (r *waitingRoom) newPIN() {
 	r.pin.SetText(words.F("share.pin_is", map[string]any{"PIN": pin}))
 }
 
+// guardHosted makes the screen of h, the table this device hosts, say
+// when someone is guessing the PIN during play, as its waiting room did,
+// with a button that gives the table a new PIN.
+func (a *App) guardHosted(h Hosted) {
+	renew := func() { a.renewPIN(h) }
+	if c := a.share.centre; c != nil {
+		c.banner.link.hosting, c.banner.newPIN = true, renew
+		c.show(c.snap)
+	}
+	if r := a.share.rack; r != nil {
+		r.banner.link.hosting, r.banner.newPIN = true, renew
+		r.refresh()
+	}
+}
+
+// renewPIN gives h a new PIN during play and shows it: someone was
+// guessing the old one.
+func (a *App) renewPIN(h Hosted) {
+	pin := newPIN()
+	h.SetPIN(pin)
+	dialog.ShowInformation(words.T("share.new_pin"), words.F("share.pin_now", map[string]any{"PIN": pin}), a.win)
+}
+
 // announce makes the table found by the devices looking for tables
 // nearby. Where the network has no multicast it is joined by the address
 // the room shows.

@@ -141,13 +141,12 @@ func (a *App) handOver(h Hosted) {
 // and player next's device deals on.
 func (a *App) showLeaving(next int) {
 	a.share.leaving = &next
-	l := link{leaving: true, next: next}
 	if c := a.share.centre; c != nil {
-		c.banner.link = l
+		c.banner.link.leaving, c.banner.link.next = true, next
 		c.show(c.snap)
 	}
 	if r := a.share.rack; r != nil {
-		r.banner.link = l
+		r.banner.link.leaving, r.banner.link.next = true, next
 		r.refresh()
 	}
 }

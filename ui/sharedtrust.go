@@ -19,13 +19,20 @@ type notice struct {
 	imp  widget.Importance
 	// loud marks a notice that must not be missed: a failed deal check.
 	loud bool
+	// pin marks the host's warning that someone is guessing the PIN: the
+	// banner offers a new PIN beside it.
+	pin bool
 }
 
 // notices are what a shared table's players must know beyond the game:
 // whether the last deal was verified (a loud warning when its check
-// failed), and who has dropped and is reconnecting or played by the AI.
+// failed), and who has dropped and is reconnecting or played by the AI;
+// on the host's own device, that someone is guessing the PIN.
 func notices(in table.Info, name func(p int) string, l link) []notice {
 	var out []notice
+	if l.hosting && in.Guessing > 0 {
+		out = append(out, notice{text: words.F("share.guessing", map[string]any{"N": in.Guessing}), imp: widget.DangerImportance, pin: true})
+	}
 	if l.offline {
 		out = append(out, notice{text: words.T("share.offline"), imp: widget.DangerImportance})
 	}
@@ -58,6 +65,9 @@ type banner struct {
 	link link
 	// warned is the hand whose failed check was already shown in a dialog.
 	warned int
+	// newPIN, on the host's own device, gives the table a new PIN: the
+	// button beside the warning that someone is guessing it.
+	newPIN func()
 }
 
 func newBanner() *banner { return &banner{box: container.NewVBox()} }
@@ -105,6 +115,9 @@ func (b *banner) show(in table.Info, name func(p int) string, alert func(string)
 		l.Importance, l.Wrapping = n.imp, fyne.TextWrapWord
 		l.TextStyle = fyne.TextStyle{Bold: n.loud || n.imp == widget.SuccessImportance}
 		b.box.Add(l)
+		if n.pin && b.newPIN != nil {
+			b.box.Add(widget.NewButton(words.T("share.new_pin"), b.newPIN))
+		}
 		if n.loud && b.warned != in.Hand && alert != nil {
 			b.warned = in.Hand
 			alert(n.text)
@@ -180,6 +193,10 @@ type link struct {
 	// table over to player next.
 	leaving bool
 	next    int
+	// hosting is set on the host's own device: it is told when someone is
+	// guessing the PIN (table.Info.Guessing), which every device's
+	// snapshots carry.
+	hosting bool
 }
 
 // linkOf reads t's connection.

@@ -123,8 +123,18 @@ func runHost(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	defer h.Close()
 
+	// A resumed table may deal a hand before its dealer serves it: each
+	// hand's seed waits for the dealer.
 	var d *dealer.Dealer
-	seed := func(ctx context.Context, n int) (wall.Seed, error) { return d.HandSeed(ctx, n) }
+	serving := make(chan struct{})
+	seed := func(ctx context.Context, n int) (wall.Seed, error) {
+		select {
+		case <-serving:
+			return d.HandSeed(ctx, n)
+		case <-ctx.Done():
+			return wall.Seed{}, ctx.Err()
+		}
+	}
 	tbl, resumed, err := openTable(o, seed)
 	if err != nil {
 		return err
@@ -151,6 +161,7 @@ func runHost(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}}, nil)
 	defer served.Close()
 	d = served.Dealer
+	close(serving)
 	go changePINs(stdin, d, out)
 	handed := leaveOnInterrupt(ctx, stop, d, out)
 	out.unadvertised(served.Announcement)
@@ -230,9 +241,10 @@ func runHost(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 }
 
 // openTable resumes the table saved in the state directory, or deals a new
-// one when there is none (or the saved one is over).
+// one when there is none (or the saved one is over). Either waits in its
+// lobby until started, as a table saved before it started does again.
 func openTable(o hostOptions, seed func(context.Context, int) (wall.Seed, error)) (*table.Local, bool, error) {
-	adjust := func(c *table.LocalConfig) { c.HandSeed = seed; c.SavePath = o.cfg.SavePath }
+	adjust := func(c *table.LocalConfig) { c.HandSeed, c.SavePath, c.Hold = seed, o.cfg.SavePath, true }
 	if t, err := table.Resume(o.cfg.SavePath, adjust); err == nil {
 		select {
 		case <-t.Done():

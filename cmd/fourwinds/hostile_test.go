@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -19,6 +18,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	"github.com/fourwinds-mahjong/fourwinds/internal/hostile"
 	"github.com/fourwinds-mahjong/fourwinds/internal/netnstest"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/dealer"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/discover"
@@ -48,10 +48,7 @@ const (
 // honest joiner. The figures are logged.
 func TestHostilePeersOnARealNetwork(t *testing.T) {
 	netnstest.NeedRoot(t)
-	bin := filepath.Join(t.TempDir(), "fourwinds")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildCommand(t)
 	self, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
@@ -267,26 +264,7 @@ func hostilePeer(join, mode string) (map[string]any, error) {
 
 	// A snapshot flood on the same stream.
 	const snaps = 3000
-	go func() {
-		for i := range snaps {
-			if c.Send(&wire.Msg{Type: wire.TSnapReq, ID: uint64(10 + i)}) != nil {
-				return
-			}
-		}
-	}()
-	answered, refused := 0, 0
-	for {
-		m, err := c.Recv()
-		if err != nil {
-			break
-		}
-		switch {
-		case m.Type == wire.TSnapshot:
-			answered++
-		case m.Type == wire.TRefused && m.Refused.Reason == table.ReasonTooMany:
-			refused++
-		}
-	}
+	answered, refused := hostile.FloodSnapshots(c, snaps, 10)
 	end()
 	f["snapshots_sent"], f["snapshots_answered"], f["snapshots_refused"] = snaps, answered, refused
 

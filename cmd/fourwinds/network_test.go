@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -37,10 +36,7 @@ type sharedTable struct {
 // joinArgs besides its own, and waits until they are seated.
 func newSharedTable(t testing.TB, joinArgs ...string) *sharedTable {
 	netnstest.NeedRoot(t)
-	st := &sharedTable{bin: filepath.Join(t.TempDir(), "fourwinds"), state: t.TempDir(), joinArgs: joinArgs}
-	if out, err := exec.Command("go", "build", "-o", st.bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	st := &sharedTable{bin: buildCommand(t), state: t.TempDir(), joinArgs: joinArgs}
 	st.ns = netnstest.New(t, 4)
 	st.hostArgs = []string{"host", "--rules", "hongkong", "--hands", "2", "--json", "--name", "kitchen",
 		"--state", filepath.Join(st.state, "dealer"), "--seats", "ai:novice,remote,remote,remote",

@@ -11,7 +11,6 @@ import (
 	"net"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -38,10 +37,7 @@ const rawPeerEnv = "FOURWINDS_RAW_PEER"
 // lobby answer's bytes itself (an unsigned varint length, then JSON).
 func TestAStandardPeerReadsTheLobby(t *testing.T) {
 	netnstest.NeedRoot(t)
-	bin := filepath.Join(t.TempDir(), "fourwinds")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildCommand(t)
 	ns := netnstest.New(t, 2)
 	dealer := ns.Start(t, 0, "dealer", nil, bin, "host", "--rules", "french", "--name", "kitchen", "--pin", "7", "--json",
 		"--seats", "ai,remote,ai,remote", "--state", t.TempDir(), "--listen", "0.0.0.0:4747")

@@ -798,6 +798,73 @@ func TestSomeoneGuessesThePIN(t *testing.T) {
 	}
 }
 
+// TestSomeoneGuessesThePINDuringPlay: the host plays a seat; once the
+// game has started, two strangers give ten wrong PINs between them. The
+// host's table screen says that someone is guessing the PIN (the joined
+// phone's does not: only the host may change it), and its New PIN button
+// gives the table a new PIN, shown in a dialog, which lets a device in.
+func TestSomeoneGuessesThePINDuringPlay(t *testing.T) {
+	fa := newApp(t, "en")
+	l := newLAN(t)
+	host := l.app(t, fa, "/ip4/192.168.1.20/tcp/40123", phoneSize)
+	phone := l.phone(t, fa)
+	setup := kitchen("4321")
+	setup.Seats[0] = ui.HostSeat{Kind: table.SeatHuman, Name: "Anne"}
+	setup.Seats[1] = ui.HostSeat{Kind: table.SeatRemote}
+	var err error
+	fyne.DoAndWait(func() { err = host.app.Host(setup, 0) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	ad := findTable(t, phone)
+	fyne.DoAndWait(func() {
+		phone.app.Joining().Join(ui.JoinRequest{Addr: ad.Addr, PIN: "4321", Seat: ui.AnySeat, Name: "Bea"})
+	})
+	waitFor(t, "the phone seated", func() bool { return seated(t, host, 1) })
+	fyne.DoAndWait(host.app.StartHosted)
+	waitFor(t, "the host's rack", func() bool { return host.app.Rack() != nil })
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	var strangers []*device
+	for i, addr := range []string{"/ip4/192.168.1.66/tcp/40666", "/ip4/192.168.1.67/tcp/40667"} {
+		d := l.app(t, fa, addr, phoneSize)
+		strangers = append(strangers, d)
+		for range dealer.FreeTries {
+			_, _, err := d.net.Join(ctx, ui.JoinRequest{Addr: ad.Addr, PIN: fmt.Sprint(1000 + i), Seat: table.Spectator})
+			var re *table.RefusedError
+			if !errors.As(err, &re) || re.Reason != table.ReasonBadPIN {
+				t.Fatalf("a wrong PIN gave %v", err)
+			}
+		}
+	}
+	guessing := func(d *device) func() bool {
+		return func() bool {
+			return slices.ContainsFunc(texts(d.win), func(s string) bool { return strings.Contains(s, "Someone is guessing the PIN: 10 wrong PINs") })
+		}
+	}
+	waitFor(t, "the warning on the host's table screen", guessing(host))
+	if guessing(phone)() {
+		t.Error("the joined phone says that someone is guessing the PIN; only the host can change it")
+	}
+	tap(t, host.win, "New PIN")
+	waitFor(t, "the warning gone", func() bool { return !guessing(host)() })
+	var pin string
+	waitFor(t, "the new PIN shown", func() bool {
+		for _, s := range texts(host.win) {
+			if p, ok := strings.CutPrefix(s, "The table's PIN is now "); ok {
+				pin, _, _ = strings.Cut(p, ";")
+			}
+		}
+		return pin != ""
+	})
+	if pin == "4321" || len(pin) != 4 {
+		t.Fatalf("the new PIN shown is %q", pin)
+	}
+	if _, _, err := strangers[1].net.Join(ctx, ui.JoinRequest{Addr: ad.Addr, PIN: pin, Seat: table.Spectator}); err != nil {
+		t.Fatalf("the new PIN: %v", err)
+	}
+}
+
 // TestLookupByAddress: a table is found by its typed address when
 // discovery finds nothing.
 func TestLookupByAddress(t *testing.T) {

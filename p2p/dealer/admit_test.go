@@ -2,6 +2,8 @@ package dealer_test
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -9,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	"github.com/fourwinds-mahjong/fourwinds/internal/hostile"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/client"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/dealer"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/discover"
@@ -93,6 +96,57 @@ func TestGuessingThePINIsHeldOff(t *testing.T) {
 	c.Close()
 }
 
+// TestANewPINStartsTheCountsAfresh: two devices' wrong PINs put both
+// devices, their addresses and the table in their back-off, and the host
+// is told; the host sets a new PIN at once. The first device's new PIN
+// lets it in at once, the second's next wrong PIN is looked at (neither
+// waits for a count of guesses against the old PIN), and the table takes
+// TableTries wrong PINs against the new PIN before the host is told again.
+func TestANewPINStartsTheCountsAfresh(t *testing.T) {
+	var mu sync.Mutex
+	var told []int
+	r := newRig(t, "hongkong", 1, dealer.Config{PIN: "4321", OnGuessing: func(n int) {
+		mu.Lock()
+		told = append(told, n)
+		mu.Unlock()
+	}}, nil)
+	toldNow := func() []int {
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.Clone(told)
+	}
+	for _, i := range []int{1, 2} {
+		for range dealer.FreeTries {
+			wantRefused(t, "a wrong PIN", r.try(t, i, &wire.Hello{Player: wire.AnySeat, PIN: "0000"}), table.ReasonBadPIN)
+		}
+	}
+	if got := toldNow(); !slices.Equal(got, []int{dealer.TableTries}) {
+		t.Fatalf("the host was told %v, want [%d]", got, dealer.TableTries)
+	}
+	// Every count now makes the next PIN wait FirstWait (1 s): what
+	// follows, up to host 2's wrong PIN, takes a few milliseconds.
+	r.dealer.SetPIN("9876")
+	if m := r.try(t, 1, &wire.Hello{Player: wire.AnySeat, PIN: "9876"}); m.Type != wire.TWelcome {
+		t.Fatalf("the new PIN from a device that guessed the old one: %s %+v", m.Type, m.Refused)
+	}
+	wantRefused(t, "a wrong PIN after the new PIN", r.try(t, 2, &wire.Hello{Player: wire.AnySeat, PIN: "0000"}), table.ReasonBadPIN)
+	if got := toldNow(); len(got) != 1 {
+		t.Fatalf("the host was told %v after the new PIN's first wrong guess, want nothing more", got)
+	}
+	for _, g := range []struct{ host, wrong int }{{3, dealer.FreeTries}, {4, dealer.TableTries - dealer.FreeTries - 2}} {
+		for range g.wrong {
+			wantRefused(t, fmt.Sprint("host ", g.host, "'s wrong PIN"), r.try(t, g.host, &wire.Hello{Player: wire.AnySeat, PIN: "1111"}), table.ReasonBadPIN)
+		}
+	}
+	if got := toldNow(); len(got) != 1 {
+		t.Fatalf("the host was told %v after %d wrong PINs against the new one, want nothing more", got, dealer.TableTries-1)
+	}
+	wantRefused(t, "the table's 10th wrong PIN against the new one", r.try(t, 4, &wire.Hello{Player: wire.AnySeat, PIN: "1111"}), table.ReasonBadPIN)
+	if got := toldNow(); !slices.Equal(got, []int{dealer.TableTries, dealer.TableTries}) {
+		t.Fatalf("the host was told %v, want [%d %d]", got, dealer.TableTries, dealer.TableTries)
+	}
+}
+
 // TestFloodsAreRefused: one device's streams, spectators and requests are
 // limited, each refusal with its reason; a stream that goes on past its
 // limit is closed; names are cut and cleaned; a malformed hello's refusal
@@ -143,27 +197,8 @@ func TestFloodsAreRefused(t *testing.T) {
 			t.Fatalf("a spectator: %s", m.Type)
 		}
 		const sent = 3000
-		go func() {
-			for i := range sent {
-				if c.Send(&wire.Msg{Type: wire.TSnapReq, ID: uint64(i + 1)}) != nil {
-					return
-				}
-			}
-		}()
-		answered, refused := 0, 0
 		st.SetReadDeadline(time.Now().Add(20 * time.Second))
-		for {
-			m, err := c.Recv()
-			if err != nil {
-				break
-			}
-			switch {
-			case m.Type == wire.TSnapshot:
-				answered++
-			case m.Type == wire.TRefused && m.Refused.Reason == table.ReasonTooMany:
-				refused++
-			}
-		}
+		answered, refused := hostile.FloodSnapshots(c, sent, 1)
 		t.Logf("%d snapshot requests at once: %d answered, %d refused too-many, then the stream was closed", sent, answered, refused)
 		if answered > dealer.AskBurst+dealer.AskRate*5 || refused == 0 || answered+refused >= sent {
 			t.Fatalf("%d answered, %d refused of %d: the flood was not held off", answered, refused, sent)

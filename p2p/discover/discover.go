@@ -140,6 +140,42 @@ func Addrs(listen []ma.Multiaddr, ifs []Interface) []ma.Multiaddr {
 	return out
 }
 
+// JoinAddrs returns the addresses to show the people who join a dealer
+// listening on listen by its address (typed, or scanned from its QR
+// code): Addrs over the interfaces of ifs that are up (Interfaces: the
+// list discovery uses, which Android 11+ gives where net.Interfaces
+// fails), and loopback addresses only when there is no other (a machine
+// off any network, where two devices on it still meet).
+func JoinAddrs(listen []ma.Multiaddr, ifs []Interface) []ma.Multiaddr {
+	var up []Interface
+	for _, i := range ifs {
+		if i.Flags&net.FlagUp != 0 {
+			up = append(up, i)
+		}
+	}
+	if out := Addrs(listen, up); len(out) > 0 {
+		return out
+	}
+	var out []ma.Multiaddr
+	for _, l := range listen {
+		first, rest := ma.SplitFirst(l)
+		if first == nil {
+			continue
+		}
+		ip, err := manet.ToIP(ma.Multiaddr{*first})
+		switch {
+		case err != nil:
+		case ip.IsLoopback():
+			out = append(out, l)
+		case ip.IsUnspecified() && ip.To4() != nil:
+			out = append(out, ma.StringCast("/ip4/127.0.0.1").Encapsulate(rest))
+		case ip.IsUnspecified():
+			out = append(out, ma.StringCast("/ip6/::1").Encapsulate(rest))
+		}
+	}
+	return out
+}
+
 // Advertiser is a running mDNS advertisement.
 type Advertiser struct{ server *zeroconf.Server }
 

@@ -50,6 +50,33 @@ func TestAddrsExpandsUnspecifiedWithoutLoopback(t *testing.T) {
 	}
 }
 
+// TestJoinAddrsShowLoopbackOnlyWithoutAnother: the addresses shown to
+// joiners come from the interfaces that are up, never loopback while
+// there is another; with no other, loopback (the listen address's own,
+// or the unspecified one's) so that two devices on one machine meet.
+func TestJoinAddrsShowLoopbackOnlyWithoutAnother(t *testing.T) {
+	lo := Interface{Interface: net.Interface{Name: "lo", Flags: net.FlagUp | net.FlagLoopback}, IPs: []net.IP{net.ParseIP("127.0.0.1"), net.ParseIP("::1")}}
+	wlan := Interface{Interface: net.Interface{Name: "wlan0", Flags: net.FlagUp | net.FlagMulticast}, IPs: []net.IP{net.ParseIP("192.168.1.20"), net.ParseIP("fe80::1")}}
+	down := Interface{Interface: net.Interface{Name: "eth0", Flags: net.FlagMulticast}, IPs: []net.IP{net.ParseIP("10.0.0.5")}}
+	any := []ma.Multiaddr{ma.StringCast("/ip4/0.0.0.0/tcp/4747"), ma.StringCast("/ip4/0.0.0.0/udp/4747/quic-v1"), ma.StringCast("/ip6/::/tcp/4748")}
+	for _, tc := range []struct {
+		what   string
+		listen []ma.Multiaddr
+		ifs    []Interface
+		want   string
+	}{
+		{"Wi-Fi up", any, []Interface{lo, down, wlan}, "[/ip4/192.168.1.20/tcp/4747 /ip4/192.168.1.20/udp/4747/quic-v1]"},
+		{"no network", any, []Interface{lo, down}, "[/ip4/127.0.0.1/tcp/4747 /ip4/127.0.0.1/udp/4747/quic-v1 /ip6/::1/tcp/4748]"},
+		{"no interface listed", any, nil, "[/ip4/127.0.0.1/tcp/4747 /ip4/127.0.0.1/udp/4747/quic-v1 /ip6/::1/tcp/4748]"},
+		{"loopback only, Wi-Fi up", []ma.Multiaddr{ma.StringCast("/ip4/127.0.0.1/tcp/9")}, []Interface{lo, wlan}, "[/ip4/127.0.0.1/tcp/9]"},
+		{"an address of its own", []ma.Multiaddr{ma.StringCast("/ip4/127.0.0.1/tcp/9"), ma.StringCast("/ip4/10.0.0.5/tcp/9")}, []Interface{lo}, "[/ip4/10.0.0.5/tcp/9]"},
+	} {
+		if got := fmt.Sprint(JoinAddrs(tc.listen, tc.ifs)); got != tc.want {
+			t.Errorf("%s: JoinAddrs = %s, want %s", tc.what, got, tc.want)
+		}
+	}
+}
+
 func TestInterfacesIsReplaceable(t *testing.T) {
 	old := Interfaces
 	defer func() { Interfaces = old }()

@@ -14,7 +14,6 @@ import (
 	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/peer"
 	ma "github.com/multiformats/go-multiaddr"
-	manet "github.com/multiformats/go-multiaddr/net"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/dealer"
@@ -141,17 +140,21 @@ func (t *TakenOver) Close() error {
 }
 
 // Addrs are the addresses other devices can dial h at, each with h's peer
-// id: local-network addresses first, loopback last (two devices on one
-// machine).
+// id, for people to type or scan: h's listen addresses over the device's
+// interfaces as discovery lists them (discover.Interfaces, right on
+// Android 11+ too, where go-libp2p's own list may hold loopback only), and
+// loopback only when there is no other (two devices on one machine off
+// any network).
 func Addrs(h host.Host) []string {
-	var lan, loop []string
-	for _, a := range h.Addrs() {
-		full := a.Encapsulate(ma.StringCast("/p2p/" + h.ID().String())).String()
-		if ip, err := manet.ToIP(a); err == nil && ip.IsLoopback() {
-			loop = append(loop, full)
-		} else {
-			lan = append(lan, full)
-		}
+	ifs, err := discover.Interfaces()
+	if err != nil {
+		// Unlisted interfaces leave the specific listen addresses, or
+		// loopback.
+		ifs = nil
 	}
-	return append(lan, loop...)
+	var out []string
+	for _, a := range discover.JoinAddrs(h.Network().ListenAddresses(), ifs) {
+		out = append(out, a.Encapsulate(ma.StringCast("/p2p/"+h.ID().String())).String())
+	}
+	return out
 }

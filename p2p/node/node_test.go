@@ -3,15 +3,23 @@ package node_test
 import (
 	"errors"
 	"io"
+	"math/rand"
+	"net"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/libp2p/go-libp2p/core/crypto"
 	"github.com/libp2p/go-libp2p/core/host"
+	"github.com/libp2p/go-libp2p/core/network"
+	mocknet "github.com/libp2p/go-libp2p/p2p/net/mock"
+	ma "github.com/multiformats/go-multiaddr"
 
 	_ "github.com/fourwinds-mahjong/fourwinds/core/rules/all"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/dealer"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/discover"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/node"
 )
 
@@ -48,6 +56,64 @@ func TestOpenKeepsTheIdentity(t *testing.T) {
 	for _, a := range addrs {
 		if !strings.HasSuffix(a, "/p2p/"+id.String()) {
 			t.Errorf("address %s does not name the device", a)
+		}
+	}
+}
+
+// listening is a host that listens on at (as a device listening on any
+// interface, which the in-memory network cannot be).
+type listening struct {
+	host.Host
+	at []ma.Multiaddr
+}
+
+func (l listening) Network() network.Network { return listenNet{l.Host.Network(), l.at} }
+
+type listenNet struct {
+	network.Network
+	at []ma.Multiaddr
+}
+
+func (n listenNet) ListenAddresses() []ma.Multiaddr { return n.at }
+
+// TestAddrsComeFromTheInterfaceList: the addresses a dealer shows (the
+// waiting room's text and QR code, host's join addresses) are its listen
+// addresses over the interfaces discovery lists (discover.Interfaces,
+// replaced here as on an Android 11+ phone whose Wi-Fi go-libp2p cannot
+// see), without loopback while there is another address.
+func TestAddrsComeFromTheInterfaceList(t *testing.T) {
+	mn := mocknet.New()
+	t.Cleanup(func() { mn.Close() })
+	k, _, err := crypto.GenerateEd25519Key(rand.New(rand.NewSource(1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := mn.AddPeer(k, ma.StringCast("/ip4/192.0.2.2/tcp/4747"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := listening{Host: m, at: []ma.Multiaddr{ma.StringCast("/ip4/0.0.0.0/tcp/4747")}}
+	old := discover.Interfaces
+	t.Cleanup(func() { discover.Interfaces = old })
+	id := "/p2p/" + h.ID().String()
+	for _, tc := range []struct {
+		what string
+		ifs  []discover.Interface
+		err  error
+		want []string
+	}{
+		{"the phone's Wi-Fi", []discover.Interface{
+			{Interface: net.Interface{Name: "lo", Flags: net.FlagUp | net.FlagLoopback}, IPs: []net.IP{net.ParseIP("127.0.0.1")}},
+			{Interface: net.Interface{Name: "wlan0", Flags: net.FlagUp | net.FlagMulticast}, IPs: []net.IP{net.ParseIP("192.168.43.7")}},
+		}, nil, []string{"/ip4/192.168.43.7/tcp/4747" + id}},
+		{"no network", []discover.Interface{
+			{Interface: net.Interface{Name: "lo", Flags: net.FlagUp | net.FlagLoopback}, IPs: []net.IP{net.ParseIP("127.0.0.1")}},
+		}, nil, []string{"/ip4/127.0.0.1/tcp/4747" + id}},
+		{"no interface list", nil, errors.New("netlink forbidden"), []string{"/ip4/127.0.0.1/tcp/4747" + id}},
+	} {
+		discover.Interfaces = func() ([]discover.Interface, error) { return tc.ifs, tc.err }
+		if got := node.Addrs(h); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: Addrs = %v, want %v", tc.what, got, tc.want)
 		}
 	}
 }
