@@ -1,0 +1,250 @@
+package sealedplay
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	_ "github.com/fourwinds-mahjong/fourwinds/core/rules/all" // every ruleset
+	"github.com/fourwinds-mahjong/fourwinds/core/sealed"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+)
+
+// table runs a sealed hand in process: the sequencer relays every message
+// to every device and the spectator, in order.
+type table struct {
+	t     *testing.T
+	seq   *Sequencer
+	devs  []*Device
+	spec  *Spectator
+	queue []Msg
+	rng   *rand.Rand
+	// tamper, when set, may change a device's message before the
+	// sequencer sees it, or drop it (false).
+	tamper func(m *Msg) bool
+	// choose picks a seat's action; nil: a random legal one, Mah-Jong first.
+	choose func(seat rules.Wind, legal []game.Action) game.Action
+	// refused is the first error the sequencer returned.
+	refused error
+	events  int
+}
+
+func config(t *testing.T, id string, holders int, seed uint64) Config {
+	t.Helper()
+	r, err := rules.Get(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 7))
+	cfg := Config{Hand: game.HandConfig{Ruleset: r, Options: rules.DefaultOptions(r), Number: 1, Round: rules.E},
+		Dice: [2]int{2 + rng.IntN(6) + rng.IntN(6), 2 + rng.IntN(6) + rng.IntN(6)},
+		Ctx:  sealed.Context{Table: "test", Hand: 1, Ruleset: id}}
+	for i := range holders {
+		cfg.Ctx.Peers = append(cfg.Ctx.Peers, fmt.Sprintf("device-%d", i))
+	}
+	for w := range cfg.Seats {
+		cfg.Seats[w] = uint32(w % holders)
+	}
+	return cfg
+}
+
+func newTable(t *testing.T, cfg Config, seed uint64) *table {
+	t.Helper()
+	seq, err := NewSequencer(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, err := NewSpectator(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := &table{t: t, seq: seq, spec: spec, rng: rand.New(rand.NewPCG(seed, 11))}
+	for i := range cfg.Ctx.Peers {
+		d, key, err := NewDevice(cfg, uint32(i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb.devs = append(tb.devs, d)
+		tb.queue = append(tb.queue, key)
+	}
+	return tb
+}
+
+// deliver hands the queued messages to the sequencer and relays what it
+// accepts, until the queue is empty.
+func (tb *table) deliver() {
+	tb.t.Helper()
+	for len(tb.queue) > 0 {
+		m := tb.queue[0]
+		tb.queue = tb.queue[1:]
+		if tb.tamper != nil && !tb.tamper(&m) {
+			continue
+		}
+		out, err := tb.seq.Receive(m)
+		if err != nil && tb.refused == nil && !errors.Is(err, ErrNotNow) {
+			tb.refused = err
+		}
+		tb.broadcast(out)
+	}
+}
+
+func (tb *table) broadcast(out []Msg) {
+	tb.t.Helper()
+	for _, r := range out {
+		tb.events++
+		if err := tb.spec.Receive(r); err != nil {
+			tb.t.Fatalf("spectator refused %v: %v", r.Type, err)
+		}
+		for _, d := range tb.devs {
+			ans, err := d.Receive(r)
+			if err != nil {
+				tb.t.Fatalf("holder %d refused %v: %v", d.t.me, r.Type, err)
+			}
+			tb.queue = append(tb.queue, ans...)
+		}
+	}
+}
+
+// play runs the hand to its end (or until nobody can move) and checks what
+// every party knows after every step.
+func (tb *table) play() {
+	tb.t.Helper()
+	for range 2000 {
+		tb.deliver()
+		if tb.refused != nil {
+			return
+		}
+		tb.checkKnowledge()
+		if tb.seq.Over() {
+			return
+		}
+		moved := false
+		for _, d := range tb.devs {
+			for _, seat := range d.Waiting() {
+				legal := d.Legal(seat)
+				a := tb.pick(seat, legal)
+				m, err := d.Act(seat, a)
+				if err != nil {
+					var log []string
+					for _, s := range d.t.steps {
+						log = append(log, fmt.Sprint(s.seat, " ", s.action, s.open))
+					}
+					tb.t.Fatalf("seat %v: %v\n%v", seat, err, log)
+				}
+				tb.queue = append(tb.queue, m)
+				moved = true
+			}
+		}
+		if !moved {
+			return
+		}
+	}
+	tb.t.Fatal("the hand did not end")
+}
+
+func (tb *table) pick(seat rules.Wind, legal []game.Action) game.Action {
+	if tb.choose != nil {
+		return tb.choose(seat, legal)
+	}
+	for _, a := range legal {
+		if a.Type == game.ActMahjong || a.Type == game.ActSelfDraw {
+			return a
+		}
+	}
+	return legal[tb.rng.IntN(len(legal))]
+}
+
+// checkKnowledge: every device knows exactly the public tiles and those
+// dealt or drawn to the seats it plays; the spectator and the sequencer
+// (the curious dealer's relay, which decrypts every slot it can) know the
+// public tiles only.
+func (tb *table) checkKnowledge() {
+	tb.t.Helper()
+	s := tb.seq.t
+	if s.deck == nil {
+		return
+	}
+	public := map[uint32]tile.Kind{}
+	for w, p := range s.public {
+		if p {
+			public[uint32(w)] = s.known[w]
+		}
+	}
+	if got := tb.spec.Knows(); !maps.Equal(got, public) {
+		tb.t.Fatalf("the spectator knows %d tiles, %d are public", len(got), len(public))
+	}
+	if got := s.knows(); !maps.Equal(got, public) {
+		tb.t.Fatalf("the sequencer knows %d tiles, %d are public", len(got), len(public))
+	}
+	for _, d := range tb.devs {
+		want := maps.Clone(public)
+		for _, w := range s.takes {
+			if s.cfg.Seats[s.holder[w]] == d.t.me || s.revealTo[w] == d.t.me {
+				want[w] = d.t.known[w]
+			}
+		}
+		got := d.Knows()
+		if len(got) != len(want) {
+			tb.t.Fatalf("holder %d knows %d tiles; it should know %d", d.t.me, len(got), len(want))
+		}
+		for w := range want {
+			if _, ok := got[w]; !ok {
+				tb.t.Fatalf("holder %d does not know slot %d, which its seat holds or is public", d.t.me, w)
+			}
+		}
+	}
+}
+
+// transcript returns the public record of the hand.
+func (tb *table) transcript() *sealed.Transcript {
+	s := tb.seq.t
+	tr := &sealed.Transcript{Ctx: s.cfg.Ctx}
+	for _, k := range s.setup.Tiles.Kinds() {
+		tr.Kinds = append(tr.Kinds, int(k))
+	}
+	for _, k := range s.keys {
+		tr.Keys = append(tr.Keys, *k)
+	}
+	for i := 1; i < len(s.decks); i++ {
+		tr.Shuffles = append(tr.Shuffles, sealed.ShuffleMsg{Holder: uint32(i - 1), Deck: s.decks[i]})
+	}
+	return tr
+}
+
+// TestSealedHands plays whole hands with 2, 3 and 4 key holders and a
+// spectator: the knowledge check holds after every step, every party's
+// audit verifies the hand, and every verdict is the same.
+func TestSealedHands(t *testing.T) {
+	for _, tc := range []struct {
+		id      string
+		holders int
+	}{{"hongkong", 2}, {"hongkong", 3}, {"hongkong", 4}, {"classical", 2}, {"french", 2}} {
+		t.Run(fmt.Sprintf("%s/%d", tc.id, tc.holders), func(t *testing.T) {
+			cfg := config(t, tc.id, tc.holders, uint64(tc.holders))
+			tb := newTable(t, cfg, uint64(tc.holders))
+			tb.play()
+			if tb.refused != nil {
+				t.Fatal(tb.refused)
+			}
+			if !tb.seq.Over() {
+				t.Fatal("the hand did not end")
+			}
+			want := tb.seq.Audit()
+			if !want.Verified {
+				t.Fatalf("sequencer's audit: %s", want.Reason)
+			}
+			for _, d := range tb.devs {
+				if v := d.Audit(); !v.Verified || fmt.Sprint(*v.Result) != fmt.Sprint(*want.Result) {
+					t.Fatalf("holder %d's verdict %+v differs from %+v", d.t.me, v, want)
+				}
+			}
+			if v := tb.spec.Audit(); !v.Verified {
+				t.Fatalf("spectator: %s", v.Reason)
+			}
+		})
+	}
+}
