@@ -86,7 +86,7 @@ const MaxMsg = 1 << 20
 
 const (
 	maxReason = 1024
-	actionLen = 4 + int(tile.NumKinds) + 1
+	actionLen = 3 + int(tile.NumKinds) + 1
 )
 
 // MarshalBinary encodes the message: its type byte, then its fields in

@@ -129,11 +129,7 @@ func (tb *table) play() {
 				a := tb.pick(seat, legal)
 				m, err := d.Act(seat, a)
 				if err != nil {
-					var log []string
-					for _, s := range d.t.steps {
-						log = append(log, fmt.Sprint(s.seat, " ", s.action, s.open))
-					}
-					tb.t.Fatalf("seat %v: %v\n%v", seat, err, log)
+					tb.t.Fatalf("seat %v: %v\n%v", seat, err, tb.log(d))
 				}
 				tb.queue = append(tb.queue, m)
 				moved = true
@@ -165,8 +161,8 @@ func (tb *table) pick(seat rules.Wind, legal []game.Action) game.Action {
 func (tb *table) checkKnowledge() {
 	tb.t.Helper()
 	s := tb.seq.t
-	if s.deck == nil {
-		return
+	if s.deck == nil || tb.seq.busy() {
+		return // tiles in flight: a withheld share stalls them
 	}
 	public := map[uint32]tile.Kind{}
 	for w, p := range s.public {
@@ -189,7 +185,17 @@ func (tb *table) checkKnowledge() {
 		}
 		got := d.Knows()
 		if len(got) != len(want) {
-			tb.t.Fatalf("holder %d knows %d tiles; it should know %d", d.t.me, len(got), len(want))
+			for w := range want {
+				if _, ok := got[w]; !ok {
+					tb.t.Logf("slot %d: holder %v, reveal to %d, public %v, hidden %v", w, s.holder[w], s.revealTo[w], s.public[w], s.hidden[s.holder[w]][w])
+				}
+			}
+			for w := range got {
+				if _, ok := want[w]; !ok {
+					tb.t.Logf("slot %d known: holder %v, reveal to %d, public %v", w, s.holder[w], s.revealTo[w], s.public[w])
+				}
+			}
+			tb.t.Fatalf("holder %d knows %d tiles; it should know %d\n%v", d.t.me, len(got), len(want), tb.log(d))
 		}
 		for w := range want {
 			if _, ok := got[w]; !ok {
@@ -247,4 +253,13 @@ func TestSealedHands(t *testing.T) {
 			}
 		})
 	}
+}
+
+// log writes a device's steps for a failure message.
+func (tb *table) log(d *Device) []string {
+	var log []string
+	for _, s := range d.t.steps {
+		log = append(log, fmt.Sprint(s.seat, " ", s.action, s.open))
+	}
+	return log
 }

@@ -240,13 +240,13 @@ func (s *Sequencer) Timeout() []Msg {
 	}
 	var reason string
 	for j := range uint32(s.t.holders()) {
-		if n := len(s.owed[j]); n > 0 {
+		if n := len(s.owed[j]); n > 0 && reason == "" {
 			reason = fmt.Sprintf("holder %d withheld its shares of %d tiles", j, n)
-			break
 		}
-		if s.acks[j] {
+	}
+	for j := range uint32(s.t.holders()) {
+		if s.acks[j] && reason == "" {
 			reason = fmt.Sprintf("holder %d did not acknowledge its tiles", j)
-			break
 		}
 	}
 	if reason == "" && s.opener != rules.NoWind {

@@ -98,6 +98,9 @@ type tracker struct {
 	takes  []uint32
 	holder []rules.Wind
 	hidden [4]map[uint32]bool
+	applied int            // steps the engine has applied
+	rows   [4][]uint32     // each seat's discards, by slot, oldest first
+	gone   map[uint32]bool // discards taken by a claim or an invocation
 
 	window []Answer // answers of a closed window, until the winner opens
 	void   string
@@ -359,6 +362,7 @@ func (t *tracker) replay(checked bool) error {
 	for i := range t.hidden {
 		t.hidden[i] = map[uint32]bool{}
 	}
+	t.rows, t.gone, t.applied = [4][]uint32{}, map[uint32]bool{}, 0
 	if err := t.absorb(evs); err != nil {
 		return err
 	}
@@ -379,7 +383,6 @@ func (t *tracker) replay(checked bool) error {
 		if err != nil {
 			return err
 		}
-		t.close(s)
 	}
 	return nil
 }
@@ -410,33 +413,77 @@ func (t *tracker) absorb(evs []game.Event) error {
 		t.hidden[seat][uint32(r)] = true
 	}
 	for _, e := range evs {
-		if e.Type != game.EvBonus {
-			continue
-		}
-		for w := range t.hidden[e.Seat] {
-			if t.known[w] == e.Tiles[0] {
-				delete(t.hidden[e.Seat], w)
-				break
+		switch e.Type {
+		case game.EvBonus:
+			for w := range t.hidden[e.Seat] {
+				if t.known[w] == e.Tiles[0] {
+					delete(t.hidden[e.Seat], w)
+					break
+				}
+			}
+		case game.EvAction:
+			t.follow(t.steps[t.applied])
+			t.applied++
+		case game.EvClaim:
+			row := t.rows[e.From]
+			t.gone[row[len(row)-1]] = true
+		case game.EvInvoke:
+			row := t.rows[e.From]
+			for i := len(row) - 1; i >= 0; i-- {
+				if w := row[i]; !t.gone[w] && t.known[w] == e.Tiles[0] {
+					t.gone[w], t.hidden[e.Seat][w] = true, true
+					break
+				}
 			}
 		}
 	}
 	return nil
 }
 
-// close takes a step's opened slots out of its seat's concealed slots.
-func (t *tracker) close(s step) {
+// follow moves a step's opened slots: a discard goes to the seat's row,
+// the tiles of a meld leave the concealed hand; a whole hand opened
+// (Mah-Jong, an invocation) stays where it is.
+func (t *tracker) follow(s step) {
+	if opensHand(s.action.Type) {
+		return
+	}
 	for _, w := range s.open {
 		delete(t.hidden[s.seat], w)
+	}
+	if s.action.Type == game.ActDiscard {
+		t.rows[s.seat] = append(t.rows[s.seat], s.open[0])
 	}
 }
 
 // need returns the tiles an action must open, and whether it opens the
 // whole concealed hand instead.
 func (t *tracker) need(a game.Action) (tile.Counts, bool, error) {
+	return needOf(a, t.st.Pending)
+}
+
+// opensHand reports whether an action opens the whole concealed hand: a
+// Mah-Jong, or an invocation, which may complete the hand, as the engine
+// decides from the hand (HK-8.2, FR-12.2).
+func opensHand(t game.ActionType) bool {
+	return t == game.ActMahjong || t == game.ActSelfDraw || t == game.ActInvoke
+}
+
+// needOf is need with k the tile the window offers.
+func needOf(a game.Action, k tile.Kind) (tile.Counts, bool, error) {
 	var c tile.Counts
-	k := t.st.Pending
+	switch {
+	case opensHand(a.Type):
+		return c, true, nil
+	case a.Type == game.ActPass:
+		return c, false, nil
+	case a.Type == game.ActDiscard || a.Type == game.ActAddKong || a.Type == game.ActConcealedKong || a.Type == game.ActChow:
+		if !a.Tile.Valid() {
+			return c, false, fmt.Errorf("sealedplay: %v names no tile", a.Type)
+		}
+	case !k.Valid():
+		return c, false, fmt.Errorf("sealedplay: %v with no tile offered", a.Type)
+	}
 	switch a.Type {
-	case game.ActPass, game.ActInvoke:
 	case game.ActDiscard, game.ActAddKong:
 		c[a.Tile] = 1
 	case game.ActConcealedKong:
@@ -453,8 +500,6 @@ func (t *tracker) need(a game.Action) (tile.Counts, bool, error) {
 			return c, false, fmt.Errorf("sealedplay: a chow from %v does not take %v", a.Tile, k)
 		}
 		c[k]--
-	case game.ActMahjong, game.ActSelfDraw:
-		return c, true, nil
 	default:
 		return c, false, fmt.Errorf("sealedplay: %v is not played sealed", a.Type)
 	}
@@ -499,9 +544,11 @@ func (t *tracker) apply(from uint32, seat rules.Wind, a game.Action, open []uint
 	for w := range t.hidden[seat] {
 		full = full && t.known[w] != tile.None
 	}
+	t.steps = append(t.steps, step{seat: seat, action: a, open: open})
 	var evs []game.Event
 	if (a.Declare == game.DeclNone && !lost) || full {
 		if evs, err = t.st.Apply(seat, a); err != nil {
+			t.steps = t.steps[:len(t.steps)-1]
 			reason := fmt.Sprintf("%v", err)
 			if whole {
 				reason = "false Mah-Jong: " + reason
@@ -510,16 +557,14 @@ func (t *tracker) apply(from uint32, seat rules.Wind, a game.Action, open []uint
 		}
 	} else {
 		if !slices.Contains(t.st.Waiting(), seat) {
+			t.steps = t.steps[:len(t.steps)-1]
 			return cheat(from, "seat %v owes no decision now", seat)
 		}
 		evs = t.st.ApplyUnchecked(seat, a)
 	}
-	s := step{seat: seat, action: a, open: open}
-	t.steps = append(t.steps, s)
 	if err := t.absorb(evs); err != nil {
 		return err
 	}
-	t.close(s)
 	t.dirty = true // a new take may need a plain imagined tile
 	return t.refresh()
 }
@@ -566,13 +611,23 @@ func (t *tracker) playWindow(open []uint32) error {
 	return nil
 }
 
-// hiddenTakes returns the slots seats hold that have not been revealed.
+// unrevealed returns the next tiles to reveal to the seats that took
+// them: the whole deal at once, then one tile at a time, since a bonus
+// tile found in it moves every later draw (HK-4.2: replacements go in turn
+// order from East, each seat's until it holds no bonus tile).
 func (t *tracker) unrevealed() []uint32 {
 	var out []uint32
-	for _, w := range t.takes {
-		if t.holder[w] != rules.NoWind && t.hidden[t.holder[w]][w] && t.revealTo[w] == Public && !t.public[w] {
-			out = append(out, w)
+	for i, w := range t.takes {
+		if t.holder[w] == rules.NoWind || !t.hidden[t.holder[w]][w] || t.revealTo[w] != Public || t.public[w] {
+			continue
 		}
+		if i >= wall.DealTiles {
+			if len(out) == 0 {
+				out = append(out, w)
+			}
+			break
+		}
+		out = append(out, w)
 	}
 	return out
 }

@@ -1,0 +1,156 @@
+package sealedplay
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/sealed"
+)
+
+// wantCheat fails unless err is a *Cheat by holder whose reason holds want.
+func wantCheat(t *testing.T, err error, holder uint32, want string) {
+	t.Helper()
+	var c *Cheat
+	if !errors.As(err, &c) || c.Holder != holder || !strings.Contains(c.Reason, want) {
+		t.Fatalf("got %v; want holder %d caught for %q", err, holder, want)
+	}
+}
+
+// TestBadProofIsCaught: a share whose proof does not verify is refused and
+// names its sender.
+func TestBadProofIsCaught(t *testing.T) {
+	tb := newTable(t, config(t, "hongkong", 2, 1), 1)
+	tb.tamper = func(m *Msg) bool {
+		if m.Type == TShares && m.From == 1 {
+			m.Shares = append(sealed.Shares(nil), m.Shares...)
+			m.Shares[0].D = m.Shares[1].D
+		}
+		return true
+	}
+	tb.play()
+	wantCheat(t, tb.refused, 1, "bad proof")
+}
+
+// TestWithheldShareVoidsTheHand: a device that does not send its shares
+// stalls the table; the stand-in wait voids the hand and names it.
+func TestWithheldShareVoidsTheHand(t *testing.T) {
+	tb := newTable(t, config(t, "hongkong", 3, 2), 2)
+	tb.tamper = func(m *Msg) bool { return !(m.Type == TShares && m.From == 2) }
+	tb.play()
+	if tb.seq.Over() {
+		t.Fatal("the hand ended although a holder withheld its shares")
+	}
+	out := tb.seq.Timeout()
+	if len(out) != 1 || out[0].Type != TVoid || !strings.Contains(out[0].Reason, "holder 2 withheld") {
+		t.Fatalf("timeout gave %+v", out)
+	}
+	tb.broadcast(out)
+	for _, d := range tb.devs {
+		if v := d.Audit(); v.Verified || !strings.Contains(v.Reason, "withheld") {
+			t.Fatalf("holder %d's verdict %+v", d.t.me, v)
+		}
+	}
+}
+
+// TestOpeningASlotNotHeldIsCaught: a discard that opens a tile of the
+// wall instead of one of the seat's is refused.
+func TestOpeningASlotNotHeldIsCaught(t *testing.T) {
+	tb := newTable(t, config(t, "hongkong", 2, 3), 3)
+	tb.tamper = func(m *Msg) bool {
+		if m.Type == TAct && m.Action.Type == game.ActDiscard && m.From == 0 {
+			d := tb.devs[0]
+			for w, h := range d.t.holder {
+				if h == rules.NoWind {
+					m.Shares = sealed.Shares{d.share(uint32(w))}
+					break
+				}
+			}
+		}
+		return true
+	}
+	tb.play()
+	wantCheat(t, tb.refused, 0, "does not hold")
+}
+
+// TestFalseMahjongIsCaught: a self-drawn Mah-Jong on a hand that does not
+// win opens the hand and is refused as a false Mah-Jong; the hand is void.
+func TestFalseMahjongIsCaught(t *testing.T) {
+	tb := newTable(t, config(t, "hongkong", 2, 4), 4)
+	tb.tamper = func(m *Msg) bool {
+		if m.Type == TAct && m.Action.Type == game.ActDiscard && m.Seat == rules.E && len(tb.devs[0].t.steps) == 0 {
+			d := tb.devs[0]
+			a := game.Action{Type: game.ActSelfDraw, Tile: d.t.st.View(rules.E).Drawn}
+			ss, err := d.openings(rules.E, a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m.Action, m.Shares = a, ss
+		}
+		return true
+	}
+	tb.play()
+	wantCheat(t, tb.refused, 0, "false Mah-Jong")
+	if v := tb.spec.Audit(); v.Verified || !strings.Contains(v.Reason, "void") {
+		t.Fatalf("spectator's verdict %+v", v)
+	}
+}
+
+// TestMessagesRoundTrip: every message of a whole hand encodes and decodes
+// to the same bytes.
+func TestMessagesRoundTrip(t *testing.T) {
+	tb := newTable(t, config(t, "hongkong", 2, 5), 5)
+	n := 0
+	tb.tamper = func(m *Msg) bool {
+		b, err := m.MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back Msg
+		if err := back.UnmarshalBinary(b); err != nil {
+			t.Fatalf("%v: %v", m.Type, err)
+		}
+		again, _ := back.MarshalBinary()
+		if !bytes.Equal(b, again) {
+			t.Fatalf("%v does not round-trip", m.Type)
+		}
+		*m = back
+		n++
+		return true
+	}
+	tb.play()
+	if tb.refused != nil || !tb.seq.Over() || n < 10 {
+		t.Fatalf("refused %v, over %v, %d messages", tb.refused, tb.seq.Over(), n)
+	}
+}
+
+// FuzzMsg: the decoder never panics and what it accepts re-encodes to the
+// same bytes.
+func FuzzMsg(f *testing.F) {
+	for _, m := range []Msg{
+		{Type: TReveal, To: 1, Slots: []uint32{3, 4}},
+		{Type: TAnswers, Answers: []Answer{{Seat: rules.S, Action: game.Action{Type: game.ActPass, Tile: 255}}}},
+		{Type: TVoid, Reason: "holder 1 withheld its shares"},
+		{Type: TAct, Seat: rules.W, Action: game.Action{Type: game.ActDiscard, Tile: 3}},
+		{Type: TShares, From: 1},
+	} {
+		b, err := m.MarshalBinary()
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var m Msg
+		if m.UnmarshalBinary(b) != nil {
+			return
+		}
+		again, err := m.MarshalBinary()
+		if err != nil || !bytes.Equal(again, b) {
+			t.Fatalf("accepted %x re-encodes to %x (%v)", b, again, err)
+		}
+	})
+}
