@@ -95,12 +95,12 @@ type tracker struct {
 	st    *game.State
 	dirty bool
 	// Derived by rebuild from the engine's takes.
-	takes  []uint32
-	holder []rules.Wind
-	hidden [4]map[uint32]bool
-	applied int            // steps the engine has applied
-	rows   [4][]uint32     // each seat's discards, by slot, oldest first
-	gone   map[uint32]bool // discards taken by a claim or an invocation
+	takes   []uint32
+	holder  []rules.Wind
+	hidden  [4]map[uint32]bool
+	applied int             // steps the engine has applied
+	rows    [4][]uint32     // each seat's discards, by slot, oldest first
+	gone    map[uint32]bool // discards taken by a claim or an invocation
 
 	window []Answer // answers of a closed window, until the winner opens
 	void   string
