@@ -1,6 +1,8 @@
 package sealedplay
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
@@ -31,6 +33,16 @@ type table struct {
 	// refused is the first error the sequencer returned.
 	refused error
 	events  int
+	// seen records every view a device showed a seat when it decided.
+	seen []decision
+}
+
+// decision is a seat's view, legal actions included, as its device
+// worked it out from its imagined arrangement, after steps steps.
+type decision struct {
+	steps int
+	seat  rules.Wind
+	view  []byte
 }
 
 func config(t *testing.T, id string, holders int, seed uint64) Config {
@@ -126,6 +138,11 @@ func (tb *table) play() {
 		for _, d := range tb.devs {
 			for _, seat := range d.Waiting() {
 				legal := d.Legal(seat)
+				view, err := json.Marshal(d.View(seat))
+				if err != nil {
+					tb.t.Fatal(err)
+				}
+				tb.seen = append(tb.seen, decision{steps: len(d.t.steps), seat: seat, view: view})
 				a := tb.pick(seat, legal)
 				m, err := d.Act(seat, a)
 				if err != nil {
@@ -262,4 +279,58 @@ func (tb *table) log(d *Device) []string {
 		log = append(log, fmt.Sprint(s.seat, " ", s.action, s.open))
 	}
 	return log
+}
+
+// TestSealedHandsPlayAsTheEngine is the property test: over many random
+// sealed hands, every view a device showed its seat when it decided (its
+// tiles, the public facts and the legal actions it worked out alone from
+// an imagined arrangement of the tiles it did not know) is the view the
+// ordinary engine shows that seat at the same point of the same hand
+// dealt openly from the final wall, and every party's verdict is the
+// engine's result.
+func TestSealedHandsPlayAsTheEngine(t *testing.T) {
+	hands := 9
+	if testing.Short() {
+		hands = 3
+	}
+	ids := []string{"hongkong", "classical", "french"}
+	for i := range hands {
+		cfg := config(t, ids[i%len(ids)], 2+i%2, uint64(100+i))
+		tb := newTable(t, cfg, uint64(100+i))
+		tb.play()
+		if tb.refused != nil || !tb.seq.Over() {
+			t.Fatalf("hand %d (%s): refused %v, over %v", i, ids[i%len(ids)], tb.refused, tb.seq.Over())
+		}
+		s := tb.seq.t
+		open := cfg.Hand
+		open.Uniform = true
+		st, _, err := game.NewHandOn(open, s.known, cfg.Dice)
+		if err != nil {
+			t.Fatal(err)
+		}
+		next := 0
+		for n, step := range append(s.steps, step{}) {
+			for ; next < len(tb.seen) && tb.seen[next].steps == n; next++ {
+				want, _ := json.Marshal(st.View(tb.seen[next].seat))
+				if !bytes.Equal(want, tb.seen[next].view) {
+					t.Fatalf("hand %d, step %d: seat %v saw\n%s\nthe engine shows\n%s", i, n, tb.seen[next].seat, tb.seen[next].view, want)
+				}
+			}
+			if n < len(s.steps) {
+				if _, err := st.Apply(step.seat, step.action); err != nil {
+					t.Fatalf("hand %d, step %d: %v", i, n, err)
+				}
+			}
+		}
+		if next != len(tb.seen) {
+			t.Fatalf("hand %d: %d of %d decisions checked", i, next, len(tb.seen))
+		}
+		want, _ := json.Marshal(st.Result)
+		for _, v := range []Verdict{tb.seq.Audit(), tb.spec.Audit(), tb.devs[0].Audit(), tb.devs[1].Audit()} {
+			got, _ := json.Marshal(v.Result)
+			if !v.Verified || !bytes.Equal(got, want) {
+				t.Fatalf("hand %d: verdict %+v, engine result %s", i, v, want)
+			}
+		}
+	}
 }
