@@ -35,6 +35,11 @@ type table struct {
 	events  int
 	// seen records every view a device showed a seat when it decided.
 	seen []decision
+	// shares are every share relayed, for the transcript.
+	shares map[[2]uint32]sealed.Share
+	shuffles []sealed.ShuffleMsg
+	// checked counts the transcript checks made.
+	checked int
 }
 
 // decision is a seat's view, legal actions included, as its device
@@ -74,7 +79,7 @@ func newTable(t *testing.T, cfg Config, seed uint64) *table {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb := &table{t: t, seq: seq, spec: spec, rng: rand.New(rand.NewPCG(seed, 11))}
+	tb := &table{t: t, seq: seq, spec: spec, rng: rand.New(rand.NewPCG(seed, 11)), shares: map[[2]uint32]sealed.Share{}}
 	for i := range cfg.Ctx.Peers {
 		d, key, err := NewDevice(cfg, uint32(i))
 		if err != nil {
@@ -108,6 +113,12 @@ func (tb *table) broadcast(out []Msg) {
 	tb.t.Helper()
 	for _, r := range out {
 		tb.events++
+		for _, sh := range r.Shares {
+			tb.shares[[2]uint32{sh.Holder, sh.Slot}] = sh
+		}
+		if r.Type == TShuffle {
+			tb.shuffles = append(tb.shuffles, *r.Shuffle)
+		}
 		if err := tb.spec.Receive(r); err != nil {
 			tb.t.Fatalf("spectator refused %v: %v", r.Type, err)
 		}
@@ -131,6 +142,9 @@ func (tb *table) play() {
 			return
 		}
 		tb.checkKnowledge()
+		if n := len(tb.seq.t.steps); tb.seq.t.st != nil && !tb.seq.busy() && (n == 0 || n == 40) && tb.checked == min(n, 1) {
+			tb.checkTranscript()
+		}
 		if tb.seq.Over() {
 			return
 		}
@@ -200,6 +214,17 @@ func (tb *table) checkKnowledge() {
 				want[w] = d.t.known[w]
 			}
 		}
+		// The curious device: every slot whose shares all other holders
+		// have published is one it can decrypt with its key.
+		for w := range s.known {
+			all := true
+			for j := range uint32(len(tb.devs)) {
+				all = all && (j == d.t.me || s.shares[w][j] != nil)
+			}
+			if _, ok := want[uint32(w)]; all && !ok {
+				tb.t.Fatalf("holder %d can decrypt slot %d, which is neither public nor its seats'", d.t.me, w)
+			}
+		}
 		got := d.Knows()
 		if len(got) != len(want) {
 			for w := range want {
@@ -222,6 +247,30 @@ func (tb *table) checkKnowledge() {
 	}
 }
 
+// checkTranscript verifies the public record so far with the sealed
+// package and checks that what it says each party can decrypt is what the
+// party knows.
+func (tb *table) checkTranscript() {
+	tb.t.Helper()
+	v, err := tb.transcript().Verify()
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	tb.checked++
+	for _, d := range tb.devs {
+		k, err := v.Knows(d.t.me, d.t.key)
+		if err != nil {
+			tb.t.Fatal(err)
+		}
+		if len(k) != len(d.Knows()) {
+			tb.t.Fatalf("the transcript lets holder %d decrypt %d tiles; it knows %d", d.t.me, len(k), len(d.Knows()))
+		}
+	}
+	if k, _ := v.Knows(0, nil); len(k) != len(tb.spec.Knows()) {
+		tb.t.Fatalf("the transcript makes %d tiles public; the spectator knows %d", len(k), len(tb.spec.Knows()))
+	}
+}
+
 // transcript returns the public record of the hand.
 func (tb *table) transcript() *sealed.Transcript {
 	s := tb.seq.t
@@ -232,8 +281,9 @@ func (tb *table) transcript() *sealed.Transcript {
 	for _, k := range s.keys {
 		tr.Keys = append(tr.Keys, *k)
 	}
-	for i := 1; i < len(s.decks); i++ {
-		tr.Shuffles = append(tr.Shuffles, sealed.ShuffleMsg{Holder: uint32(i - 1), Deck: s.decks[i]})
+	tr.Shuffles = tb.shuffles
+	for _, sh := range tb.shares {
+		tr.Shares = append(tr.Shares, sh)
 	}
 	return tr
 }
@@ -267,6 +317,9 @@ func TestSealedHands(t *testing.T) {
 			}
 			if v := tb.spec.Audit(); !v.Verified {
 				t.Fatalf("spectator: %s", v.Reason)
+			}
+			if tb.checked == 0 {
+				t.Fatal("the transcript was not checked")
 			}
 		})
 	}
