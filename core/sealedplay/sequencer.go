@@ -8,6 +8,7 @@ import (
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 )
 
 // ErrNotNow refuses a message that comes out of order (an action while
@@ -143,7 +144,15 @@ func (s *Sequencer) act(m Msg) ([]Msg, error) {
 		}
 	}
 	s.answers = map[rules.Wind]game.Action{}
-	if w, a := s.t.winnerOpens(ans.Answers); w != rules.NoWind && a.Type != game.ActPass {
+	// Only the winning answer is told: a losing claim would tell what its
+	// seat holds, and changes nothing in the hand.
+	w, _ := s.t.winnerOpens(ans.Answers)
+	for i, a := range ans.Answers {
+		if a.Seat != w {
+			ans.Answers[i].Action = game.Act(game.ActPass, tile.None)
+		}
+	}
+	if w != rules.NoWind {
 		s.opener = w
 	}
 	out, err := s.relay(ans)

@@ -514,12 +514,7 @@ func (t *tracker) play(from uint32, seat rules.Wind, a game.Action, open []uint3
 	if t.cfg.Seats[seat] != from {
 		return cheat(from, "acts for seat %v, which holder %d plays", seat, t.cfg.Seats[seat])
 	}
-	return t.apply(from, seat, a, open, false)
-}
 
-// apply is play; a losing claim in a window (lost) opens nothing, and
-// whether the seat held its tiles waits for the audit.
-func (t *tracker) apply(from uint32, seat rules.Wind, a game.Action, open []uint32, lost bool) error {
 	need, whole, err := t.need(a)
 	if err != nil {
 		return cheat(from, "%v", err)
@@ -537,7 +532,7 @@ func (t *tracker) apply(from uint32, seat rules.Wind, a game.Action, open []uint
 	switch {
 	case whole && len(open) != len(t.hidden[seat]):
 		return cheat(from, "%v opens %d of the %d concealed tiles", a.Type, len(open), len(t.hidden[seat]))
-	case !whole && !lost && got != need:
+	case !whole && got != need:
 		return cheat(from, "%v (phase %v) opened %s; it needs %s", a, t.st.Phase, tile.Format(got.Kinds()), tile.Format(need.Kinds()))
 	}
 	full := true
@@ -546,7 +541,7 @@ func (t *tracker) apply(from uint32, seat rules.Wind, a game.Action, open []uint
 	}
 	t.steps = append(t.steps, step{seat: seat, action: a, open: open})
 	var evs []game.Event
-	if (a.Declare == game.DeclNone && !lost) || full {
+	if a.Declare == game.DeclNone || full {
 		if evs, err = t.st.Apply(seat, a); err != nil {
 			t.steps = t.steps[:len(t.steps)-1]
 			reason := fmt.Sprintf("%v", err)
@@ -603,8 +598,10 @@ func (t *tracker) playWindow(open []uint32) error {
 		if a.Seat == w {
 			o = open
 		}
-		lost := a.Seat != w && a.Action.Type != game.ActPass
-		if err := t.apply(t.cfg.Seats[a.Seat], a.Seat, a.Action, o, lost); err != nil {
+		if a.Seat != w && a.Action.Type != game.ActPass {
+			return errors.New("sealedplay: a window's answers tell the winner's claim only")
+		}
+		if err := t.play(t.cfg.Seats[a.Seat], a.Seat, a.Action, o); err != nil {
 			return err
 		}
 	}
