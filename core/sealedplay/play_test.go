@@ -36,7 +36,7 @@ type table struct {
 	// seen records every view a device showed a seat when it decided.
 	seen []decision
 	// shares are every share relayed, for the transcript.
-	shares map[[2]uint32]sealed.Share
+	shares   map[[2]uint32]sealed.Share
 	shuffles []sealed.ShuffleMsg
 	// checked counts the transcript checks made.
 	checked int
