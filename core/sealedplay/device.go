@@ -54,6 +54,9 @@ func (d *Device) Receive(m Msg) ([]Msg, error) {
 			if err != nil {
 				return nil, err
 			}
+			if t.made, err = s.MarshalBinary(); err != nil {
+				return nil, err
+			}
 			out = append(out, Msg{Type: TShuffle, From: t.me, Shuffle: &s})
 		}
 	case TReveal:

@@ -1,6 +1,7 @@
 package sealedplay
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"slices"
@@ -84,6 +85,7 @@ type tracker struct {
 	keys     []*sealed.KeyMsg
 	joint    *sealed.Point
 	decks    []sealed.Deck // D₀ … Dₙ
+	made     []byte        // the encoded shuffle this device made
 	deck     sealed.Deck   // Dₙ once the chain is complete
 	shares   []map[uint32]*sealed.Point
 	known    []tile.Kind // per slot, tile.None while unknown
@@ -164,8 +166,11 @@ func (t *tracker) addShuffle(m Msg) error {
 	case t.deck != nil || int(m.From) != i || s.Holder != m.From || len(s.From) != 0 || len(s.To) != 0:
 		return cheat(m.From, "a shuffle out of turn: holder %d shuffles now", i)
 	}
-	if err := sealed.VerifyShuffle(t.cfg.Ctx, t.joint, t.decks[i], *s); err != nil {
-		return cheat(m.From, "bad proof: %v", err)
+	// A device need not check the shuffle it made itself (the very bytes).
+	if b, err := s.MarshalBinary(); err != nil || t.made == nil || !bytes.Equal(b, t.made) {
+		if err := sealed.VerifyShuffle(t.cfg.Ctx, t.joint, t.decks[i], *s); err != nil {
+			return cheat(m.From, "bad proof: %v", err)
+		}
 	}
 	t.decks = append(t.decks, s.Deck)
 	if len(t.decks) <= t.holders() {
