@@ -154,3 +154,58 @@ func FuzzMsg(f *testing.F) {
 		}
 	})
 }
+
+// hoard plays to make concealed kongs: it declares one whenever it may,
+// never claims but for Mah-Jong, and discards a tile of which it holds
+// the fewest.
+func hoard(tb *table) func(seat rules.Wind, legal []game.Action) game.Action {
+	return func(seat rules.Wind, legal []game.Action) game.Action {
+		hand := tb.devs[tb.seq.t.cfg.Seats[seat]].View(seat).Hand
+		best, fewest := legal[0], 99
+		for _, a := range legal {
+			switch a.Type {
+			case game.ActMahjong, game.ActSelfDraw, game.ActConcealedKong:
+				return a
+			case game.ActDiscard:
+				if n := int(hand[a.Tile]); n < fewest && a.Declare == game.DeclNone {
+					best, fewest = a, n
+				}
+			case game.ActPass:
+				best, fewest = a, -1
+			}
+		}
+		return best
+	}
+}
+
+// TestConcealedKongStaysHidden: a concealed kong is proven by equality
+// proofs and not opened: the other devices, the sequencer and the
+// spectator learn nothing of its tiles (the knowledge check after every
+// step), the other parties play on with a kind they imagine, and the
+// audit, once the hand is opened, verifies it.
+func TestConcealedKongStaysHidden(t *testing.T) {
+	for i := range 40 {
+		tb := newTable(t, config(t, "hongkong", 2, uint64(200+i)), uint64(200+i))
+		tb.choose = hoard(tb)
+		tb.play()
+		if tb.refused != nil || !tb.seq.Over() {
+			t.Fatalf("refused %v, over %v", tb.refused, tb.seq.Over())
+		}
+		kongs := 0
+		for _, s := range tb.seq.t.steps {
+			if s.kong {
+				kongs++
+			}
+		}
+		for _, v := range []Verdict{tb.seq.Audit(), tb.spec.Audit(), tb.devs[0].Audit(), tb.devs[1].Audit()} {
+			if !v.Verified {
+				t.Fatalf("hand %d: %s", i, v.Reason)
+			}
+		}
+		t.Logf("hand %d: %d concealed kongs", i, kongs)
+		if kongs > 0 {
+			return
+		}
+	}
+	t.Fatal("no concealed kong in 40 hands")
+}

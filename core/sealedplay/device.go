@@ -167,9 +167,33 @@ func (d *Device) Act(seat rules.Wind, a game.Action) (Msg, error) {
 	if d.t.st.Phase.Simultaneous() {
 		return m, nil
 	}
+	if a.Type == game.ActConcealedKong {
+		return d.kong(m)
+	}
 	ss, err := d.openings(seat, a)
 	m.Shares = ss
 	return m, err
+}
+
+// kong proves a concealed kong without opening it: the four slots of its
+// kind and three equality proofs; the message names no tile.
+func (d *Device) kong(m Msg) (Msg, error) {
+	t := d.t
+	for w := range t.hidden[m.Seat] {
+		if t.known[w] == m.Action.Tile {
+			m.Slots = append(m.Slots, w)
+		}
+	}
+	if len(m.Slots) != 4 {
+		return Msg{}, errors.New("sealedplay: the seat does not hold four of " + m.Action.Tile.String())
+	}
+	slices.Sort(m.Slots)
+	for _, b := range m.Slots[1:] {
+		a := m.Slots[0]
+		m.Equal = append(m.Equal, t.key.ProveEqual(t.cfg.Ctx, t.me, a, b, t.deck[a], t.deck[b]))
+	}
+	m.Action.Tile = tile.None
+	return m, nil
 }
 
 // openings returns this device's shares of the slots an action opens.

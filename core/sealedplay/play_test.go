@@ -201,6 +201,9 @@ func (tb *table) checkKnowledge() {
 			public[uint32(w)] = s.known[w]
 		}
 	}
+	for _, p := range append([]*tracker{s, tb.spec.t}, tb.trackers()...) {
+		p.checkRing(tb.t)
+	}
 	if got := tb.spec.Knows(); !maps.Equal(got, public) {
 		tb.t.Fatalf("the spectator knows %d tiles, %d are public", len(got), len(public))
 	}
@@ -350,6 +353,9 @@ func TestSealedHandsPlayAsTheEngine(t *testing.T) {
 	for i := range hands {
 		cfg := config(t, ids[i%len(ids)], 2+i%2, uint64(100+i))
 		tb := newTable(t, cfg, uint64(100+i))
+		if i%2 == 1 {
+			tb.choose = hoard(tb) // concealed kongs, rarely random
+		}
 		tb.play()
 		if tb.refused != nil || !tb.seq.Over() {
 			t.Fatalf("hand %d (%s): refused %v, over %v", i, ids[i%len(ids)], tb.refused, tb.seq.Over())
@@ -370,7 +376,11 @@ func TestSealedHandsPlayAsTheEngine(t *testing.T) {
 				}
 			}
 			if n < len(s.steps) {
-				if _, err := st.Apply(step.seat, step.action); err != nil {
+				a := step.action
+				if step.kong {
+					a.Tile = s.known[step.open[0]]
+				}
+				if _, err := st.Apply(step.seat, a); err != nil {
 					t.Fatalf("hand %d, step %d: %v", i, n, err)
 				}
 			}
@@ -383,6 +393,37 @@ func TestSealedHandsPlayAsTheEngine(t *testing.T) {
 			got, _ := json.Marshal(v.Result)
 			if !v.Verified || !bytes.Equal(got, want) {
 				t.Fatalf("hand %d: verdict %+v, engine result %s", i, v, want)
+			}
+		}
+	}
+}
+
+func (tb *table) trackers() []*tracker {
+	var out []*tracker
+	for _, d := range tb.devs {
+		out = append(out, d.t)
+	}
+	return out
+}
+
+// checkRing checks a party's imagined arrangement: the set of tiles, each
+// known tile in its slot, each imagined concealed kong of one kind.
+func (t *tracker) checkRing(tt *testing.T) {
+	tt.Helper()
+	var have tile.Counts
+	for w, k := range t.ring {
+		have[k]++
+		if t.known[w] != tile.None && t.known[w] != k {
+			tt.Fatalf("holder %d imagines %v in slot %d, which it knows holds %v", t.me, k, w, t.known[w])
+		}
+	}
+	if have != t.setup.Tiles {
+		tt.Fatalf("holder %d imagines another set of tiles", t.me)
+	}
+	for _, g := range t.groups {
+		for _, w := range g {
+			if t.ring[w] != t.ring[g[0]] {
+				tt.Fatalf("holder %d imagines a concealed kong of several kinds", t.me)
 			}
 		}
 	}

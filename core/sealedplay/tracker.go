@@ -70,6 +70,9 @@ type step struct {
 	seat   rules.Wind
 	action game.Action
 	open   []uint32
+	// kong: a concealed kong proven, not opened; its tile is the one in
+	// its slots, real or imagined (open holds the same slots).
+	kong bool
 }
 
 // tracker is what every party keeps of a sealed hand from its public
@@ -92,10 +95,13 @@ type tracker struct {
 	public   []bool      // every holder has shared the slot
 	revealTo []uint32    // the holder a slot was revealed to, or Public
 
-	ring  []tile.Kind // the imagined arrangement: known tiles where known
-	steps []step
-	st    *game.State
-	dirty bool
+	ring []tile.Kind // the imagined arrangement: known tiles where known
+	// groups are the slots of other seats' concealed kongs, which hold one
+	// kind, imagined, until they are opened.
+	groups [][]uint32
+	steps  []step
+	st     *game.State
+	dirty  bool
 	// Derived by rebuild from the engine's takes.
 	takes   []uint32
 	holder  []rules.Wind
@@ -296,17 +302,151 @@ func (t *tracker) learn(w uint32, k tile.Kind) error {
 	if !k.Valid() || t.setup.Tiles[k] == 0 {
 		return fmt.Errorf("sealedplay: slot %d decrypts to %v, which is not in the set", w, k)
 	}
-	t.known[w] = k
+	if g := t.group(w); g >= 0 {
+		t.groups = slices.Delete(t.groups, g, g+1) // the kong is being opened
+	}
 	if t.ring[w] == k {
+		t.known[w] = k
 		return nil
 	}
 	u, ok := t.unknownSlot(func(r tile.Kind) bool { return r == k }, w)
 	if !ok {
-		return fmt.Errorf("sealedplay: slot %d decrypts to %v, of which no unseen copy is left", w, k)
+		// The unseen copies of k are all imagined in a concealed kong:
+		// imagine that kong of another kind.
+		for g, slots := range t.groups {
+			if t.ring[slots[0]] == k {
+				if err := t.imagineKong(g); err != nil {
+					return err
+				}
+			}
+		}
+		if u, ok = t.unknownSlot(func(r tile.Kind) bool { return r == k }, w); !ok {
+			return fmt.Errorf("sealedplay: slot %d decrypts to %v, of which no unseen copy is left", w, k)
+		}
 	}
 	t.ring[w], t.ring[u] = t.ring[u], t.ring[w]
+	t.known[w] = k
 	t.dirty = true
 	return nil
+}
+
+// group returns the index of the concealed kong holding slot w, or -1.
+func (t *tracker) group(w uint32) int {
+	for g, slots := range t.groups {
+		if slices.Contains(slots, w) {
+			return g
+		}
+	}
+	return -1
+}
+
+// imagineKong fills the slots of concealed kong g with a kind of which
+// this party has seen no copy and that no other kong holds.
+func (t *tracker) imagineKong(g int) error {
+	slots := t.groups[g]
+	var seen tile.Counts
+	for _, k := range t.known {
+		if k != tile.None {
+			seen[k]++
+		}
+	}
+	for h, other := range t.groups {
+		if h != g {
+			seen[t.ring[other[0]]] = 4
+		}
+	}
+	for k, n := range t.setup.Tiles {
+		kind := tile.Kind(k)
+		if n != 4 || seen[k] > 0 || kind == t.ring[slots[0]] {
+			continue
+		}
+		for i, w := range slots {
+			if t.ring[w] == kind {
+				continue
+			}
+			u, ok := uint32(0), false
+			for x := range uint32(len(t.ring)) {
+				if t.ring[x] == kind && t.known[x] == tile.None && !slices.Contains(slots[:i+1], x) && (slices.Contains(slots, x) || t.group(x) < 0) {
+					u, ok = x, true
+					break
+				}
+			}
+			if !ok {
+				return fmt.Errorf("sealedplay: no unseen %v is left for a concealed kong", kind)
+			}
+			t.ring[w], t.ring[u] = t.ring[u], t.ring[w]
+		}
+		t.dirty = true
+		return nil
+	}
+	return errors.New("sealedplay: no kind is left to imagine a concealed kong of")
+}
+
+// playKong checks a concealed kong proven by three equality proofs over
+// four slots the seat holds, and applies it with the kind this party
+// knows there or imagines there.
+func (t *tracker) playKong(from uint32, seat rules.Wind, slots []uint32, eqs []sealed.Equality) error {
+	if t.cfg.Seats[seat] != from {
+		return cheat(from, "acts for seat %v, which holder %d plays", seat, t.cfg.Seats[seat])
+	}
+	if len(slots) != 4 || len(eqs) != 3 {
+		return cheat(from, "a concealed kong of %d slots with %d equality proofs; it needs 4 and 3", len(slots), len(eqs))
+	}
+	for i, w := range slots {
+		if !t.hidden[seat][w] || slices.Contains(slots[:i], w) {
+			return cheat(from, "a concealed kong of slot %d, which seat %v does not hold", w, seat)
+		}
+	}
+	for i, q := range eqs {
+		a, b := slots[0], slots[i+1]
+		oa, okA := t.sharesOf(a, from)
+		ob, okB := t.sharesOf(b, from)
+		if q.Holder != from || q.A != a || q.B != b || !okA || !okB {
+			return cheat(from, "equality proof %d is not of slots %d and %d by holder %d", i, a, b, from)
+		}
+		if err := sealed.VerifyEqual(t.cfg.Ctx, t.keys[from].X, t.deck[a], t.deck[b], oa, ob, q); err != nil {
+			return cheat(from, "bad proof: %v", err)
+		}
+	}
+	if k := t.known[slots[0]]; k == tile.None {
+		t.groups = append(t.groups, slices.Clone(slots))
+		if t.ring[slots[0]] != t.ring[slots[1]] || t.ring[slots[0]] != t.ring[slots[2]] || t.ring[slots[0]] != t.ring[slots[3]] {
+			if err := t.imagineKong(len(t.groups) - 1); err != nil {
+				return err
+			}
+		}
+		if err := t.refresh(); err != nil {
+			return err
+		}
+	}
+	a := game.Act(game.ActConcealedKong, t.ring[slots[0]])
+	t.steps = append(t.steps, step{seat: seat, action: game.Act(game.ActConcealedKong, tile.None), open: slices.Clone(slots), kong: true})
+	evs, err := t.st.Apply(seat, a)
+	if err != nil {
+		t.steps = t.steps[:len(t.steps)-1]
+		return cheat(from, "%v", err)
+	}
+	if err := t.absorb(evs); err != nil {
+		return err
+	}
+	t.dirty = true
+	return t.refresh()
+}
+
+// sharesOf returns every holder's share of slot w but skip's.
+func (t *tracker) sharesOf(w, skip uint32) ([]*sealed.Point, bool) {
+	var out []*sealed.Point
+	for j := range uint32(t.holders()) {
+		if j == skip {
+			continue
+		}
+		d := t.shares[w][j]
+		if d == nil {
+			return nil, false
+		}
+		out = append(out, d)
+	}
+	return out, true
 }
 
 // unknownSlot returns an unknown slot other than not whose imagined tile
@@ -314,7 +454,7 @@ func (t *tracker) learn(w uint32, k tile.Kind) error {
 func (t *tracker) unknownSlot(ok func(tile.Kind) bool, not uint32) (uint32, bool) {
 	found, best := uint32(0), false
 	for u := range uint32(len(t.ring)) {
-		if u == not || t.known[u] != tile.None || !ok(t.ring[u]) {
+		if u == not || t.known[u] != tile.None || !ok(t.ring[u]) || t.group(u) >= 0 {
 			continue
 		}
 		if t.holder == nil || t.holder[u] == rules.NoWind {
@@ -382,7 +522,11 @@ func (t *tracker) replay(checked bool) error {
 				return out
 			}
 		}
-		if e := t.absorb(evs(s.seat, s.action)); e != nil {
+		a := s.action
+		if s.kong {
+			a.Tile = t.ring[s.open[0]]
+		}
+		if e := t.absorb(evs(s.seat, a)); e != nil {
 			return e
 		}
 		if err != nil {
@@ -492,7 +636,7 @@ func needOf(a game.Action, k tile.Kind) (tile.Counts, bool, error) {
 	case game.ActDiscard, game.ActAddKong:
 		c[a.Tile] = 1
 	case game.ActConcealedKong:
-		c[a.Tile] = 4
+		return c, false, errors.New("sealedplay: a concealed kong is proven (Slots, Equal), not opened")
 	case game.ActPung:
 		c[k] = 2
 	case game.ActKong:
@@ -668,6 +812,15 @@ func (t *tracker) observe(m Msg) ([]uint32, error) {
 			}
 		}
 	case TAct:
+		if m.Action.Type == game.ActConcealedKong && m.Action.Tile == tile.None && len(m.Shares) == 0 {
+			if err = t.refresh(); err == nil {
+				err = t.playKong(m.From, m.Seat, m.Slots, m.Equal)
+			}
+			break
+		}
+		if len(m.Slots) > 0 || len(m.Equal) > 0 {
+			return nil, cheat(m.From, "slots and equality proofs come with a concealed kong only")
+		}
 		if slots, err = t.addShares(m.From, m.Shares); err == nil {
 			if err = t.refresh(); err == nil {
 				err = t.play(m.From, m.Seat, m.Action, slotsOf(m.Shares))
