@@ -3,12 +3,14 @@ package sealedplay
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/sealed"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 )
 
 // wantCheat fails unless err is a *Cheat by holder whose reason holds want.
@@ -208,4 +210,56 @@ func TestConcealedKongStaysHidden(t *testing.T) {
 		}
 	}
 	t.Fatal("no concealed kong in 40 hands")
+}
+
+// TestFalseConcealedKongIsCaught: a concealed kong of four tiles that are
+// not one kind fails its equality proofs, and the hand is void.
+func TestFalseConcealedKongIsCaught(t *testing.T) {
+	tb := newTable(t, config(t, "hongkong", 2, 6), 6)
+	tb.tamper = func(m *Msg) bool {
+		if m.Type == TAct && m.Action.Type == game.ActDiscard && m.Seat == rules.E && len(tb.devs[0].t.steps) == 0 {
+			d := tb.devs[0]
+			var held []uint32
+			for w := range d.t.hidden[rules.E] {
+				held = append(held, w)
+			}
+			slices.SortFunc(held, func(a, b uint32) int { return int(d.t.known[a]) - int(d.t.known[b]) })
+			slots := []uint32{held[0], held[4], held[8], held[12]}
+			m.Action, m.Shares, m.Slots, m.Equal = game.Act(game.ActConcealedKong, tile.None), nil, slots, nil
+			for _, b := range slots[1:] {
+				m.Equal = append(m.Equal, d.t.key.ProveEqual(d.t.cfg.Ctx, 0, slots[0], b, d.t.deck[slots[0]], d.t.deck[b]))
+			}
+		}
+		return true
+	}
+	tb.play()
+	wantCheat(t, tb.refused, 0, "different tiles")
+}
+
+// TestAuditNamesWhatItCannotReplay: the end-of-hand audit refuses a hand
+// in which an action was not legal (a declaration over hidden tiles is
+// only checked there) and one in which a tile went to another device
+// than the seat that took it (what an undeclared bonus tile leads to).
+func TestAuditNamesWhatItCannotReplay(t *testing.T) {
+	tb := newTable(t, config(t, "hongkong", 2, 7), 7)
+	tb.play()
+	if v := tb.spec.Audit(); !v.Verified {
+		t.Fatalf("the honest hand: %s", v.Reason)
+	}
+	s := tb.spec.t
+	for i, st := range s.steps {
+		if st.action.Type == game.ActDiscard {
+			s.steps[i].action.Declare = game.DeclCalling
+			if v := tb.spec.Audit(); v.Verified || !strings.Contains(v.Reason, "not legal") {
+				t.Errorf("a false calling hand: %+v", v)
+			}
+			s.steps[i].action.Declare = game.DeclNone
+			break
+		}
+	}
+	w := s.takes[0]
+	s.revealTo[w] = 1 - s.revealTo[w]
+	if v := tb.spec.Audit(); v.Verified || !strings.Contains(v.Reason, "was revealed to") {
+		t.Errorf("a tile revealed to the wrong device: %+v", v)
+	}
 }
