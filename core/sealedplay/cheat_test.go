@@ -263,3 +263,37 @@ func TestAuditNamesWhatItCannotReplay(t *testing.T) {
 		t.Errorf("a tile revealed to the wrong device: %+v", v)
 	}
 }
+
+// TestMalformedMessagesAreRefused: messages no decoder would produce are
+// refused with an error, not a panic, by the sequencer and the devices.
+func TestMalformedMessagesAreRefused(t *testing.T) {
+	cfg := config(t, "hongkong", 2, 8)
+	seq, err := NewSequencer(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _, err := NewDevice(cfg, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []Msg{
+		{Type: TKey, From: 1},
+		{Type: TShuffle, From: 1},
+		{Type: TAct, From: 1, Seat: 9},
+		{Type: TOpen, From: 1, Seat: -2},
+		{Type: TAnswers, Answers: []Answer{{Seat: 7}}},
+		{Type: TShares, From: 5},
+		{Type: TReveal, To: 1, Slots: []uint32{3}},
+		{Type: Type(42)},
+	} {
+		if _, err := seq.Receive(m); err == nil {
+			t.Errorf("the sequencer took %+v", m)
+		}
+		if _, err := d.Receive(m); err == nil {
+			t.Errorf("the device took %+v", m)
+		}
+	}
+	if d.Legal(9) != nil || d.View(-1) != nil {
+		t.Error("a seat out of range has legal actions or a view")
+	}
+}

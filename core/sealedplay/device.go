@@ -144,7 +144,7 @@ func (d *Device) Waiting() []rules.Wind {
 // Legal returns seat's legal actions, which this device works out alone:
 // its engine holds the seat's real tiles (nil for a seat it does not play).
 func (d *Device) Legal(seat rules.Wind) []game.Action {
-	if d.t.st == nil || d.t.cfg.Seats[seat] != d.t.me {
+	if d.t.st == nil || seat < rules.E || seat > rules.N || d.t.cfg.Seats[seat] != d.t.me {
 		return nil
 	}
 	return d.t.st.LegalActions(seat)
@@ -152,7 +152,7 @@ func (d *Device) Legal(seat rules.Wind) []game.Action {
 
 // View returns seat's view of the hand (a seat this device plays).
 func (d *Device) View(seat rules.Wind) *game.View {
-	if d.t.st == nil || d.t.cfg.Seats[seat] != d.t.me {
+	if d.t.st == nil || seat < rules.E || seat > rules.N || d.t.cfg.Seats[seat] != d.t.me {
 		return nil
 	}
 	return d.t.st.View(seat)

@@ -322,3 +322,22 @@ func (m *Msg) UnmarshalBinary(b []byte) error {
 	*m = out
 	return nil
 }
+
+// check reports a message that could not have come from a decoder: a
+// missing body, a seat or an answer's seat out of range.
+func (m Msg) check() error {
+	switch {
+	case m.Type == TKey && m.Key == nil, m.Type == TShuffle && m.Shuffle == nil:
+		return fmt.Errorf("sealedplay: %v message without its body", m.Type)
+	case (m.Type == TAct || m.Type == TOpen) && (m.Seat < rules.E || m.Seat > rules.N):
+		return fmt.Errorf("sealedplay: %v message for seat %d: want 0 (East) to 3 (North)", m.Type, m.Seat)
+	case m.Type == TAnswers && len(m.Answers) > 4:
+		return fmt.Errorf("sealedplay: %d answers: at most 4", len(m.Answers))
+	}
+	for _, a := range m.Answers {
+		if a.Seat < rules.E || a.Seat > rules.N {
+			return fmt.Errorf("sealedplay: an answer of seat %d: want 0 (East) to 3 (North)", a.Seat)
+		}
+	}
+	return nil
+}

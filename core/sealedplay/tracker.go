@@ -782,6 +782,9 @@ func (t *tracker) unrevealed() []uint32 {
 // public record and the engine; it returns the slots whose shares it
 // carried.
 func (t *tracker) observe(m Msg) ([]uint32, error) {
+	if err := m.check(); err != nil {
+		return nil, err
+	}
 	var slots []uint32
 	var err error
 	switch m.Type {
