@@ -345,9 +345,9 @@ func (tb *table) log(d *Device) []string {
 // dealt openly from the final wall, and every party's verdict is the
 // engine's result.
 func TestSealedHandsPlayAsTheEngine(t *testing.T) {
-	hands := 9
+	hands := 6
 	if testing.Short() {
-		hands = 3
+		hands = 2
 	}
 	ids := []string{"hongkong", "classical", "french"}
 	for i := range hands {
