@@ -129,6 +129,33 @@ func (tb *table) broadcast(out []Msg) {
 			}
 			tb.queue = append(tb.queue, ans...)
 		}
+		tb.curious()
+	}
+}
+
+// curious is every device, the dealer's first, trying after every event to
+// decrypt every slot with its key and the shares published so far: it
+// succeeds only on public tiles and on tiles revealed to it, until the
+// hand ends and every tile is opened.
+func (tb *table) curious() {
+	tb.t.Helper()
+	s := tb.seq.t
+	if s.deck == nil || (s.st != nil && s.st.Phase == game.PhaseEnd) {
+		return
+	}
+	for _, d := range tb.devs {
+		for w := range s.deck {
+			others := true
+			for j := range uint32(len(tb.devs)) {
+				others = others && (j == d.t.me || s.shares[w][j] != nil)
+			}
+			if !others || s.public[w] || s.revealTo[w] == d.t.me {
+				continue
+			}
+			ds, _ := s.sharesOf(uint32(w), d.t.me)
+			k, err := d.t.key.Reveal(s.deck[w], ds)
+			tb.t.Fatalf("holder %d decrypted slot %d (%v, %v), which is neither public nor revealed to it", d.t.me, w, k, err)
+		}
 	}
 }
 
