@@ -293,6 +293,12 @@ func TestMalformedMessagesAreRefused(t *testing.T) {
 			t.Errorf("the device took %+v", m)
 		}
 	}
+	// Once the deck is shuffled, shares from no holder are refused too.
+	tb := newTable(t, cfg, 8)
+	tb.deliver()
+	if _, err := tb.devs[0].Receive(Msg{Type: TShares, From: 5}); err == nil {
+		t.Error("a device took shares from holder 5 of 2")
+	}
 	if d.Legal(9) != nil || d.View(-1) != nil {
 		t.Error("a seat out of range has legal actions or a view")
 	}

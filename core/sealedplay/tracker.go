@@ -238,25 +238,33 @@ func (t *tracker) start() error {
 // addShares verifies shares by holder from and records them; it reports
 // the slots whose shares were added.
 func (t *tracker) addShares(from uint32, ss sealed.Shares) ([]uint32, error) {
-	if t.deck == nil {
+	switch {
+	case t.deck == nil:
 		return nil, cheat(from, "shares before the deck is shuffled")
+	case int(from) >= t.holders():
+		return nil, fmt.Errorf("sealedplay: shares from holder %d of %d", from, t.holders())
 	}
+	// Every share is checked before any is kept.
 	var slots []uint32
 	for _, s := range ss {
 		if s.Holder != from || int(s.Slot) >= len(t.deck) {
 			return nil, cheat(from, "a share of slot %d by holder %d", s.Slot, s.Holder)
 		}
-		if t.shares[s.Slot][from] != nil {
+		if t.shares[s.Slot][from] != nil || slices.Contains(slots, s.Slot) {
 			continue // the same share again (an opening repeats a reveal's)
 		}
 		if err := sealed.VerifyShare(t.cfg.Ctx, t.keys[from].X, t.deck[s.Slot], s); err != nil {
 			return nil, cheat(from, "bad proof: %v", err)
 		}
+		slots = append(slots, s.Slot)
+	}
+	for _, s := range ss {
 		if t.shares[s.Slot] == nil {
 			t.shares[s.Slot] = map[uint32]*sealed.Point{}
 		}
-		t.shares[s.Slot][from] = s.D
-		slots = append(slots, s.Slot)
+		if t.shares[s.Slot][from] == nil {
+			t.shares[s.Slot][from] = s.D
+		}
 	}
 	return slots, t.settle(slots)
 }
