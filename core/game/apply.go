@@ -218,14 +218,12 @@ func (s *State) openWindow(ph Phase, from rules.Wind, k tile.Kind) {
 // closeWindow settles the window once every seat has answered: mahjong
 // first (the nearest after the discarder), then pung or kong, then chow
 // (CL-7.2, HK-6.5, FR-8.7).
-func (s *State) closeWindow(evs []Event) []Event {
-	for _, a := range s.answers {
-		if a == nil {
-			return evs
-		}
-	}
-	from, k := s.Turn, s.Pending
-	var best rules.Wind = rules.NoWind
+// ClaimWinner returns the seat whose answer takes the tile that from
+// offered in a claim, robbing or duplicate window, or rules.NoWind when
+// every seat passed: mahjong before a pung, kong or call, before a chow,
+// and among equals the first seat after from in turn order (HK-6.5).
+func ClaimWinner(from rules.Wind, answers [4]Action) rules.Wind {
+	best := rules.NoWind
 	rank := func(t ActionType) int {
 		switch t {
 		case ActMahjong:
@@ -238,10 +236,25 @@ func (s *State) closeWindow(evs []Event) []Event {
 		return 0
 	}
 	for x := from.Next(); x != from; x = x.Next() {
-		if r := rank(s.answers[x].Type); r > 0 && (best == rules.NoWind || r > rank(s.answers[best].Type)) {
+		if r := rank(answers[x].Type); r > 0 && (best == rules.NoWind || r > rank(answers[best].Type)) {
 			best = x
 		}
 	}
+	return best
+}
+
+func (s *State) closeWindow(evs []Event) []Event {
+	for _, a := range s.answers {
+		if a == nil {
+			return evs
+		}
+	}
+	from, k := s.Turn, s.Pending
+	var answers [4]Action
+	for x, a := range s.answers {
+		answers[x] = *a
+	}
+	best := ClaimWinner(from, answers)
 	phase := s.Phase
 	for x := range s.options {
 		s.options[x] = nil

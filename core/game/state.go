@@ -298,14 +298,34 @@ func NewHand(cfg HandConfig) (*State, []Event, error) {
 	ring := wall.Shuffle(setup.Tiles, r)
 	a1, a2 := wall.RollDice(r)
 	b1, b2 := wall.RollDice(r)
-	w, err := wall.New(setup.Wall, ring, a1+a2, b1+b2)
+	return NewHandOn(cfg, ring, [2]int{a1 + a2, b1 + b2})
+}
+
+// NewHandOn deals a new hand from a given ring of tiles (in the order
+// wall.New takes) broken with the given throws, as NewHand does from the
+// ring and throws its seed draws; cfg.Seed is only recorded. A sealed
+// table deals this way from its jointly shuffled deck. The ring must hold
+// the ruleset's set of tiles.
+func NewHandOn(cfg HandConfig, ring []tile.Kind, dice [2]int) (*State, []Event, error) {
+	setup := cfg.Ruleset.Setup(cfg.Options)
+	var have tile.Counts
+	for _, k := range ring {
+		if !k.Valid() {
+			return nil, nil, fmt.Errorf("game: the ring holds %v, which is not a tile", k)
+		}
+		have[k]++
+	}
+	if have != setup.Tiles {
+		return nil, nil, fmt.Errorf("game: the ring's %d tiles are not the set of %s", len(ring), cfg.Ruleset.ID())
+	}
+	w, err := wall.New(setup.Wall, ring, dice[0], dice[1])
 	if err != nil {
 		return nil, nil, fmt.Errorf("game: cannot build the wall of %s: %w", cfg.Ruleset.ID(), err)
 	}
 	s := &State{
 		ruleset: cfg.Ruleset, opts: cfg.Options, setup: setup,
 		Number: cfg.Number, Round: cfg.Round, Seed: cfg.Seed,
-		Dice: [2]int{a1 + a2, b1 + b2}, wall: w, Turn: rules.E,
+		Dice: dice, wall: w, Turn: rules.E,
 		Dominant: rules.Wind(w.Dominant()), firstGoAround: true, drawn: tile.None, lastDiscarder: rules.NoWind,
 		joker: tile.None, jokerHolder: rules.NoWind, Pending: tile.None, uniform: cfg.Uniform, mu: new(sync.Mutex),
 	}

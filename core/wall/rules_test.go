@@ -400,7 +400,7 @@ func TestDealTables(t *testing.T) {
 		front := w.RemainingTiles()
 		for i, c := range order {
 			seat := strings.IndexRune("ESWN", c)
-			if got := style.seat(i); got != seat {
+			if got := style.Seat(i); got != seat {
 				t.Errorf("%v: index %d goes to %d, want %c", style, i, got, c)
 			}
 			want[seat] = append(want[seat], front[i])

@@ -113,8 +113,9 @@ func (d DealStyle) String() string {
 	return [...]string{"twos", "fours", "fours-american"}[d]
 }
 
-// seat returns the seat offset from East that receives linear index i < 53.
-func (d DealStyle) seat(i int) int {
+// Seat returns the seat offset from East that receives the deal's linear
+// index i < 53 (DealTiles), the i-th tile dealt.
+func (d DealStyle) Seat(i int) int {
 	p := dealPlans[d]
 	if i < DealTiles-len(p.last) {
 		return i / p.block % 4

@@ -48,6 +48,9 @@ type Wall struct {
 	left     int         // tiles physically in the wall
 	tailed   int         // tail draws so far (r of CL-4.6)
 	joker    int         // slot of the joker indicator out of the wall, or -1
+	// taken lists the ring indices of the tiles taken, in order; clones
+	// share its prefix and copy on their first append (Clone clips it).
+	taken []uint8
 }
 
 // New lays the ring (in the order the package doc gives) into the four walls
@@ -109,7 +112,26 @@ func ringWall(seat int) int { return mod(-seat, 4) }
 // Clone returns an independent copy of the wall.
 func (w *Wall) Clone() *Wall {
 	c := *w
+	c.taken = w.taken[:len(w.taken):len(w.taken)]
 	return &c
+}
+
+// Taken returns the ring indices (positions in the ring New was given) of
+// the tiles taken from the wall so far, in the order they were taken:
+// dealt, drawn from either end, or drawn as the jilin joker indicator. A
+// sealed table names its encrypted tiles by these indices.
+func (w *Wall) Taken() []int {
+	out := make([]int, len(w.taken))
+	for i, r := range w.taken {
+		out[i] = int(r)
+	}
+	return out
+}
+
+// ringIndex returns the ring index of front-order slot i.
+func (w *Wall) ringIndex(i int) int {
+	n := 4 * w.spec.StacksPerSide
+	return 2*((w.start+i/2)%n) + i%2
 }
 
 // Dice returns the two throws the wall was broken with (b is 0 for american).
@@ -204,6 +226,7 @@ func (w *Wall) count(p int) int {
 
 // take removes slot i from the wall and returns its tile.
 func (w *Wall) take(i int) tile.Kind {
+	w.taken = append(w.taken, uint8(w.ringIndex(i)))
 	w.gone.set(i)
 	w.faceUp.clear(i)
 	w.left--
@@ -259,7 +282,7 @@ func (w *Wall) Deal(style DealStyle) [4][]tile.Kind {
 		if !ok {
 			break
 		}
-		s := style.seat(i)
+		s := style.Seat(i)
 		hands[s] = append(hands[s], k)
 	}
 	return hands

@@ -1,0 +1,58 @@
+// Package sealedplay plays a hand at a sealed table: the engine plays with
+// tiles it does not know. It is the protocol above the cryptography of
+// core/sealed and below the network (design: docs/sealed.md,
+// ../shared/SEALED.md).
+//
+// # Parties
+//
+// A Device is a key holder: it plays one or more seats, holds its
+// per-hand key, knows its seats' tiles and the public ones, works out its
+// seats' legal actions, answers share requests and verifies every proof.
+// The Sequencer is the dealer's device's role: it holds no key, orders the
+// messages, relays every one it accepts to everyone, says which tiles are
+// revealed to whom, keeps a claim window's answers until all are in,
+// checks what the public facts allow and voids the hand when a share is
+// withheld. A Spectator holds no key and verifies everything. The three
+// exchange Msg values, which have a strict binary encoding, so that a
+// transport (p2p) only carries them.
+//
+// # Slots and the imagined arrangement
+//
+// Slot w of the jointly shuffled deck is the tile at index w of the ring
+// that game.NewHandOn lays into the wall; wall.Wall.Taken says which slots
+// the engine takes, in order, and the deal style and the draw events say
+// which seat took each. Every party runs the ordinary engine (core/game,
+// unchanged in its rules) on an imagined arrangement: the tiles it knows
+// where they are, and the tiles it has not seen, in any order, everywhere
+// else. When a tile is opened or revealed to it that differs from what it
+// imagined there, it swaps the real tile in from another unknown slot and
+// replays the hand from the deal. Two rules keep every party's engine on
+// the same course:
+//
+//   - the shape of play depends on public facts only: every claim window
+//     asks every other seat (game.HandConfig.Uniform), and whatever the
+//     engine decides from a seat's hidden tiles is opened first (a
+//     Mah-Jong and a Celestial Empire invocation open the whole hand);
+//   - no imagined bonus tile lies where a seat took a tile unseen, since a
+//     real one is always opened by its holder (bonus tiles not yet seen
+//     are imagined in the wall only).
+//
+// Another seat's concealed kong is not opened: its holder proves that its
+// four slots hold one kind, and the other parties imagine one of which
+// they have seen no copy (and another when they see one).
+//
+// A seat's own view and legal actions then equal the ordinary engine's
+// for the same hand dealt openly; the property test checks it over many
+// random hands.
+//
+// # The end of the hand
+//
+// Every tile is opened and every party replays the whole hand through the
+// engine from the deck, every action checked (Verdict): what the live
+// checks could not see (a declaration over hidden tiles, a losing claim,
+// an undeclared bonus tile, which moves every later draw) fails here.
+//
+// Rulesets: the hongkong, classical and french family. Jilin (the shared
+// joker, TING, combinations) and american (the Charleston, jokers) are
+// refused by Config until their operations (copies, transfers) are added.
+package sealedplay

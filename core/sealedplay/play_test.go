@@ -1,0 +1,459 @@
+package sealedplay
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	_ "github.com/fourwinds-mahjong/fourwinds/core/rules/all" // every ruleset
+	"github.com/fourwinds-mahjong/fourwinds/core/sealed"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+)
+
+// table runs a sealed hand in process: the sequencer relays every message
+// to every device and the spectator, in order.
+type table struct {
+	t     *testing.T
+	seq   *Sequencer
+	devs  []*Device
+	spec  *Spectator
+	queue []Msg
+	rng   *rand.Rand
+	// tamper, when set, may change a device's message before the
+	// sequencer sees it, or drop it (false).
+	tamper func(m *Msg) bool
+	// choose picks a seat's action; nil: a random legal one, Mah-Jong first.
+	choose func(seat rules.Wind, legal []game.Action) game.Action
+	// refused is the first error the sequencer returned.
+	refused error
+	events  int
+	// seen records every view a device showed a seat when it decided.
+	seen []decision
+	// shares are every share relayed, for the transcript.
+	shares   map[[2]uint32]sealed.Share
+	shuffles []sealed.ShuffleMsg
+	// checked counts the transcript checks made.
+	checked int
+}
+
+// decision is a seat's view, legal actions included, as its device
+// worked it out from its imagined arrangement, after steps steps.
+type decision struct {
+	steps int
+	seat  rules.Wind
+	view  []byte
+}
+
+func config(t *testing.T, id string, holders int, seed uint64) Config {
+	t.Helper()
+	r, err := rules.Get(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 7))
+	cfg := Config{Hand: game.HandConfig{Ruleset: r, Options: rules.DefaultOptions(r), Number: 1, Round: rules.E},
+		Dice: [2]int{2 + rng.IntN(6) + rng.IntN(6), 2 + rng.IntN(6) + rng.IntN(6)},
+		Ctx:  sealed.Context{Table: "test", Hand: 1, Ruleset: id}}
+	for i := range holders {
+		cfg.Ctx.Peers = append(cfg.Ctx.Peers, fmt.Sprintf("device-%d", i))
+	}
+	for w := range cfg.Seats {
+		cfg.Seats[w] = uint32(w % holders)
+	}
+	return cfg
+}
+
+func newTable(t *testing.T, cfg Config, seed uint64) *table {
+	t.Helper()
+	seq, err := NewSequencer(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, err := NewSpectator(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := &table{t: t, seq: seq, spec: spec, rng: rand.New(rand.NewPCG(seed, 11)), shares: map[[2]uint32]sealed.Share{}}
+	for i := range cfg.Ctx.Peers {
+		d, key, err := NewDevice(cfg, uint32(i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb.devs = append(tb.devs, d)
+		tb.queue = append(tb.queue, key)
+	}
+	return tb
+}
+
+// deliver hands the queued messages to the sequencer and relays what it
+// accepts, until the queue is empty.
+func (tb *table) deliver() {
+	tb.t.Helper()
+	for len(tb.queue) > 0 {
+		m := tb.queue[0]
+		tb.queue = tb.queue[1:]
+		if tb.tamper != nil && !tb.tamper(&m) {
+			continue
+		}
+		out, err := tb.seq.Receive(m)
+		if err != nil && tb.refused == nil && !errors.Is(err, ErrNotNow) {
+			tb.refused = err
+		}
+		tb.broadcast(out)
+	}
+}
+
+func (tb *table) broadcast(out []Msg) {
+	tb.t.Helper()
+	for _, r := range out {
+		tb.events++
+		for _, sh := range r.Shares {
+			tb.shares[[2]uint32{sh.Holder, sh.Slot}] = sh
+		}
+		if r.Type == TShuffle {
+			tb.shuffles = append(tb.shuffles, *r.Shuffle)
+		}
+		if err := tb.spec.Receive(r); err != nil {
+			tb.t.Fatalf("spectator refused %v: %v", r.Type, err)
+		}
+		for _, d := range tb.devs {
+			ans, err := d.Receive(r)
+			if err != nil {
+				tb.t.Fatalf("holder %d refused %v: %v", d.t.me, r.Type, err)
+			}
+			tb.queue = append(tb.queue, ans...)
+		}
+		tb.curious()
+	}
+}
+
+// curious is every device, the dealer's first, trying after every event to
+// decrypt every slot with its key and the shares relayed so far: it
+// succeeds only on public tiles and on tiles revealed to it, until the
+// hand ends and every tile is opened.
+func (tb *table) curious() {
+	tb.t.Helper()
+	s := tb.seq.t
+	if s.deck == nil || (s.st != nil && s.st.Phase == game.PhaseEnd) {
+		return
+	}
+	for _, d := range tb.devs {
+		for w := range s.deck {
+			var ds []*sealed.Point
+			_, public := tb.shares[[2]uint32{d.t.me, uint32(w)}]
+			for j := range uint32(len(tb.devs)) {
+				if sh, ok := tb.shares[[2]uint32{j, uint32(w)}]; ok && j != d.t.me {
+					ds = append(ds, sh.D)
+				}
+			}
+			if len(ds) < len(tb.devs)-1 || public || s.revealTo[w] == d.t.me {
+				continue
+			}
+			k, err := d.t.key.Reveal(s.deck[w], ds)
+			tb.t.Fatalf("holder %d decrypted slot %d (%v, %v), which is neither public nor revealed to it", d.t.me, w, k, err)
+		}
+	}
+}
+
+// play runs the hand to its end (or until nobody can move) and checks what
+// every party knows after every step.
+func (tb *table) play() {
+	tb.t.Helper()
+	for range 2000 {
+		tb.deliver()
+		if tb.refused != nil {
+			return
+		}
+		tb.checkKnowledge()
+		if n := len(tb.seq.t.steps); tb.seq.t.st != nil && !tb.seq.busy() && (n == 0 || n == 40) && tb.checked == min(n, 1) {
+			tb.checkTranscript()
+		}
+		if tb.seq.Over() {
+			return
+		}
+		moved := false
+		for _, d := range tb.devs {
+			for _, seat := range d.Waiting() {
+				legal := d.Legal(seat)
+				view, err := json.Marshal(d.View(seat))
+				if err != nil {
+					tb.t.Fatal(err)
+				}
+				tb.seen = append(tb.seen, decision{steps: len(d.t.steps), seat: seat, view: view})
+				a := tb.pick(seat, legal)
+				m, err := d.Act(seat, a)
+				if err != nil {
+					tb.t.Fatalf("seat %v: %v\n%v", seat, err, tb.log(d))
+				}
+				tb.queue = append(tb.queue, m)
+				moved = true
+			}
+		}
+		if !moved {
+			return
+		}
+	}
+	tb.t.Fatal("the hand did not end")
+}
+
+func (tb *table) pick(seat rules.Wind, legal []game.Action) game.Action {
+	if tb.choose != nil {
+		return tb.choose(seat, legal)
+	}
+	for _, a := range legal {
+		if a.Type == game.ActMahjong || a.Type == game.ActSelfDraw {
+			return a
+		}
+	}
+	return legal[tb.rng.IntN(len(legal))]
+}
+
+// checkKnowledge: every device knows exactly the public tiles and those
+// dealt or drawn to the seats it plays; the spectator and the sequencer
+// (the curious dealer's relay, which decrypts every slot it can) know the
+// public tiles only.
+func (tb *table) checkKnowledge() {
+	tb.t.Helper()
+	s := tb.seq.t
+	if s.deck == nil || tb.seq.busy() {
+		return // tiles in flight: a withheld share stalls them
+	}
+	public := map[uint32]tile.Kind{}
+	for w, p := range s.public {
+		if p {
+			public[uint32(w)] = s.known[w]
+		}
+	}
+	for _, p := range append([]*tracker{s, tb.spec.t}, tb.trackers()...) {
+		p.checkRing(tb.t)
+	}
+	if got := tb.spec.Knows(); !maps.Equal(got, public) {
+		tb.t.Fatalf("the spectator knows %d tiles, %d are public", len(got), len(public))
+	}
+	if got := s.knows(); !maps.Equal(got, public) {
+		tb.t.Fatalf("the sequencer knows %d tiles, %d are public", len(got), len(public))
+	}
+	for _, d := range tb.devs {
+		want := maps.Clone(public)
+		for _, w := range s.takes {
+			if s.cfg.Seats[s.holder[w]] == d.t.me || s.revealTo[w] == d.t.me {
+				want[w] = d.t.known[w]
+			}
+		}
+		// The curious device: every slot whose shares all other holders
+		// have published is one it can decrypt with its key.
+		for w := range s.known {
+			all := true
+			for j := range uint32(len(tb.devs)) {
+				all = all && (j == d.t.me || s.shares[w][j] != nil)
+			}
+			if _, ok := want[uint32(w)]; all && !ok {
+				tb.t.Fatalf("holder %d can decrypt slot %d, which is neither public nor its seats'", d.t.me, w)
+			}
+		}
+		got := d.Knows()
+		if len(got) != len(want) {
+			for w := range want {
+				if _, ok := got[w]; !ok {
+					tb.t.Logf("slot %d: holder %v, reveal to %d, public %v, hidden %v", w, s.holder[w], s.revealTo[w], s.public[w], s.hidden[s.holder[w]][w])
+				}
+			}
+			for w := range got {
+				if _, ok := want[w]; !ok {
+					tb.t.Logf("slot %d known: holder %v, reveal to %d, public %v", w, s.holder[w], s.revealTo[w], s.public[w])
+				}
+			}
+			tb.t.Fatalf("holder %d knows %d tiles; it should know %d\n%v", d.t.me, len(got), len(want), tb.log(d))
+		}
+		for w := range want {
+			if _, ok := got[w]; !ok {
+				tb.t.Fatalf("holder %d does not know slot %d, which its seat holds or is public", d.t.me, w)
+			}
+		}
+	}
+}
+
+// checkTranscript verifies the public record so far with the sealed
+// package and checks that what it says each party can decrypt is what the
+// party knows.
+func (tb *table) checkTranscript() {
+	tb.t.Helper()
+	v, err := tb.transcript().Verify()
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	tb.checked++
+	for _, d := range tb.devs {
+		k, err := v.Knows(d.t.me, d.t.key)
+		if err != nil {
+			tb.t.Fatal(err)
+		}
+		if len(k) != len(d.Knows()) {
+			tb.t.Fatalf("the transcript lets holder %d decrypt %d tiles; it knows %d", d.t.me, len(k), len(d.Knows()))
+		}
+	}
+	if k, _ := v.Knows(0, nil); len(k) != len(tb.spec.Knows()) {
+		tb.t.Fatalf("the transcript makes %d tiles public; the spectator knows %d", len(k), len(tb.spec.Knows()))
+	}
+}
+
+// transcript returns the public record of the hand.
+func (tb *table) transcript() *sealed.Transcript {
+	s := tb.seq.t
+	tr := &sealed.Transcript{Ctx: s.cfg.Ctx}
+	for _, k := range s.setup.Tiles.Kinds() {
+		tr.Kinds = append(tr.Kinds, int(k))
+	}
+	for _, k := range s.keys {
+		tr.Keys = append(tr.Keys, *k)
+	}
+	tr.Shuffles = tb.shuffles
+	for _, sh := range tb.shares {
+		tr.Shares = append(tr.Shares, sh)
+	}
+	return tr
+}
+
+// TestSealedHands plays whole hands with 2, 3 and 4 key holders and a
+// spectator: the knowledge check holds after every step, every party's
+// audit verifies the hand, and every verdict is the same.
+func TestSealedHands(t *testing.T) {
+	for _, tc := range []struct {
+		id      string
+		holders int
+	}{{"hongkong", 2}, {"hongkong", 3}, {"hongkong", 4}, {"classical", 2}, {"french", 2}} {
+		t.Run(fmt.Sprintf("%s/%d", tc.id, tc.holders), func(t *testing.T) {
+			cfg := config(t, tc.id, tc.holders, uint64(tc.holders))
+			tb := newTable(t, cfg, uint64(tc.holders))
+			tb.play()
+			if tb.refused != nil {
+				t.Fatal(tb.refused)
+			}
+			if !tb.seq.Over() {
+				t.Fatal("the hand did not end")
+			}
+			want := tb.seq.Audit()
+			if !want.Verified {
+				t.Fatalf("sequencer's audit: %s", want.Reason)
+			}
+			for _, d := range tb.devs {
+				if v := d.Audit(); !v.Verified || fmt.Sprint(*v.Result) != fmt.Sprint(*want.Result) {
+					t.Fatalf("holder %d's verdict %+v differs from %+v", d.t.me, v, want)
+				}
+			}
+			if v := tb.spec.Audit(); !v.Verified {
+				t.Fatalf("spectator: %s", v.Reason)
+			}
+			if tb.checked == 0 {
+				t.Fatal("the transcript was not checked")
+			}
+		})
+	}
+}
+
+// log writes a device's steps for a failure message.
+func (tb *table) log(d *Device) []string {
+	var log []string
+	for _, s := range d.t.steps {
+		log = append(log, fmt.Sprint(s.seat, " ", s.action, s.open))
+	}
+	return log
+}
+
+// TestSealedHandsPlayAsTheEngine is the property test: over many random
+// sealed hands, every view a device showed its seat when it decided (its
+// tiles, the public facts and the legal actions it worked out alone from
+// an imagined arrangement of the tiles it did not know) is the view the
+// ordinary engine shows that seat at the same point of the same hand
+// dealt openly from the final wall, and every party's verdict is the
+// engine's result.
+func TestSealedHandsPlayAsTheEngine(t *testing.T) {
+	hands := 6
+	if testing.Short() {
+		hands = 2
+	}
+	ids := []string{"hongkong", "classical", "french"}
+	for i := range hands {
+		cfg := config(t, ids[i%len(ids)], 2+i%2, uint64(100+i))
+		tb := newTable(t, cfg, uint64(100+i))
+		if i%2 == 1 {
+			tb.choose = hoard(tb) // concealed kongs, rarely random
+		}
+		tb.play()
+		if tb.refused != nil || !tb.seq.Over() {
+			t.Fatalf("hand %d (%s): refused %v, over %v", i, ids[i%len(ids)], tb.refused, tb.seq.Over())
+		}
+		s := tb.seq.t
+		open := cfg.Hand
+		open.Uniform = true
+		st, _, err := game.NewHandOn(open, s.known, cfg.Dice)
+		if err != nil {
+			t.Fatal(err)
+		}
+		next := 0
+		for n, step := range append(s.steps, step{}) {
+			for ; next < len(tb.seen) && tb.seen[next].steps == n; next++ {
+				want, _ := json.Marshal(st.View(tb.seen[next].seat))
+				if !bytes.Equal(want, tb.seen[next].view) {
+					t.Fatalf("hand %d, step %d: seat %v saw\n%s\nthe engine shows\n%s", i, n, tb.seen[next].seat, tb.seen[next].view, want)
+				}
+			}
+			if n < len(s.steps) {
+				a := step.action
+				if step.kong {
+					a.Tile = s.known[step.open[0]]
+				}
+				if _, err := st.Apply(step.seat, a); err != nil {
+					t.Fatalf("hand %d, step %d: %v", i, n, err)
+				}
+			}
+		}
+		if next != len(tb.seen) {
+			t.Fatalf("hand %d: %d of %d decisions checked", i, next, len(tb.seen))
+		}
+		want, _ := json.Marshal(st.Result)
+		for _, v := range []Verdict{tb.seq.Audit(), tb.spec.Audit(), tb.devs[0].Audit(), tb.devs[1].Audit()} {
+			got, _ := json.Marshal(v.Result)
+			if !v.Verified || !bytes.Equal(got, want) {
+				t.Fatalf("hand %d: verdict %+v, engine result %s", i, v, want)
+			}
+		}
+	}
+}
+
+func (tb *table) trackers() []*tracker {
+	var out []*tracker
+	for _, d := range tb.devs {
+		out = append(out, d.t)
+	}
+	return out
+}
+
+// checkRing checks a party's imagined arrangement: the set of tiles, each
+// known tile in its slot, each imagined concealed kong of one kind.
+func (t *tracker) checkRing(tt *testing.T) {
+	tt.Helper()
+	var have tile.Counts
+	for w, k := range t.ring {
+		have[k]++
+		if t.known[w] != tile.None && t.known[w] != k {
+			tt.Fatalf("holder %d imagines %v in slot %d, which it knows holds %v", t.me, k, w, t.known[w])
+		}
+	}
+	if have != t.setup.Tiles {
+		tt.Fatalf("holder %d imagines another set of tiles", t.me)
+	}
+	for _, g := range t.groups {
+		for _, w := range g {
+			if t.ring[w] != t.ring[g[0]] {
+				tt.Fatalf("holder %d imagines a concealed kong of several kinds", t.me)
+			}
+		}
+	}
+}
