@@ -90,26 +90,18 @@ func Shuffle(ctx Context, holder uint32, key *Point, in Deck, from, to []uint32)
 }
 
 // VerifyShuffle checks that m.Deck is a re-encryption and permutation of
-// in under key, proven for this context.
-func VerifyShuffle(ctx Context, key *Point, in Deck, m ShuffleMsg) (err error) {
+// in under key, proven for this context (verifyNeff).
+func VerifyShuffle(ctx Context, key *Point, in Deck, m ShuffleMsg) error {
 	if err := checkShuffleShape(&m, in); err != nil {
 		return err
 	}
 	if key == nil {
 		return fmt.Errorf("sealed: no joint key")
 	}
-	defer func() {
-		// kyber's verifier panics on shapes it does not expect; the
-		// shape is checked above, so this only guards malformed proofs.
-		if r := recover(); r != nil {
-			err = fmt.Errorf("sealed: malformed shuffle proof: %v", r)
-		}
-	}()
 	c1, c2 := in.split()
 	o1, o2 := m.Deck.split()
 	v := &fsVerifier{fsState: newFSState(shuffleStatement(ctx, &m, key, in)), rest: m.Proof}
-	verifier := shuffle.Verifier(verifyGroup, BasePoint(), key, kyberPoints(c1), kyberPoints(c2), kyberPoints(o1), kyberPoints(o2))
-	if err := verifier(v); err != nil {
+	if err := verifyNeff(v, BasePoint(), key, c1, c2, o1, o2); err != nil {
 		return fmt.Errorf("sealed: shuffle by holder %d does not verify: %w", m.Holder, err)
 	}
 	if len(v.rest) != 0 {

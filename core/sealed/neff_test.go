@@ -1,0 +1,151 @@
+package sealed
+
+import (
+	"testing"
+
+	"go.dedis.ch/kyber/v3"
+	"go.dedis.ch/kyber/v3/shuffle"
+)
+
+// forgeFirstShuffle makes, for the initial deck in (every C1 the
+// identity), an output deck in which every tile is kind 0, and a proof in
+// kyber's format that satisfies every check kyber's verifier makes: σ is
+// chosen after ρ to fit Λ₂, Dᵢ = σᵢ·Γ − Wᵢ, and the simple k-shuffle runs
+// on inputs of the prover's choosing, which kyber never links to A, C, U
+// and λ.
+func forgeFirstShuffle(t *testing.T, ctx Context, key *Point, in Deck) ShuffleMsg {
+	t.Helper()
+	k := len(in)
+	g := BasePoint()
+	zero, _ := TilePoint(0)
+	m := ShuffleMsg{Holder: 0, Deck: make(Deck, k)}
+	beta := make([]*Scalar, k)
+	for i := range m.Deck {
+		beta[i] = randomScalar()
+		m.Deck[i] = Ciphertext{
+			C1: asPoint(NewPoint().Mul(beta[i], nil)),
+			C2: asPoint(NewPoint().Add(NewPoint().Mul(beta[i], key), zero)),
+		}
+	}
+	p := &fsProver{fsState: newFSState(shuffleStatement(ctx, &m, key, in))}
+	gamma, l1, l2 := randomScalar(), randomScalar(), randomScalar()
+	w := make([]*Scalar, k)
+	p1 := neffCommit{Gamma: NewPoint().Mul(gamma, nil), A: make([]kyber.Point, k), C: make([]kyber.Point, k), U: make([]kyber.Point, k), W: make([]kyber.Point, k),
+		Lambda1: NewPoint().Mul(l1, nil), Lambda2: NewPoint().Add(NewPoint().Mul(l1, key), NewPoint().Mul(l2, nil))}
+	for i := 0; i < k; i++ {
+		a := randomScalar()
+		w[i] = randomScalar()
+		p1.A[i] = NewPoint().Mul(a, nil)
+		p1.C[i] = NewPoint().Mul(NewScalar().Mul(gamma, a), nil)
+		p1.U[i] = NewPoint().Mul(randomScalar(), nil)
+		p1.W[i] = NewPoint().Mul(NewScalar().Mul(gamma, w[i]), nil)
+	}
+	v2 := neffRho{Rho: make([]kyber.Scalar, k)}
+	if err := p.Put(&p1); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.PubRand(&v2); err != nil {
+		t.Fatal(err)
+	}
+	// Σσᵢ·1 − Σρᵢ·mᵢ = l2, with mᵢ = kindᵢ + 1 the input's plaintexts.
+	sigma := make([]kyber.Scalar, k)
+	sigma0 := NewScalar().Set(l2)
+	for i := 0; i < k; i++ {
+		kind, err := DecodeTile(in[i].C2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sigma0.Add(sigma0, NewScalar().Mul(v2.Rho[i], NewScalar().SetInt64(int64(kind+1))))
+		if i > 0 {
+			sigma[i] = randomScalar()
+			sigma0.Sub(sigma0, sigma[i])
+		}
+	}
+	sigma[0] = sigma0
+	p3 := neffD{D: make([]kyber.Point, k)}
+	tau := NewScalar().Neg(l1)
+	for i := 0; i < k; i++ {
+		p3.D[i] = NewPoint().Mul(NewScalar().Mul(gamma, NewScalar().Sub(sigma[i], w[i])), nil)
+		tau.Add(tau, NewScalar().Mul(sigma[i], beta[i]))
+	}
+	var v4 neffLambda
+	for _, step := range []func() error{
+		func() error { return p.Put(&p3) },
+		func() error { return p.PubRand(&v4) },
+		func() error { return p.Put(&neffSigma{Sigma: sigma, Tau: tau}) },
+	} {
+		if err := step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	x, y := make([]kyber.Scalar, k), make([]kyber.Scalar, k)
+	for i := range x {
+		x[i] = randomScalar()
+		y[i] = NewScalar().Mul(gamma, x[i])
+	}
+	if err := new(shuffle.SimpleShuffle).Init(Group{}, k).Prove(g, gamma, x, y, cryptoStream{}, p); err != nil {
+		t.Fatal(err)
+	}
+	m.Proof = p.proof
+	if len(m.Proof) != ShuffleProofLen(k) {
+		t.Fatalf("the forged proof is %d bytes, not %d", len(m.Proof), ShuffleProofLen(k))
+	}
+	return m
+}
+
+// kyber v3.1.0's own Neff verifier accepts a "shuffle" of the initial
+// deck that replaces every tile with kind 0; VerifyShuffle refuses it.
+func TestKyberVerifierAcceptsAForgedShuffle(t *testing.T) {
+	ctx := testCtx(2)
+	key := GenerateKey()
+	in, err := InitialDeck([]int{3, 5, 7, 9, 11, 13})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := forgeFirstShuffle(t, ctx, key.X, in)
+	for i, ct := range m.Deck {
+		if kind, err := key.Reveal(ct, nil); err != nil || kind != 0 {
+			t.Fatalf("forged slot %d decrypts to %d (%v), want 0", i, kind, err)
+		}
+	}
+	c1, c2 := in.split()
+	o1, o2 := m.Deck.split()
+	v := &fsVerifier{fsState: newFSState(shuffleStatement(ctx, &m, key.X, in)), rest: m.Proof}
+	if err := shuffle.Verifier(Group{}, BasePoint(), key.X, kyberPoints(c1), kyberPoints(c2), kyberPoints(o1), kyberPoints(o2))(v); err != nil || len(v.rest) != 0 {
+		t.Fatalf("kyber's verifier refused the forgery (%v, %d bytes left): the forgery, not kyber, is wrong", err, len(v.rest))
+	}
+	if err := VerifyShuffle(ctx, key.X, in, m); err == nil {
+		t.Fatal("VerifyShuffle accepted a shuffle that replaced every tile")
+	}
+}
+
+// Honest proofs of several sizes, of a deck whose C1 are random points,
+// verify under kyber's verifier and under VerifyShuffle (which reads the
+// same messages in the same layout).
+func TestVerifyShuffleAgreesWithKyberOnHonestProofs(t *testing.T) {
+	ctx := testCtx(2)
+	key := GenerateKey()
+	for _, n := range []int{2, 3, 7, 16} {
+		in, err := InitialDeck(mahjongDeck(144)[:n])
+		if err != nil {
+			t.Fatal(err)
+		}
+		first, err := Shuffle(ctx, 0, key.X, in, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := Shuffle(ctx, 1, key.X, first.Deck, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c1, c2 := first.Deck.split()
+		o1, o2 := m.Deck.split()
+		v := &fsVerifier{fsState: newFSState(shuffleStatement(ctx, &m, key.X, first.Deck)), rest: m.Proof}
+		if err := shuffle.Verifier(Group{}, BasePoint(), key.X, kyberPoints(c1), kyberPoints(c2), kyberPoints(o1), kyberPoints(o2))(v); err != nil {
+			t.Fatalf("%d tiles: kyber's verifier: %v", n, err)
+		}
+		if err := VerifyShuffle(ctx, key.X, first.Deck, m); err != nil {
+			t.Fatalf("%d tiles: %v", n, err)
+		}
+	}
+}
