@@ -10,11 +10,12 @@ import (
 // What a whole hand of sealed dealing costs at the cryptographic level,
 // for four key holders with one seat each (docs/performance.md, "What a
 // sealed hand costs"). The four devices' work runs in this one process,
-// one step after another; each step is timed and charged to the device
-// that does it, so a device's figure is what it computes on its own
-// (CPU), and a critical path adds up the steps that wait for one another
-// when every device computes at once on its own hardware. The figures are
-// per hand (or per draw, per discard) and reported with b.ReportMetric.
+// one step after another; each step's CPU time is charged to the device
+// that does it, so a device's figure is what it computes on its own, and
+// a critical path adds up the steps that wait for one another when every
+// device computes at once on its own hardware (network rounds apart). The
+// figures are per hand (or per draw, per discard) and reported with
+// b.ReportMetric.
 
 const handHolders = 4
 
@@ -23,11 +24,11 @@ const handHolders = 4
 // (flowers and 8 jokers).
 var wallSizes = []int{136, 144, 152}
 
-// charge runs f, adds its duration to *cpu and returns it.
+// charge runs f, adds the CPU time it took to *cpu and returns it.
 func charge(cpu *time.Duration, f func()) time.Duration {
-	start := time.Now()
+	start := cpuNow()
 	f()
-	d := time.Since(start)
+	d := cpuNow() - start
 	*cpu += d
 	return d
 }

@@ -1,6 +1,7 @@
 package sealed
 
 import (
+	"slices"
 	"testing"
 
 	"go.dedis.ch/kyber/v3"
@@ -146,6 +147,46 @@ func TestVerifyShuffleAgreesWithKyberOnHonestProofs(t *testing.T) {
 		}
 		if err := VerifyShuffle(ctx, key.X, first.Deck, m); err != nil {
 			t.Fatalf("%d tiles: %v", n, err)
+		}
+	}
+}
+
+// Every element of a proof counts: replacing any one of the 12k+3 points
+// and scalars with another valid one makes the proof fail, those of the
+// last message (no challenge follows them) included.
+func TestEveryShuffleProofElementCounts(t *testing.T) {
+	ctx := testCtx(2)
+	key := GenerateKey()
+	const k = 3
+	in, _ := InitialDeck([]int{1, 2, 3})
+	m, err := Shuffle(ctx, 0, key.X, in, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The layout: Γ, A, C, U, W, Λ₁, Λ₂, D (points); σ, τ (scalars); the
+	// simple shuffle's X, Y, Θ (points); α (scalars).
+	var scalar []bool
+	for _, run := range []struct {
+		n      int
+		scalar bool
+	}{{4*k + 3 + k, false}, {k + 1, true}, {2*k + 2*k, false}, {2*k - 1, true}} {
+		for range run.n {
+			scalar = append(scalar, run.scalar)
+		}
+	}
+	if len(scalar)*32 != len(m.Proof) {
+		t.Fatalf("the layout has %d elements for a proof of %d bytes", len(scalar), len(m.Proof))
+	}
+	for i, isScalar := range scalar {
+		x := m
+		x.Proof = slices.Clone(m.Proof)
+		other := asPoint(NewPoint().Mul(randomScalar(), nil)).Bytes()
+		if isScalar {
+			other = randomScalar().Bytes()
+		}
+		copy(x.Proof[32*i:], other)
+		if err := VerifyShuffle(ctx, key.X, in, x); err == nil {
+			t.Errorf("element %d (scalar %v) replaced: the proof verified", i, isScalar)
 		}
 	}
 }
