@@ -14,13 +14,18 @@
 // removes the small-order tagging attack that kyber's own edwards25519
 // group allows and the per-point subgroup checks it would need.
 //
-// Group implements kyber.Group so that the Neff pair shuffle of
+// Group implements kyber.Group so that the Neff pair shuffle prover of
 // go.dedis.ch/kyber/v3/shuffle runs over it. The shuffle proof is made
 // non-interactive by this package's Fiat–Shamir contexts (fs.go), not by
 // kyber's proof.HashProve: the hash state starts from the context and the
 // whole statement (G, X, input and output decks, holder, slot lists) and
 // absorbs every prover message; the verifier decodes strictly and refuses
-// trailing bytes. kyber's edwards25519 group and proof/dleq are not used.
+// trailing bytes. The proof is checked by this package's verifier
+// (neff.go), not kyber's: kyber v3.1.0's verifier never links the embedded
+// simple k-shuffle to the pair shuffle's commitments and accepts forged
+// shuffles; this one checks the link and every equation at once, batched
+// with random weights into one multi-scalar multiplication. kyber's
+// edwards25519 group and proof/dleq are not used.
 //
 // # Threat model
 //
