@@ -190,3 +190,25 @@ func TestEveryShuffleProofElementCounts(t *testing.T) {
 		}
 	}
 }
+
+// FuzzVerifyShuffle feeds VerifyShuffle changed proofs of a 3-tile
+// shuffle: it must never panic, and must refuse every proof but the one
+// the prover made.
+func FuzzVerifyShuffle(f *testing.F) {
+	ctx := testCtx(2)
+	key := GenerateKey()
+	in, _ := InitialDeck([]int{1, 2, 3})
+	m, err := Shuffle(ctx, 0, key.X, in, nil, nil)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(m.Proof)
+	f.Add(m.Proof[:100])
+	f.Fuzz(func(t *testing.T, proof []byte) {
+		x := m
+		x.Proof = proof
+		if err := VerifyShuffle(ctx, key.X, in, x); err == nil && !slices.Equal(proof, m.Proof) {
+			t.Fatal("a changed shuffle proof verified")
+		}
+	})
+}
