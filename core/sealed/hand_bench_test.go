@@ -190,13 +190,12 @@ func newHandPlay(h *dealtHand) *handPlay {
 }
 
 // publish has holder `from` make and send one batch of its shares of
-// slots; every other device decodes it. It returns the sender's time and
-// the slowest receiver's.
-func (p *handPlay) publish(tb testing.TB, from int, slots []uint32) (send, recv time.Duration) {
+// slots; every other device decodes it. It returns the sender's time.
+func (p *handPlay) publish(tb testing.TB, from int, slots []uint32) time.Duration {
 	tb.Helper()
 	var enc []byte
 	var err error
-	send = charge(&p.cpu[from], func() {
+	send := charge(&p.cpu[from], func() {
 		batch := make(Shares, len(slots))
 		for i, w := range slots {
 			batch[i] = p.keys[from].Share(p.ctx, uint32(from), w, p.deck[w])
@@ -213,8 +212,7 @@ func (p *handPlay) publish(tb testing.TB, from int, slots []uint32) (send, recv 
 			continue
 		}
 		var got Shares
-		recv = max(recv, charge(&p.cpu[d], func() { err = got.UnmarshalBinary(enc) }))
-		if err != nil {
+		if charge(&p.cpu[d], func() { err = got.UnmarshalBinary(enc) }); err != nil {
 			tb.Fatal(err)
 		}
 		for i := range got {
@@ -225,12 +223,13 @@ func (p *handPlay) publish(tb testing.TB, from int, slots []uint32) (send, recv 
 			p.received[d][s.Slot][s.Holder] = s
 		}
 	}
-	return send, recv
+	return send
 }
 
 // learn has device d check the shares of slot it has not checked yet and
-// decrypt it: with every other holder's share and its own key (a private
-// reveal to d), or with all shares (a public opening, d's own included).
+// decrypt it with every other holder's share and its own key (for a
+// private reveal to d as for a public opening, where d's own share is
+// what it published).
 func (p *handPlay) learn(tb testing.TB, d int, slot uint32) time.Duration {
 	tb.Helper()
 	var err error
@@ -274,8 +273,7 @@ func (p *handPlay) reveal(tb testing.TB, to int, slots []uint32) time.Duration {
 	before := p.cpu[to]
 	for j := range handHolders {
 		if j != to {
-			send, _ := p.publish(tb, j, slots)
-			slowest = max(slowest, send)
+			slowest = max(slowest, p.publish(tb, j, slots))
 		}
 	}
 	decoded := p.cpu[to] - before
@@ -346,8 +344,7 @@ func playHand(tb testing.TB, h *dealtHand) handStats {
 					slots = append(slots, dealt[s]...)
 				}
 			}
-			send, _ := p.publish(tb, j, slots)
-			slowestSend = max(slowestSend, send)
+			slowestSend = max(slowestSend, p.publish(tb, j, slots))
 		}
 		for s := range handHolders {
 			var checks time.Duration
@@ -496,7 +493,7 @@ func BenchmarkHandDiscard(b *testing.B) {
 		p.reveal(b, 0, []uint32{slot})
 		before := p.cpu
 		b.StartTimer()
-		send, _ := p.publish(b, 0, []uint32{slot})
+		send := p.publish(b, 0, []uint32{slot})
 		var slowest time.Duration
 		for d := 1; d < handHolders; d++ {
 			p.learn(b, d, slot)
