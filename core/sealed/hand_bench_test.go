@@ -172,16 +172,20 @@ func BenchmarkHandShuffle(b *testing.B) {
 // to decrypt a slot (those it did not make, once) and decrypts.
 type handPlay struct {
 	*dealtHand
-	cpu      [handHolders]time.Duration
-	bytes    []int // every batch's size
-	shares   int
-	received [handHolders]map[uint32]map[uint32]*Share // by slot, by holder
-	checked  [handHolders]map[uint32]map[uint32]bool
-	hands    [handHolders][]uint32 // each seat's concealed slots
+	cpu   [handHolders]time.Duration
+	bytes []int // every batch's size
+	// sent is what each device sent; shareBytes each share's part of
+	// its batch, by slot and holder.
+	sent       [handHolders]int
+	shareBytes map[[2]uint32]float64
+	shares     int
+	received   [handHolders]map[uint32]map[uint32]*Share // by slot, by holder
+	checked    [handHolders]map[uint32]map[uint32]bool
+	hands      [handHolders][]uint32 // each seat's concealed slots
 }
 
 func newHandPlay(h *dealtHand) *handPlay {
-	p := &handPlay{dealtHand: h}
+	p := &handPlay{dealtHand: h, shareBytes: map[[2]uint32]float64{}}
 	for d := range handHolders {
 		p.received[d] = map[uint32]map[uint32]*Share{}
 		p.checked[d] = map[uint32]map[uint32]bool{}
@@ -206,6 +210,10 @@ func (p *handPlay) publish(tb testing.TB, from int, slots []uint32) time.Duratio
 		tb.Fatal(err)
 	}
 	p.bytes = append(p.bytes, len(enc))
+	p.sent[from] += len(enc)
+	for _, w := range slots {
+		p.shareBytes[[2]uint32{w, uint32(from)}] = float64(len(enc)) / float64(len(slots))
+	}
 	p.shares += len(slots)
 	for d := range handHolders {
 		if d == from {
@@ -313,12 +321,12 @@ type handStats struct {
 	playCPU      time.Duration // the busiest device's share work
 	handCPU      time.Duration // the busiest device's shuffle phase and share work
 	bytes        int           // what each device sends and receives
+	needed       int           // the most a device sends and receives if it receives only the shares it checks
 	shuffleBytes int           // of which keys and shuffles
 	shares       int
 	messages     int
 	sequencer    int // what the dealer's device sends and receives, relaying
 	auditBytes   int // the end-of-hand audit's messages, apart
-	auditShares  int
 }
 
 // playHand is the typical hand: the deal (13 tiles a seat, 14 for East),
@@ -403,11 +411,22 @@ func playHand(tb testing.TB, h *dealtHand) handStats {
 	// The dealer's device receives each other device's message and
 	// forwards it to the two others, and sends its own to all three.
 	st.sequencer = st.bytes * (handHolders - 1)
+	// Were shares routed only to the devices that use them: a device
+	// receives the keys, the shuffles and the shares it checks.
+	for d := range handHolders {
+		n := float64(st.shuffleBytes + p.sent[d])
+		for slot, holders := range p.checked[d] {
+			for j := range holders {
+				n += p.shareBytes[[2]uint32{slot, j}]
+			}
+		}
+		st.needed = max(st.needed, int(n))
+	}
 	st.shares = p.shares
 	st.messages = len(h.messages) + len(p.bytes)
 
 	// The end-of-hand audit.
-	sent, shares := len(p.bytes), p.shares
+	sent := len(p.bytes)
 	for s := range handHolders {
 		if len(p.hands[s]) > 0 {
 			p.open(tb, s, append([]uint32(nil), p.hands[s]...))
@@ -423,17 +442,17 @@ func playHand(tb testing.TB, h *dealtHand) handStats {
 	for _, n := range p.bytes[sent:] {
 		st.auditBytes += n
 	}
-	st.auditShares = p.shares - shares
 	return st
 }
 
 // BenchmarkHand is a typical hand from its keys to its Mah-Jong (see
 // playHand): KB/device is what each device sends and receives (every
 // message reaches every device), of it shuffle-KB the keys and shuffles;
-// sequencer-KB what the dealer's device moves, relaying; audit-KB the
-// end-of-hand audit's messages on top; cpu-s/device the busiest device's
-// whole hand, play-ms/device its work after the shuffle phase,
-// deal-critical-ms the deal's critical path.
+// routed-KB/device the most a device would move if shares reached only
+// the devices that check them; sequencer-KB what the dealer's device
+// moves, relaying; audit-KB the end-of-hand audit's messages on top;
+// cpu-s/device the busiest device's whole hand, play-ms/device its work
+// after the shuffle phase, deal-critical-ms the deal's critical path.
 func BenchmarkHand(b *testing.B) {
 	for _, n := range wallSizes {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
@@ -451,6 +470,7 @@ func BenchmarkHand(b *testing.B) {
 			}
 			b.ReportMetric(float64(st.bytes)/1000, "KB/device")
 			b.ReportMetric(float64(st.shuffleBytes)/1000, "shuffle-KB")
+			b.ReportMetric(float64(st.needed)/1000, "routed-KB/device")
 			b.ReportMetric(float64(st.shares), "shares")
 			b.ReportMetric(float64(st.messages), "messages")
 			b.ReportMetric(float64(st.sequencer)/1000, "sequencer-KB")
