@@ -20,12 +20,15 @@
 // kyber's proof.HashProve: the hash state starts from the context and the
 // whole statement (G, X, input and output decks, holder, slot lists) and
 // absorbs every prover message; the verifier decodes strictly and refuses
-// trailing bytes. The proof is checked by this package's verifier
-// (neff.go), not kyber's: kyber v3.1.0's verifier never links the embedded
-// simple k-shuffle to the pair shuffle's commitments and accepts forged
-// shuffles; this one checks the link and every equation at once, batched
-// with random weights into one multi-scalar multiplication. kyber's
-// edwards25519 group and proof/dleq are not used.
+// trailing bytes. A proof is kyber's without the embedded simple
+// k-shuffle's inputs (10k+3 group elements instead of 12k+3): kyber's
+// prover sends them and kyber v3.1.0's verifier takes them as sent, never
+// linking them to the pair shuffle's commitments, and so accepts forged
+// shuffles. This package's verifier (neff.go) derives them from those
+// commitments and the challenges, so the link holds by construction,
+// absorbs them where kyber's prover did, and checks every equation at
+// once, batched with random weights into one multi-scalar multiplication.
+// kyber's verifier, edwards25519 group and proof/dleq are not used.
 //
 // # Threat model
 //
