@@ -482,6 +482,18 @@ func BenchmarkHand(b *testing.B) {
 	}
 }
 
+// handBytesTarget is issue 22's bound on what each device sends and
+// receives in a hand.
+const handBytesTarget = 300_000
+
+// A typical hand at the largest wall (152 tiles) stays within
+// handBytesTarget bytes per device, every message reaching every device.
+func TestHandBytesWithinTarget(t *testing.T) {
+	if st := playHand(t, shufflePhase(t, testCtx(handHolders), mahjongDeck(152))); st.bytes > handBytesTarget {
+		t.Errorf("a hand of 152 tiles moves %d bytes per device, over the %d of the target", st.bytes, handBytesTarget)
+	}
+}
+
 // BenchmarkHandDraw is one draw: a private reveal of one slot to seat 0,
 // whose three shares the other devices make at once; added-ms is the
 // critical path beyond the network round (the slowest share, then the
