@@ -6,14 +6,20 @@ import (
 	"testing"
 )
 
-// mahjongDeck is a 144-tile deck: 34 kinds × 4, then 8 bonus kinds.
-func mahjongDeck() []int {
+// mahjongDeck is a deck of the rulesets' walls (core/rules): 136 tiles
+// are 34 kinds × 4 (jilin, or bonus tiles off), 144 add 8 bonus kinds
+// (flowers and seasons), 152 add 8 copies of one more kind (american
+// jokers).
+func mahjongDeck(tiles int) []int {
 	var d []int
 	for k := 0; k < 34; k++ {
 		d = append(d, k, k, k, k)
 	}
-	for k := 34; k < 42; k++ {
+	for k := 34; k < 42 && len(d) < tiles; k++ {
 		d = append(d, k)
+	}
+	for len(d) < tiles {
+		d = append(d, 42)
 	}
 	return d
 }
@@ -83,7 +89,7 @@ func verified(t testing.TB, tr *Transcript) *Verified {
 func TestDeal(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprintf("%d holders", n), func(t *testing.T) {
-			kinds := mahjongDeck()
+			kinds := mahjongDeck(144)
 			tb := newDeal(t, n, kinds)
 			// Holder h (seat h) gets 13 tiles, the dealer 14, from the wall front.
 			hands := make([][]uint32, n)
@@ -185,7 +191,7 @@ func keysOf(m map[uint32]int) []uint32 {
 // 100 and 101 and they are revealed to holder 1; slot 5 is copied to
 // slot 200 for holder 1. Each holder decrypts exactly what it was given.
 func TestTranscriptMoves(t *testing.T) {
-	tb := newDeal(t, 2, mahjongDeck()[:8])
+	tb := newDeal(t, 2, mahjongDeck(144)[:8])
 	tb.reveal(0, 0)
 	tb.reveal(0, 1)
 	v := verified(t, tb.t)

@@ -14,13 +14,21 @@
 // removes the small-order tagging attack that kyber's own edwards25519
 // group allows and the per-point subgroup checks it would need.
 //
-// Group implements kyber.Group so that the Neff pair shuffle of
+// Group implements kyber.Group so that the Neff pair shuffle prover of
 // go.dedis.ch/kyber/v3/shuffle runs over it. The shuffle proof is made
 // non-interactive by this package's Fiat–Shamir contexts (fs.go), not by
 // kyber's proof.HashProve: the hash state starts from the context and the
 // whole statement (G, X, input and output decks, holder, slot lists) and
 // absorbs every prover message; the verifier decodes strictly and refuses
-// trailing bytes. kyber's edwards25519 group and proof/dleq are not used.
+// trailing bytes. A proof is kyber's without the embedded simple
+// k-shuffle's inputs (10k+3 group elements instead of 12k+3): kyber's
+// prover sends them and kyber v3.1.0's verifier takes them as sent, never
+// linking them to the pair shuffle's commitments, and so accepts forged
+// shuffles. This package's verifier (neff.go) derives them from those
+// commitments and the challenges, so the link holds by construction,
+// absorbs them where kyber's prover did, and checks every equation at
+// once, batched with random weights into one multi-scalar multiplication.
+// kyber's verifier, edwards25519 group and proof/dleq are not used.
 //
 // # Threat model
 //

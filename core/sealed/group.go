@@ -61,9 +61,6 @@ func mustFieldDec(dec string) *field.Element {
 // The zero value is not usable: obtain points from Group.Point or NewPoint.
 type Point struct {
 	p edwards25519.Point
-	// varTime makes Mul variable-time: only for points created by a
-	// verifying group, which computes on public values only.
-	varTime bool
 }
 
 // Scalar is an integer modulo the group order ℓ. It implements kyber.Scalar.
@@ -71,15 +68,10 @@ type Scalar struct {
 	s edwards25519.Scalar
 }
 
-// Group is the Ristretto255 group as a kyber.Group. Its zero value is
-// constant-time; the group used to verify proofs (public values only)
-// multiplies in variable time.
-type Group struct {
-	varTime bool
-}
-
-// verifyGroup is the group kyber's shuffle verifier runs over.
-var verifyGroup = Group{varTime: true}
+// Group is the Ristretto255 group as a kyber.Group, for kyber's shuffle
+// prover: its products are constant-time. Verifiers compute on public
+// values only and multiply in variable time (verifyNeff, verifyDLEQ).
+type Group struct{}
 
 var _ kyber.Group = Group{}
 
@@ -96,11 +88,7 @@ func (Group) Scalar() kyber.Scalar { return NewScalar() }
 func (Group) PointLen() int { return PointLen }
 
 // Point returns a new identity point.
-func (g Group) Point() kyber.Point {
-	p := NewPoint()
-	p.varTime = g.varTime
-	return p
-}
+func (Group) Point() kyber.Point { return NewPoint() }
 
 // NewPoint returns the identity element.
 func NewPoint() *Point {
@@ -340,7 +328,7 @@ func (p *Point) Set(q kyber.Point) kyber.Point { p.p.Set(&asPoint(q).p); return 
 
 // Clone returns a copy of p.
 func (p *Point) Clone() kyber.Point {
-	q := &Point{varTime: p.varTime}
+	q := new(Point)
 	q.p.Set(&p.p)
 	return q
 }
@@ -371,17 +359,13 @@ func (p *Point) Sub(a, b kyber.Point) kyber.Point {
 // Neg sets p to -a.
 func (p *Point) Neg(a kyber.Point) kyber.Point { p.p.Negate(&asPoint(a).p); return p }
 
-// Mul sets p to s·q, or s·G when q is nil. Multiples of the generator use
-// the precomputed tables; p multiplies in variable time when it was made
-// by a verifying group.
+// Mul sets p to s·q, or s·G when q is nil, in constant time. Multiples
+// of the generator use the precomputed tables.
 func (p *Point) Mul(s kyber.Scalar, q kyber.Point) kyber.Point {
 	x := &asScalar(s).s
-	switch {
-	case q == nil || asPoint(q).isGenerator():
+	if q == nil || asPoint(q).isGenerator() {
 		p.p.ScalarBaseMult(x)
-	case p.varTime:
-		p.p.VarTimeDoubleScalarBaseMult(x, &asPoint(q).p, edwards25519.NewScalar())
-	default:
+	} else {
 		p.p.ScalarMult(x, &asPoint(q).p)
 	}
 	return p

@@ -7,7 +7,7 @@ import (
 )
 
 func TestBadShareProofRefused(t *testing.T) {
-	tb := newDeal(t, 2, mahjongDeck()[:8])
+	tb := newDeal(t, 2, mahjongDeck(144)[:8])
 	ctx := tb.t.Ctx
 	ct := tb.deck()[3]
 	s := tb.keys[1].Share(ctx, 1, 3, ct)
@@ -37,7 +37,7 @@ func TestBadShareProofRefused(t *testing.T) {
 }
 
 func TestReplayedShareRefused(t *testing.T) {
-	tb := newDeal(t, 2, mahjongDeck()[:8])
+	tb := newDeal(t, 2, mahjongDeck(144)[:8])
 	ctx := tb.t.Ctx
 	ct := tb.deck()[3]
 	s := tb.keys[1].Share(ctx, 1, 3, ct)
@@ -166,7 +166,7 @@ func TestRogueKeyRefused(t *testing.T) {
 }
 
 func TestTranscriptRefusesBadChains(t *testing.T) {
-	tb := newDeal(t, 2, mahjongDeck()[:8])
+	tb := newDeal(t, 2, mahjongDeck(144)[:8])
 	good := *tb.t
 	check := func(name string, tr Transcript) {
 		t.Helper()

@@ -69,12 +69,26 @@ func kyberPoints(ps []*Point) []kyber.Point {
 
 // Shuffle re-encrypts and permutes in under the joint key and proves it.
 func Shuffle(ctx Context, holder uint32, key *Point, in Deck, from, to []uint32) (ShuffleMsg, error) {
+	m, proof, err := kyberShuffle(ctx, holder, key, in, from, to)
+	if err != nil {
+		return ShuffleMsg{}, err
+	}
+	if m.Proof, err = simpleInputsDropped(proof, len(in)); err != nil {
+		return ShuffleMsg{}, err
+	}
+	return m, nil
+}
+
+// kyberShuffle re-encrypts and permutes in and returns the message without
+// its proof and kyber's proof (of kyberProofLen bytes), made with this
+// package's Fiat–Shamir transform.
+func kyberShuffle(ctx Context, holder uint32, key *Point, in Deck, from, to []uint32) (ShuffleMsg, []byte, error) {
 	m := ShuffleMsg{Holder: holder, From: from, To: to, Deck: make(Deck, len(in))}
 	for i := range m.Deck {
 		m.Deck[i] = Ciphertext{C1: NewPoint(), C2: NewPoint()}
 	}
 	if err := checkShuffleShape(&m, in); err != nil {
-		return ShuffleMsg{}, err
+		return ShuffleMsg{}, nil, err
 	}
 	c1, c2 := in.split()
 	xb, yb, prover := shuffle.Shuffle(Group{}, BasePoint(), key, kyberPoints(c1), kyberPoints(c2), cryptoStream{})
@@ -83,33 +97,24 @@ func Shuffle(ctx Context, holder uint32, key *Point, in Deck, from, to []uint32)
 	}
 	p := &fsProver{fsState: newFSState(shuffleStatement(ctx, &m, key, in))}
 	if err := prover(p); err != nil {
-		return ShuffleMsg{}, fmt.Errorf("sealed: shuffle proof: %w", err)
+		return ShuffleMsg{}, nil, fmt.Errorf("sealed: shuffle proof: %w", err)
 	}
-	m.Proof = p.proof
-	return m, nil
+	return m, p.proof, nil
 }
 
 // VerifyShuffle checks that m.Deck is a re-encryption and permutation of
-// in under key, proven for this context.
-func VerifyShuffle(ctx Context, key *Point, in Deck, m ShuffleMsg) (err error) {
+// in under key, proven for this context (verifyNeff).
+func VerifyShuffle(ctx Context, key *Point, in Deck, m ShuffleMsg) error {
 	if err := checkShuffleShape(&m, in); err != nil {
 		return err
 	}
 	if key == nil {
 		return fmt.Errorf("sealed: no joint key")
 	}
-	defer func() {
-		// kyber's verifier panics on shapes it does not expect; the
-		// shape is checked above, so this only guards malformed proofs.
-		if r := recover(); r != nil {
-			err = fmt.Errorf("sealed: malformed shuffle proof: %v", r)
-		}
-	}()
 	c1, c2 := in.split()
 	o1, o2 := m.Deck.split()
 	v := &fsVerifier{fsState: newFSState(shuffleStatement(ctx, &m, key, in)), rest: m.Proof}
-	verifier := shuffle.Verifier(verifyGroup, BasePoint(), key, kyberPoints(c1), kyberPoints(c2), kyberPoints(o1), kyberPoints(o2))
-	if err := verifier(v); err != nil {
+	if err := verifyNeff(v, key, c1, c2, o1, o2); err != nil {
 		return fmt.Errorf("sealed: shuffle by holder %d does not verify: %w", m.Holder, err)
 	}
 	if len(v.rest) != 0 {

@@ -21,8 +21,9 @@ const (
 )
 
 // ShuffleProofLen is the exact size of a Neff shuffle proof of k ciphertexts:
-// 12k+3 group elements.
-func ShuffleProofLen(k int) int { return (12*k + 3) * PointLen }
+// 10k+3 group elements (kyber's proof without the simple k-shuffle's 2k
+// inputs, which the verifier derives).
+func ShuffleProofLen(k int) int { return (10*k + 3) * PointLen }
 
 type writer struct {
 	b   []byte
