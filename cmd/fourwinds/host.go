@@ -22,13 +22,14 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/p2p/dealer"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/discover"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/node"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/wire"
 	"github.com/libp2p/go-libp2p/core/peer"
 )
 
 func init() {
 	register(command{
 		name:  "host",
-		usage: "host --rules ID [--opt K=V]... [--name NAME] [--pin PIN] [--seats S,S,S,S] [--hands N] [--listen ADDR] [--json] [--record FILE] [--state DIR] [--stand-in D] [--pace D] [--wait D]",
+		usage: "host --rules ID [--opt K=V]... [--name NAME] [--pin PIN] [--seats S,S,S,S] [--hands N] [--listen ADDR] [--json] [--record FILE] [--state DIR] [--stand-in D] [--pace D] [--wait D] [--takeover-wait D]",
 		about: "deal a shared table on this device: others join it over the local network",
 		run:   func(args []string, stdout, stderr io.Writer) error { return runHost(args, os.Stdin, stdout, stderr) },
 	})
@@ -43,6 +44,8 @@ type hostOptions struct {
 	stateDir string
 	json     bool
 	wait     time.Duration
+	// takeOver is the table's take-over wait (dealer.Config.TakeOverWait).
+	takeOver time.Duration
 }
 
 func parseHost(args []string, stderr io.Writer) (hostOptions, error) {
@@ -60,10 +63,14 @@ func parseHost(args []string, stderr io.Writer) (hostOptions, error) {
 	standIn := fs.Duration("stand-in", 15*time.Second, "how long an absent player's seat waits before the AI plays it")
 	pace := fs.Duration("pace", 300*time.Millisecond, "how long the dealer's AI players think")
 	fs.DurationVar(&o.wait, "wait", 0, "deal after this long even if remote seats are empty (the AI plays them until someone sits down); 0 waits for every seat")
+	fs.DurationVar(&o.takeOver, "takeover-wait", wire.DefaultTakeOverWait, "if this device falls silent this long, the seated devices deal on without it (a majority of them agreeing)")
 	if pos, err := parseFlags(fs, args); err != nil {
 		return o, err
 	} else if len(pos) > 0 {
 		return o, usagef("unexpected argument %q", pos[0])
+	}
+	if o.takeOver <= 0 {
+		return o, usagef("--takeover-wait %s: give a positive duration, such as 5s", o.takeOver)
 	}
 	r, opts, err := resolve()
 	if err != nil {
@@ -143,7 +150,7 @@ func runHost(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if o.pin != "" {
 		key = dealer.NewKey()
 	}
-	served := node.Serve(h, dealer.Config{Table: tbl, Name: snap.Info.Name, PIN: o.pin, Key: key, Open: open, Holders: holders,
+	served := node.Serve(h, dealer.Config{Table: tbl, Name: snap.Info.Name, PIN: o.pin, Key: key, Open: open, Holders: holders, TakeOverWait: o.takeOver,
 		OnSeat: func(hs [4]peer.ID) { saveHolders(o.stateDir, hs) },
 		OnGuessing: func(wrong int) {
 			out.emit(map[string]any{"type": "guessing", "wrong": wrong})

@@ -14,6 +14,7 @@ import (
 	"io"
 	"log"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/host"
@@ -84,9 +85,10 @@ type Config struct {
 	// address and QR code carry (dealer.NewKey when nil; tests give a
 	// fixed one).
 	Key func() string
-	// TakeOverAfter is how long a joined table's dealer must stay
-	// unreachable before the seated devices hand the table over among
-	// themselves (client.DefaultTakeOverAfter when zero).
+	// TakeOverAfter is how long a joined table's dealer must stay silent
+	// before the seated devices hand the table over among themselves
+	// (when zero, the table's own wait, its host's setting:
+	// client.Options.TakeOverAfter).
 	TakeOverAfter time.Duration
 }
 
@@ -338,23 +340,30 @@ func (n *Network) Join(ctx context.Context, j ui.JoinRequest) (table.Table, int,
 	}
 	_, key := discover.SplitKey(j.Addr)
 	opts := client.Options{Player: seat, PIN: j.PIN, Key: key, Name: j.Name, TakeOverAfter: n.cfg.TakeOverAfter}
+	var joined atomic.Pointer[client.Client] // set once seated: the table's take-over wait
 	if seat != table.Spectator {
 		opts.TakeOver = func(_ context.Context, info table.Info, term uint64, holders [4]peer.ID) (table.Table, error) {
-			return n.takeOver(info, term, holders, j.PIN, key)
+			var wait time.Duration
+			if c := joined.Load(); c != nil {
+				wait = c.TakeOverAfter()
+			}
+			return n.takeOver(info, term, holders, j.PIN, key, wait)
 		}
 	}
 	c, err := client.Join(ctx, n.cfg.Host, info, opts)
 	if err != nil {
 		return nil, 0, err
 	}
+	joined.Store(c)
 	return remote{Client: c, h: n.cfg.Host}, c.Player(), nil
 }
 
 // takeOver deals on, on this device, a table whose dealer is gone for good
-// (node.TakeOver, at the term after the lost dealer's), with the PIN and key this device joined with, and
+// (node.TakeOver, at the term after the lost dealer's), with the PIN and
+// key this device joined with and the table's take-over wait, and
 // advertises it, holding the multicast lock while it does.
-func (n *Network) takeOver(info table.Info, term uint64, holders [4]peer.ID, pin, key string) (table.Table, error) {
-	t, err := node.TakeOver(n.cfg.Host, info, term, holders, pin, key, n.advertise)
+func (n *Network) takeOver(info table.Info, term uint64, holders [4]peer.ID, pin, key string, wait time.Duration) (table.Table, error) {
+	t, err := node.TakeOver(n.cfg.Host, info, term, holders, pin, key, wait, n.advertise)
 	if err != nil {
 		return nil, err
 	}

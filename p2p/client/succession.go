@@ -32,13 +32,14 @@ func (c *Client) dealing() table.Table {
 // will not deal (its take-over off, or failed) does not hold the table up
 // for ever.
 func (c *Client) patience() time.Duration {
+	wait := c.TakeOverAfter()
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	n := 1
 	if c.roster != nil {
 		n = len(c.roster.Succession())
 	}
-	return time.Duration(n+1)*c.opts.TakeOverAfter + 2*redialWait
+	return time.Duration(n+1)*wait + 2*redialWait
 }
 
 // succeed moves on to the next device in the dealer's succession, from

@@ -91,9 +91,16 @@ type Config struct {
 	// OnSeat, when set, is called with the holders whenever a seat is
 	// taken, so that they can be kept with the table's save.
 	OnSeat func(holders [4]peer.ID)
-	// Heartbeat is how often clients must send a frame (DefaultHeartbeat
-	// when zero).
+	// Heartbeat is how often clients must send a frame (when zero,
+	// DefaultHeartbeat or a fifth of TakeOverWait, whichever is shorter:
+	// every device then notices a silent dealer, within four heartbeats,
+	// before the wait is over).
 	Heartbeat time.Duration
+	// TakeOverWait is the table's take-over wait, told to every device in
+	// its welcome (wire.Welcome.TakeOver): how long the seated devices
+	// wait for this dealer gone silent, from the last frame heard of it,
+	// before one of them deals on (wire.DefaultTakeOverWait when zero).
+	TakeOverWait time.Duration
 	// DealWait is how long each step of a hand's commit-reveal waits for
 	// the devices (DefaultDealWait when zero).
 	DealWait time.Duration
@@ -148,8 +155,11 @@ type Dealer struct {
 
 // Serve starts serving cfg.Table on h's table and lobby protocols.
 func Serve(h host.Host, cfg Config) *Dealer {
+	if cfg.TakeOverWait <= 0 {
+		cfg.TakeOverWait = wire.DefaultTakeOverWait
+	}
 	if cfg.Heartbeat <= 0 {
-		cfg.Heartbeat = DefaultHeartbeat
+		cfg.Heartbeat = min(DefaultHeartbeat, cfg.TakeOverWait/5)
 	}
 	if cfg.DealWait <= 0 {
 		cfg.DealWait = DefaultDealWait
@@ -636,7 +646,7 @@ func (s *session) run() error {
 	}
 	defer sub.Close()
 	var infos wire.Infos
-	welcome := &wire.Msg{Type: wire.TWelcome, Welcome: &wire.Welcome{Player: player, Snapshot: snap, Heartbeat: d.cfg.Heartbeat}}
+	welcome := &wire.Msg{Type: wire.TWelcome, Welcome: &wire.Welcome{Player: player, Snapshot: snap, Heartbeat: d.cfg.Heartbeat, TakeOver: d.cfg.TakeOverWait}}
 	if slices.Contains(hello.Compress, wire.Deflate) {
 		welcome.Welcome.Compress = wire.Deflate
 	}
