@@ -145,9 +145,10 @@ type Dealer struct {
 	// devices' verdict on it so far (verdicts).
 	revealed int
 	judged   bool
-	// outranked is the higher term a device told of (0: none yet);
-	// steppedDown is closed once it is known.
+	// outranked is the higher term a device told of (0: none yet), and
+	// toldBy that device; steppedDown is closed once it is known.
 	outranked   uint64
+	toldBy      peer.ID
 	steppedDown chan struct{}
 	stepping    sync.Once
 	wg          sync.WaitGroup
@@ -228,16 +229,26 @@ func (d *Dealer) Outranked() uint64 {
 	return d.outranked
 }
 
-// outrankedBy tells whether m, from a client, carries a higher term than
-// the dealer's, and keeps the highest such term: the session that read it
-// refuses it and, once its refusal is on its way, the dealer steps down
-// (stepDown).
-func (d *Dealer) outrankedBy(m *wire.Msg) bool {
+// ToldBy returns the device that told of the highest term (Outranked),
+// or "": the newer dealer, or a device that follows it.
+func (d *Dealer) ToldBy() peer.ID {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.toldBy
+}
+
+// outrankedBy tells whether m, from the client from, carries a higher
+// term than the dealer's, and keeps the highest such term and its teller:
+// the session that read it refuses it and, once its refusal is on its
+// way, the dealer steps down (stepDown).
+func (d *Dealer) outrankedBy(m *wire.Msg, from peer.ID) bool {
 	if m.Term <= d.cfg.Term {
 		return false
 	}
 	d.mu.Lock()
-	d.outranked = max(d.outranked, m.Term)
+	if m.Term > d.outranked {
+		d.outranked, d.toldBy = m.Term, from
+	}
 	d.mu.Unlock()
 	return true
 }
@@ -618,7 +629,7 @@ func (s *session) run() error {
 		refuse(s.conn, 0, &wire.Refusal{Reason: table.ReasonBadIntent, Detail: "a table stream starts with a hello"})
 		return errRefused
 	}
-	if d.outrankedBy(m) {
+	if d.outrankedBy(m, s.peer) {
 		refuse(s.conn, 0, s.stepDownRefusal(m.Term))
 		return errRefused
 	}
@@ -713,7 +724,7 @@ func (s *session) run() error {
 			}
 			return err
 		}
-		if d.outrankedBy(m) {
+		if d.outrankedBy(m, s.peer) {
 			refuse(s.conn, 0, s.stepDownRefusal(m.Term))
 			return errRefused
 		}

@@ -140,3 +140,100 @@ func latest(c *client.Client, p int) table.Snapshot {
 	sub.Close()
 	return s
 }
+
+// TestADealerCutOffAloneStepsDownWhenHealed: the dealer's device loses
+// the others and deals on alone (the computer standing in for them)
+// while they elect player 1's device, which deals term 1. Once the links
+// are back, the successor tells the old dealer of term 1: it steps down,
+// naming the successor (ToldBy), and its device sits down there as
+// player 0, its seat kept for it. The hands it dealt alone are voided:
+// every device, player 0's included, ends the match with term 1's
+// history and balances.
+func TestADealerCutOffAloneStepsDownWhenHealed(t *testing.T) {
+	hb, after := 100*time.Millisecond, 300*time.Millisecond
+	r := newRig(t, "hongkong", 4, dealer.Config{Heartbeat: hb}, nil)
+	for i := 1; i < 4; i++ {
+		h := r.hosts[i]
+		r.clients[i] = r.join(t, i, client.Options{Player: wire.AnySeat, Retry: 20 * time.Millisecond, TakeOverAfter: after,
+			TakeOver: func(ctx context.Context, info table.Info, term uint64, holders [4]peer.ID) (table.Table, error) {
+				return dealer.Succeed(h, info, term, holders, dealer.Config{Heartbeat: hb, DealWait: time.Second},
+					func(lc *table.LocalConfig) { lc.StandIn = 200 * time.Millisecond })
+			}})
+	}
+	r.start(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	var finals [4]table.Snapshot
+	errs := r.playJoined(ctx, finals[:])
+	alone, stop := context.WithCancel(ctx)
+	defer stop()
+	go play(alone, r.tbl, 0, "ai 0") // the old table, until it steps down
+	for p := 1; p < 4; p++ {
+		if err := waitFor(func() bool { return latest(r.clients[p], p).Info.Standing != nil }); err != nil {
+			t.Fatalf("player %d's device never saw the first hand dealt", p)
+		}
+	}
+	s, _ := r.tbl.Snapshot(ctx, table.Spectator)
+	split := len(s.Info.History)
+	cutOff(t, r, 0, 1, 2, 3)
+	// Both sides deal: the old dealer alone ends a hand, term 1 deals.
+	if err := waitFor(func() bool {
+		s, err := r.tbl.Snapshot(ctx, table.Spectator)
+		return err == nil && len(s.Info.History) > split && r.clients[2].Term() == 1
+	}); err != nil {
+		t.Fatal("the two sides did not both deal after the split")
+	}
+	old, _ := r.tbl.Snapshot(ctx, table.Spectator)
+	for i := 1; i < 4; i++ {
+		if _, err := r.mn.LinkPeers(r.hosts[0].ID(), r.hosts[i].ID()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	select {
+	case <-r.dealer.SteppedDown():
+	case <-time.After(30 * time.Second):
+		t.Fatal("the old dealer never learned of term 1")
+	}
+	stop()
+	if got := r.dealer.Outranked(); got != 1 {
+		t.Errorf("the old dealer stepped down for term %d, want 1", got)
+	}
+	successor := r.dealer.ToldBy()
+	if successor != r.hosts[1].ID() {
+		t.Errorf("the old dealer was told by %s, want player 1's device", successor)
+	}
+	jctx, jcancel := context.WithTimeout(ctx, 10*time.Second)
+	back, err := client.Join(jctx, r.hosts[0], peer.AddrInfo{ID: successor}, client.Options{Player: 0, Retry: 20 * time.Millisecond})
+	jcancel()
+	if err != nil {
+		t.Fatalf("the old dealer's device cannot sit down at term 1: %v", err)
+	}
+	defer back.Close()
+	if back.Player() != 0 || back.Term() != 1 {
+		t.Fatalf("the old dealer's device sat down as player %d at term %d; want player 0 at term 1", back.Player(), back.Term())
+	}
+	finals[0], err = play(ctx, back, 0, "ai 0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, _ := json.Marshal(finals[1].Info.History)
+	for p := range 4 {
+		f := finals[p].Info
+		got, _ := json.Marshal(f.History)
+		if !f.Over || f.Balances != finals[1].Info.Balances || string(got) != string(want) {
+			t.Errorf("player %d ended with balances %v (%d hands, over %v); player 1 with %v (%d hands)", p, f.Balances, len(f.History), f.Over, finals[1].Info.Balances, len(finals[1].Info.History))
+		}
+	}
+	// The hands the old dealer dealt alone are not term 1's.
+	h := finals[1].Info.History
+	for n := split; n < len(old.Info.History); n++ {
+		if n < len(h) && h[n].Seed == old.Info.History[n].Seed {
+			t.Errorf("hand %d dealt alone by the old dealer stands in the final history", n+1)
+		}
+	}
+}
