@@ -33,8 +33,9 @@ func (quietNet) Join(context.Context, JoinRequest) (table.Table, int, error) {
 	return nil, 0, errors.New("no table")
 }
 
-// TestNotices: a verified deal, a failed check (loud), a dropped player
-// and a player the computer stands in for each get their notice.
+// TestNotices: a verified deal, a failed check (loud), a dropped player,
+// a player the computer stands in for and the hands of this device that
+// a newer dealer voided each get their notice.
 func TestNotices(t *testing.T) {
 	newTestApp(t, noTables{}, fyne.NewSize(360, 640))
 	yes, no := true, false
@@ -63,6 +64,17 @@ func TestNotices(t *testing.T) {
 	}
 	if got := notices(table.Info{}, name, link{offline: true}); len(got) != 1 || got[0].imp != widget.DangerImportance {
 		t.Errorf("a lost connection gives %+v; want one danger notice", got)
+	}
+	for _, c := range []struct {
+		v    table.Voided
+		want string
+	}{
+		{table.Voided{From: 2, To: 2, Term: 1}, "Another device deals this table now: hand 2, dealt on this device while it was cut off from the others, does not count"},
+		{table.Voided{From: 2, To: 4, Term: 1}, "Another device deals this table now: hands 2 to 4, dealt on this device while it was cut off from the others, do not count"},
+	} {
+		if got := notices(table.Info{Voided: &c.v}, name, link{}); len(got) != 1 || got[0].text != c.want {
+			t.Errorf("hands voided %+v give %+v; want %q", c.v, got, c.want)
+		}
 	}
 }
 

@@ -23,7 +23,9 @@ type notice struct {
 
 // notices are what a shared table's players must know beyond the game:
 // whether the last deal was verified (a loud warning when its check
-// failed), and who has dropped and is reconnecting or played by the AI.
+// failed), which hands this device dealt were voided (it was cut off and
+// another device dealt on), and who has dropped and is reconnecting or
+// played by the AI.
 func notices(in table.Info, name func(p int) string, l link) []notice {
 	var out []notice
 	if l.offline {
@@ -33,6 +35,15 @@ func notices(in table.Info, name func(p int) string, l link) []notice {
 		out = append(out, notice{text: words.T("share.dealing"), imp: widget.WarningImportance})
 	}
 	out = append(out, handOverNotices(in, name, l)...)
+	if v := in.Voided; v != nil {
+		// This device dealt alone while cut off; the table went on at
+		// the newer dealer the other devices chose.
+		key := "share.voided"
+		if v.From == v.To {
+			key = "share.voided_one"
+		}
+		out = append(out, notice{text: words.F(key, map[string]any{"From": v.From, "To": v.To}), imp: widget.WarningImportance})
+	}
 	if v := in.Verified; v != nil {
 		if *v {
 			out = append(out, notice{text: words.T("share.verified"), imp: widget.SuccessImportance})

@@ -161,6 +161,43 @@ func TestSharedTableHandedOverOnARealNetwork(t *testing.T) {
 	}
 }
 
+// TestSharedTableDealerBackTooLateOnARealNetwork kills the dealer in
+// hand 1 and starts it again only once a joiner has taken the table over
+// (after the take-over wait): the dealer resumes its save at term 0 and
+// deals alone until the successor tells it of term 1; it then stops
+// dealing ("stepped_down", hand 1 as it dealt it void), watches the
+// table at the successor, and ends the match with the joiners' results,
+// exiting 0.
+func TestSharedTableDealerBackTooLateOnARealNetwork(t *testing.T) {
+	st := newSharedTable(t)
+	st.dealer.Await(t, "update", handAtLeast(1, 15), 30*time.Second)
+	st.dealer.Kill()
+	deadline := time.Now().Add(30 * time.Second)
+	for took := false; !took; {
+		if time.Now().After(deadline) {
+			t.Fatal("no joiner took the table over")
+		}
+		for i := 1; i < 4; i++ {
+			took = took || st.joiners[i].Find("take_over", nil) != nil
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	st.startDealer(t)
+	if l := st.dealer.Await(t, "listening", nil, 20*time.Second); l["resumed"] != true {
+		t.Fatalf("the dealer did not resume its table: %v", l)
+	}
+	down := st.dealer.Await(t, "stepped_down", nil, 30*time.Second)
+	if down["term"] != 1.0 || down["voided_from"] != 1.0 {
+		t.Errorf("the dealer stepped down with %v; want term 1, hands from 1 void", down)
+	}
+	ends := st.endsDealtOnByOne(t)
+	end := st.dealer.Await(t, "table_end", nil, 60*time.Second)
+	st.dealer.Exit(t, 15*time.Second)
+	if fmt.Sprint(end["balances"]) != fmt.Sprint(ends[0]["balances"]) || fmt.Sprint(end["nets"]) != fmt.Sprint(ends[0]["nets"]) || end["state_id"] != ends[0]["state_id"] {
+		t.Errorf("the dealer ended with %v, the joiners with %v", end, ends[0])
+	}
+}
+
 // TestSharedTableHandedOverAtAHandEndOnARealNetwork: Ctrl-C on the dealer
 // in hand 1 hands the table over at the hand's end (the joiners would wait
 // ten minutes for a dealer gone quiet): the dealer prints "leaving", then
