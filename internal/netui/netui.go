@@ -139,7 +139,7 @@ func (n *Network) Host(s ui.HostSetup) (ui.Hosted, error) {
 	if s.PIN != "" {
 		key = n.cfg.Key()
 	}
-	served := node.Serve(n.cfg.Host, dealer.Config{Table: t, Name: s.Name, PIN: s.PIN, Key: key, Open: open}, n.advertise)
+	served := node.Serve(n.cfg.Host, dealer.Config{Table: t, Name: s.Name, PIN: s.PIN, Key: key, Open: open, TakeOverWait: s.TakeOverWait}, n.advertise)
 	d = served.Dealer
 	n.unadvertised(served.Announcement)
 	h := &hosted{t: t, sw: table.NewSwitch(t), s: served, h: n.cfg.Host, key: key, quit: make(chan struct{})}

@@ -21,12 +21,13 @@ import (
 // others went on) and tells the host of its term: the host's dealer
 // steps down, and instead of stopping, the host's device sits down at
 // the phone's table as player 0. The host's screens follow the table
-// there, told that hand 1 as the host dealt it is void.
+// there, told that hand 1 as the host dealt it is void. The phone took
+// the host screen's take-over wait from the host's welcome.
 func TestAHostThatStepsDownSitsDownAtTheNewerDealer(t *testing.T) {
 	l := newLAN(t)
 	a, b := l.device(t, "/ip4/10.0.0.1/tcp/4747"), l.device(t, "/ip4/10.0.0.2/tcp/4747")
 	n := netui.New(netui.Config{Host: a, Deal: l.deal, Advertise: l.advertise, Browse: l.browse})
-	s := ui.HostSetup{Name: "Kitchen table", Rules: "hongkong", StandIn: time.Minute}
+	s := ui.HostSetup{Name: "Kitchen table", Rules: "hongkong", StandIn: time.Minute, TakeOverWait: 10 * time.Second}
 	s.Seats[0] = ui.HostSeat{Kind: table.SeatHuman, Name: "Anne"}
 	s.Seats[1] = ui.HostSeat{Kind: table.SeatRemote}
 	s.Seats[2] = ui.HostSeat{Kind: table.SeatAI, Level: "intermediate"}
@@ -42,6 +43,9 @@ func TestAHostThatStepsDownSitsDownAtTheNewerDealer(t *testing.T) {
 	phone, err := client.Join(ctx, b, peer.AddrInfo{ID: a.ID(), Addrs: a.Addrs()}, client.Options{Player: wire.AnySeat})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if got := phone.TakeOverAfter(); got != 10*time.Second {
+		t.Errorf("the phone waits %s for the host gone quiet; the host screen said 10s", got)
 	}
 	if err := hosted.Start(ctx); err != nil {
 		t.Fatal(err)
