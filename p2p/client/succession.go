@@ -62,9 +62,10 @@ func (c *Client) succeed(next *int, handed bool) bool {
 		}
 	}
 	for p, s := range info.Seats {
-		if s.Kind == table.SeatHuman && holders[p] == "" {
-			// The person on the lost dealer's device: the seat is kept
-			// for that device (dealer.Succeed).
+		if s.Kind == table.SeatHuman && holders[p] == "" && !handed {
+			// The person on the lost dealer's device, which may have been
+			// cut off only: the seat is kept for that device
+			// (dealer.Succeed). A dealer that handed the table over left.
 			holders[p] = lost
 		}
 	}

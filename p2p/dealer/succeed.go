@@ -50,9 +50,10 @@ func (s *Succeeded) Close() error {
 // (client.Options.TakeOver); the other seated devices keep their
 // seats (the same identity gets the same player back). The player the
 // person on the old dealer's device played (a SeatHuman in info) is kept
-// for that device when holders names it there (client.Client does: the
-// old dealer, once it learns of the newer term, sits down there as a
-// player), the computer standing in until it comes; the other players
+// for that device when holders names it there (client.Client does for a
+// dealer lost, not for one that handed the table over: the old dealer,
+// once it learns of the newer term, sits down there as a player), the
+// computer standing in until it comes; the other players
 // the old dealer's device played are played by the computer. The first
 // hand is dealt once every other seated device has come back (the old
 // dealer's is not waited for), or after cfg.DealWait.
