@@ -212,8 +212,8 @@ func runHost(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			unwatch()
 			return
 		}
+		tbl.Close() // it saves itself: before the save is removed
 		rejoined <- c
-		tbl.Close()
 	}()
 	end, err := watch(wctx, shown, out)
 	unwatch()

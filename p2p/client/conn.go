@@ -177,7 +177,7 @@ func (c *Client) reconnect(heard time.Time) (*wire.Conn, network.Stream) {
 			c.closeSubs()
 			return nil, nil
 		}
-		ctx, cancel := context.WithTimeout(c.ctx, max(c.searchWait(lost), shortDial))
+		ctx, cancel := context.WithTimeout(c.ctx, c.dialWait(lost, moved))
 		conn, st, err := c.connect(ctx)
 		cancel()
 		if err == nil {
@@ -197,7 +197,7 @@ func (c *Client) reconnect(heard time.Time) (*wire.Conn, network.Stream) {
 			c.mu.Lock()
 			c.refusal = &wire.Refusal{Reason: re.Reason, Detail: re.Detail}
 			c.mu.Unlock()
-		} else if search := c.searchWait(lost); c.opts.Locate != nil && !errors.Is(err, errStaleTerm) && search > 0 {
+		} else if search := c.searchWait(lost, moved); c.opts.Locate != nil && !errors.Is(err, errStaleTerm) && search > 0 {
 			lctx, cancel := context.WithTimeout(c.ctx, search)
 			if info, err := c.opts.Locate(lctx, c.dealer.ID); err == nil && info.ID == c.dealer.ID {
 				c.mu.Lock()
@@ -209,18 +209,27 @@ func (c *Client) reconnect(heard time.Time) (*wire.Conn, network.Stream) {
 	}
 }
 
-// shortDial bounds an attempt to reach the dealer once the take-over
-// wait is nearly over: on a local network a dial answers in milliseconds,
-// and a dealer killed behind QUIC never does.
+// shortDial is the least time an attempt to reach the lost dealer is
+// given once the take-over wait is nearly over: on a local network a dial
+// answers in milliseconds, and a dealer killed behind QUIC never does.
 const shortDial = 500 * time.Millisecond
 
-// searchWait bounds an attempt to reach the dealer (at least shortDial)
-// and a search for its new addresses: redialWait, but no later than the
-// take-over wait's end, counted from lost, when this device may take the
-// table over (an attempt or a search that finds nothing must not hold the
-// take-over up); 0 once that wait is over.
-func (c *Client) searchWait(lost time.Time) time.Duration {
-	if c.opts.TakeOver == nil {
+// dialWait bounds an attempt to reach the dealer dialled: redialWait, but
+// for the lost dealer (moved zero: the succession has not moved on) no
+// later than the take-over wait's end, counted from lost, and at least
+// shortDial. A successor being waited for keeps redialWait: a device that
+// answers slowly is alive.
+func (c *Client) dialWait(lost, moved time.Time) time.Duration {
+	return max(c.searchWait(lost, moved), shortDial)
+}
+
+// searchWait bounds a search for the dealer's new addresses: redialWait,
+// but for the lost dealer, when this device may take the table over, no
+// later than the take-over wait's end, counted from lost (a search that
+// finds nothing must not hold the take-over up); 0 once that wait is
+// over.
+func (c *Client) searchWait(lost, moved time.Time) time.Duration {
+	if c.opts.TakeOver == nil || !moved.IsZero() {
 		return redialWait
 	}
 	return max(min(redialWait, time.Until(lost.Add(c.TakeOverAfter()))), 0)
