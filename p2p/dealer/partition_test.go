@@ -177,11 +177,15 @@ func TestADealerCutOffAloneStepsDownWhenHealed(t *testing.T) {
 	split := len(s.Info.History)
 	cutOff(t, r, 0, 1, 2, 3)
 	// Both sides deal: the old dealer alone ends a hand, term 1 deals.
-	if err := waitFor(func() bool {
+	for deadline := time.Now().Add(60 * time.Second); ; {
 		s, err := r.tbl.Snapshot(ctx, table.Spectator)
-		return err == nil && len(s.Info.History) > split && r.clients[2].Term() == 1
-	}); err != nil {
-		t.Fatal("the two sides did not both deal after the split")
+		if err == nil && len(s.Info.History) > split && r.clients[2].Term() == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after the split the old dealer ended %d hands (from %d) and player 2 follows term %d; want both sides dealing", len(s.Info.History), split, r.clients[2].Term())
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 	old, _ := r.tbl.Snapshot(ctx, table.Spectator)
 	for i := 1; i < 4; i++ {
