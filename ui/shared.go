@@ -55,6 +55,10 @@ type HostSetup struct {
 	StandIn time.Duration
 	// Pace is how long the computer players think before they act.
 	Pace time.Duration
+	// TakeOverWait is how long the joined devices wait for this device
+	// gone silent before one of them deals on, a majority agreeing (the
+	// network's default when zero).
+	TakeOverWait time.Duration
 }
 
 // HostSeat is one seat of a hosted table.

@@ -33,9 +33,10 @@ func (quietNet) Join(context.Context, JoinRequest) (table.Table, int, error) {
 	return nil, 0, errors.New("no table")
 }
 
-// TestNotices: a verified deal, a failed check (loud), a dropped player
-// and a player the computer stands in for each get their notice; someone
-// guessing the PIN, on the host's device only.
+// TestNotices: a verified deal, a failed check (loud), a dropped player,
+// a player the computer stands in for and the hands of this device that
+// a newer dealer voided each get their notice; someone guessing the PIN,
+// on the host's device only.
 func TestNotices(t *testing.T) {
 	newTestApp(t, noTables{}, fyne.NewSize(360, 640))
 	yes, no := true, false
@@ -72,6 +73,17 @@ func TestNotices(t *testing.T) {
 	}
 	if got := notices(guessed, name, link{}); len(got) != 0 {
 		t.Errorf("someone guessing the PIN gives a joined device %+v; want nothing (only the host may change the PIN)", got)
+	}
+	for _, c := range []struct {
+		v    table.Voided
+		want string
+	}{
+		{table.Voided{From: 2, To: 2, Term: 1}, "Another device deals this table now: hand 2, dealt on this device while it was cut off from the others, does not count"},
+		{table.Voided{From: 2, To: 4, Term: 1}, "Another device deals this table now: hands 2 to 4, dealt on this device while it was cut off from the others, do not count"},
+	} {
+		if got := notices(table.Info{Voided: &c.v}, name, link{}); len(got) != 1 || got[0].text != c.want {
+			t.Errorf("hands voided %+v give %+v; want %q", c.v, got, c.want)
+		}
 	}
 }
 

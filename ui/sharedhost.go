@@ -27,6 +27,10 @@ import (
 // standInDelays are the stand-in delays the host screen offers.
 var standInDelays = []time.Duration{0, 15 * time.Second, 30 * time.Second, time.Minute, 2 * time.Minute}
 
+// takeOverWaits are the take-over waits the host screen offers, the
+// first the default.
+var takeOverWaits = []time.Duration{5 * time.Second, 10 * time.Second, 30 * time.Second, time.Minute}
+
 // hostForm is the state of the host screen.
 type hostForm struct {
 	game    newGameForm
@@ -36,11 +40,14 @@ type hostForm struct {
 	centre  bool
 	seats   [4]HostSeat
 	standIn time.Duration
+	// takeOver is the table's take-over wait.
+	takeOver time.Duration
 }
 
 // ShowHost shows the host screen: the table's name, the game and its
 // options (the new-game screen's schema editor), a PIN, who plays each
-// seat and the AI stand-in delay.
+// seat, the AI stand-in delay and how long the phones wait for this
+// device gone quiet before one of them deals on.
 func (a *App) ShowHost() {
 	a.closeGame()
 	a.leaveShared()
@@ -138,6 +145,14 @@ func (a *App) hostScreen() fyne.CanvasObject {
 	delay.OnChanged = func(string) { f.standIn = standInDelays[delay.SelectedIndex()] }
 	delay.SetSelectedIndex(2)
 
+	waitNames := make([]string, len(takeOverWaits))
+	for i, d := range takeOverWaits {
+		waitNames[i] = delayName(d)
+	}
+	wait := widget.NewSelect(waitNames, func(string) {})
+	wait.OnChanged = func(string) { f.takeOver = takeOverWaits[wait.SelectedIndex()] }
+	wait.SetSelectedIndex(0)
+
 	bold := func(key string) *widget.Label {
 		l := widget.NewLabelWithStyle(words.T(key), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 		l.Wrapping = fyne.TextWrapWord
@@ -149,6 +164,7 @@ func (a *App) hostScreen() fyne.CanvasObject {
 		bold("share.device"), device,
 		bold("share.seats"), seats,
 		bold("share.standin_delay"), delay,
+		bold("share.takeover_wait"), wait,
 		bold("newgame.ruleset"), pick, desc,
 		bold("rules.options"), options,
 	)
@@ -184,7 +200,7 @@ func randomPIN() string {
 // setup checks the form and returns the table it describes.
 func (f *hostForm) setup(a *App) (HostSetup, error) {
 	s := HostSetup{Name: strings.TrimSpace(f.name.Text), Rules: f.game.rules, Options: f.game.values, Card: f.game.card,
-		Seats: f.seats, StandIn: f.standIn, Pace: a.Pace()}
+		Seats: f.seats, StandIn: f.standIn, Pace: a.Pace(), TakeOverWait: f.takeOver}
 	if s.Name == "" {
 		return s, fmt.Errorf("%s", words.T("share.err.name"))
 	}

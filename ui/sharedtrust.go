@@ -26,8 +26,10 @@ type notice struct {
 
 // notices are what a shared table's players must know beyond the game:
 // whether the last deal was verified (a loud warning when its check
-// failed), and who has dropped and is reconnecting or played by the AI;
-// on the host's own device, that someone is guessing the PIN.
+// failed), which hands this device dealt were voided (it was cut off and
+// another device dealt on), and who has dropped and is reconnecting or
+// played by the AI; on the host's own device, that someone is guessing
+// the PIN.
 func notices(in table.Info, name func(p int) string, l link) []notice {
 	var out []notice
 	if l.hosting && in.Guessing > 0 {
@@ -40,6 +42,15 @@ func notices(in table.Info, name func(p int) string, l link) []notice {
 		out = append(out, notice{text: words.T("share.dealing"), imp: widget.WarningImportance})
 	}
 	out = append(out, handOverNotices(in, name, l)...)
+	if v := in.Voided; v != nil {
+		// This device dealt alone while cut off; the table went on at
+		// the newer dealer the other devices chose.
+		key := "share.voided"
+		if v.From == v.To {
+			key = "share.voided_one"
+		}
+		out = append(out, notice{text: words.F(key, map[string]any{"From": v.From, "To": v.To}), imp: widget.WarningImportance})
+	}
 	if v := in.Verified; v != nil {
 		if *v {
 			out = append(out, notice{text: words.T("share.verified"), imp: widget.SuccessImportance})

@@ -19,16 +19,19 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/client"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/dealer"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/discover"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/node"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/wire"
+	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/peer"
 )
 
 func init() {
 	register(command{
 		name:  "host",
-		usage: "host --rules ID [--opt K=V]... [--name NAME] [--pin PIN] [--seats S,S,S,S] [--hands N] [--listen ADDR] [--json] [--record FILE] [--state DIR] [--stand-in D] [--pace D] [--wait D]",
+		usage: "host --rules ID [--opt K=V]... [--name NAME] [--pin PIN] [--seats S,S,S,S] [--hands N] [--listen ADDR] [--json] [--record FILE] [--state DIR] [--stand-in D] [--pace D] [--wait D] [--takeover-wait D]",
 		about: "deal a shared table on this device: others join it over the local network",
 		run:   func(args []string, stdout, stderr io.Writer) error { return runHost(args, os.Stdin, stdout, stderr) },
 	})
@@ -43,6 +46,8 @@ type hostOptions struct {
 	stateDir string
 	json     bool
 	wait     time.Duration
+	// takeOver is the table's take-over wait (dealer.Config.TakeOverWait).
+	takeOver time.Duration
 }
 
 func parseHost(args []string, stderr io.Writer) (hostOptions, error) {
@@ -60,10 +65,14 @@ func parseHost(args []string, stderr io.Writer) (hostOptions, error) {
 	standIn := fs.Duration("stand-in", 15*time.Second, "how long an absent player's seat waits before the AI plays it")
 	pace := fs.Duration("pace", 300*time.Millisecond, "how long the dealer's AI players think")
 	fs.DurationVar(&o.wait, "wait", 0, "deal after this long even if remote seats are empty (the AI plays them until someone sits down); 0 waits for every seat")
+	fs.DurationVar(&o.takeOver, "takeover-wait", wire.DefaultTakeOverWait, "if this device falls silent this long, the seated devices deal on without it (a majority of them agreeing)")
 	if pos, err := parseFlags(fs, args); err != nil {
 		return o, err
 	} else if len(pos) > 0 {
 		return o, usagef("unexpected argument %q", pos[0])
+	}
+	if o.takeOver <= 0 {
+		return o, usagef("--takeover-wait %s: give a positive duration, such as 5s", o.takeOver)
 	}
 	r, opts, err := resolve()
 	if err != nil {
@@ -153,7 +162,7 @@ func runHost(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if o.pin != "" {
 		key = dealer.NewKey()
 	}
-	served := node.Serve(h, dealer.Config{Table: tbl, Name: snap.Info.Name, PIN: o.pin, Key: key, Open: open, Holders: holders,
+	served := node.Serve(h, dealer.Config{Table: tbl, Name: snap.Info.Name, PIN: o.pin, Key: key, Open: open, Holders: holders, TakeOverWait: o.takeOver,
 		OnSeat: func(hs [4]peer.ID) { saveHolders(o.stateDir, hs) },
 		OnGuessing: func(wrong int) {
 			out.emit(map[string]any{"type": "guessing", "wrong": wrong})
@@ -199,8 +208,42 @@ func runHost(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		case <-wctx.Done():
 		}
 	}()
-	end, err := watch(wctx, tbl, out)
+	shown := table.NewSwitch(tbl)
+	rejoined := make(chan *client.Client, 1)
+	go func() {
+		select {
+		case <-d.SteppedDown():
+		case <-wctx.Done():
+			return
+		}
+		c, err := sitDown(wctx, h, d, shown, o.pin, key, out)
+		if err != nil {
+			out.emit(map[string]any{"type": "warning", "text": err.Error()})
+			out.say("%v", err)
+			unwatch()
+			return
+		}
+		tbl.Close() // it saves itself: before the save is removed
+		rejoined <- c
+	}()
+	end, err := watch(wctx, shown, out)
 	unwatch()
+	select {
+	case c := <-rejoined:
+		// The table is the newer dealer's: a host started again on this
+		// state directory deals afresh rather than resume the hands it
+		// dealt alone, and its record would be theirs.
+		defer c.Close()
+		os.Remove(o.cfg.SavePath)
+		os.Remove(filepath.Join(o.stateDir, holdersFile))
+		if err != nil {
+			return err
+		}
+		out.emit(newEndLine(end))
+		out.say("The table is over. Balances: %v", end.Info.Balances)
+		return nil
+	default:
+	}
 	select {
 	case <-handed:
 		// The table is the successor's now: a host started again on this
@@ -360,6 +403,45 @@ func saveHolders(dir string, hs [4]peer.ID) {
 	}
 	data, _ := json.Marshal(ids)
 	writeFileAtomic(filepath.Join(dir, holdersFile), data)
+}
+
+// sitDown is the host's answer to its dealer stepping down (a newer
+// dealer deals the table: this device was cut off, or came back too
+// late): it watches the table at the newer dealer as a spectator (the
+// host plays no seat of its own; its computer players are the newer
+// dealer's now) and moves shown there, saying which of its hands are
+// void. The newer dealer is the device that told of its term, or else
+// one of the seated devices.
+func sitDown(ctx context.Context, h host.Host, d *dealer.Dealer, shown *table.Switch, pin, key string, out *lines) (*client.Client, error) {
+	ids := []peer.ID{d.ToldBy()}
+	for _, id := range d.Holders() {
+		if id != "" && id != ids[0] {
+			ids = append(ids, id)
+		}
+	}
+	for _, id := range ids {
+		jctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		c, err := client.Join(jctx, h, peer.AddrInfo{ID: id}, client.Options{Player: table.Spectator, PIN: pin, Key: key, Retry: 500 * time.Millisecond, Locate: discover.Locate})
+		cancel()
+		if err != nil {
+			continue
+		}
+		if err := shown.Move(ctx, c, table.Spectator, c.Term()); err != nil {
+			c.Close()
+			continue
+		}
+		line := map[string]any{"type": "stepped_down", "term": c.Term(), "dealer": id.String()}
+		if v := shown.Voided(); v != nil {
+			line["voided_from"], line["voided_to"] = v.From, v.To
+			out.emit(line)
+			out.say("Another device deals this table now (term %d): hands %d to %d dealt here while it was cut off are void; this device watches the table there.", c.Term(), v.From, v.To)
+		} else {
+			out.emit(line)
+			out.say("Another device deals this table now (term %d); this device watches the table there.", c.Term())
+		}
+		return c, nil
+	}
+	return nil, fmt.Errorf("this device stopped dealing for a newer dealer (term %d) and cannot reach it", d.Outranked())
 }
 
 // leaveOnInterrupt ends the host at a SIGTERM or a SIGINT (stop). During a

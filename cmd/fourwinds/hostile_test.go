@@ -243,6 +243,23 @@ func hostilePeer(join, mode string) (map[string]any, error) {
 	me := m.Welcome.Player
 	c.Send(&wire.Msg{Type: wire.TIntent, ID: 1, Intent: &table.Intent{Player: 1, Kind: table.IntentAction}})
 	f["acts_for_another"] = reason(reply(c))
+	// It pings as every client must (wire.Welcome.Heartbeat) while it
+	// waits for its seat's decision: a silent stream is dropped.
+	beat := time.NewTicker(m.Welcome.Heartbeat)
+	waited := make(chan struct{})
+	stopBeat := sync.OnceFunc(func() { close(waited) })
+	defer stopBeat()
+	go func() {
+		defer beat.Stop()
+		for {
+			select {
+			case <-waited:
+				return
+			case <-beat.C:
+				c.Send(&wire.Msg{Type: wire.TPing})
+			}
+		}
+	}()
 	var asked *table.Intent
 	for asked == nil {
 		m, err := c.Recv()
@@ -257,6 +274,7 @@ func hostilePeer(join, mode string) (map[string]any, error) {
 			c.Send(&wire.Msg{Type: wire.TPong})
 		}
 	}
+	stopBeat()
 	c.Send(&wire.Msg{Type: wire.TIntent, ID: 2, Intent: asked})
 	f["answer"] = reason(reply(c))
 	c.Send(&wire.Msg{Type: wire.TIntent, ID: 3, Intent: asked})

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -43,12 +44,18 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 	stateDir := fs.String("state", defaultStateDir(), "directory of the device identity")
 	find := fs.Duration("find", time.Minute, "how long to look for a table on the local network")
 	giveUp := fs.Duration("give-up", 2*time.Minute, "leave when the dealer has been unreachable this long")
-	takeOver := fs.Duration("take-over", client.DefaultTakeOverAfter, "deal on, with the other seated devices, when the dealer has been unreachable this long (0: never)")
+	takeOver := fs.Duration("take-over", 0, "deal on, with the other seated devices, when the dealer has been silent this long (0: never; unset: the host's --takeover-wait)")
 	spectate := fs.Bool("watch", false, "watch as a spectator: the public view, no seat (the tablet in the middle of the table)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
+	takesOver := true
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "take-over" {
+			takesOver = *takeOver > 0
+		}
+	})
 	if len(pos) > 1 {
 		return usagef("one address at most; got %q", strings.Join(pos, " "))
 	}
@@ -104,7 +111,7 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 	opts := client.Options{Player: want, PIN: *pin, Key: key, Retry: 500 * time.Millisecond, Locate: discover.Locate, GiveUp: *giveUp, TakeOverAfter: *takeOver}
 	var dealing atomic.Pointer[dealer.Dealer] // set once this device took the table over
 	var joined atomic.Pointer[client.Client]  // set once seated, for the take-over's words
-	if *takeOver > 0 {
+	if takesOver {
 		opts.TakeOver = func(_ context.Context, info table.Info, term uint64, holders [4]peer.ID) (table.Table, error) {
 			out.emit(map[string]any{"type": "take_over", "hand": info.Standing.Number})
 			why := "The dealer is gone"
@@ -114,7 +121,11 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 				}
 			}
 			out.say("%s: this device deals on from hand %d.", why, info.Standing.Number)
-			t, err := node.TakeOver(h, info, term, holders, *pin, key, nil)
+			var wait time.Duration
+			if c := joined.Load(); c != nil {
+				wait = c.TakeOverAfter()
+			}
+			t, err := node.TakeOver(h, info, term, holders, *pin, key, wait, nil)
 			if err != nil {
 				return nil, err
 			}

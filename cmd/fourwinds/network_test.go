@@ -90,9 +90,11 @@ func (st *sharedTable) ends(t testing.TB) []map[string]any {
 // TestSharedTableOnARealNetwork plays a table over real mDNS and libp2p in
 // four network namespaces: a joiner killed mid-hand comes back, a dealer
 // killed mid-hand resumes from its save on another port and the joiners
-// find it again and reconnect.
+// find it again and reconnect (within their take-over wait, 20 s here: a
+// dealer that comes back after the wait finds the table dealt on by a
+// joiner).
 func TestSharedTableOnARealNetwork(t *testing.T) {
-	st := newSharedTable(t)
+	st := newSharedTable(t, "--take-over", "20s")
 	st.killJoinerMidHand(t)
 	// Mid-hand 2, the dealer dies and resumes; the joiners reconnect.
 	st.dealer.Await(t, "update", handAtLeast(2, 0), 60*time.Second)
@@ -123,19 +125,72 @@ func TestSharedTableOnARealNetwork(t *testing.T) {
 
 // TestSharedTableHandedOverOnARealNetwork kills the dealer for good in
 // the middle of hand 1: the joiners hand the table over among themselves
-// (one of them deals on from the public facts, advertised by mDNS, the
-// others find it and rejoin their seats), hand 1 is voided and dealt again,
-// and every joiner ends the match with the same state and exits 0.
+// after the host's take-over wait (its default, `--takeover-wait 5s`; one
+// of them deals on from the public facts, advertised by mDNS, the others
+// find it and rejoin their seats), hand 1 is voided and dealt again, and
+// every joiner ends the match with the same state and exits 0. It logs
+// the time from the dealer's death to each joiner's first update from
+// the successor, which must be under 10 s.
 func TestSharedTableHandedOverOnARealNetwork(t *testing.T) {
-	st := newSharedTable(t, "--take-over", "3s")
+	st := newSharedTable(t)
 	st.dealer.Await(t, "update", handAtLeast(1, 15), 30*time.Second)
+	died := float64(time.Now().UnixNano())
 	st.dealer.Kill()
 	ends := st.endsDealtOnByOne(t)
+	for i := 1; i < 4; i++ {
+		for _, u := range st.joiners[i].Lines("update") {
+			if at := u["ts"].(float64); at > died {
+				took := time.Duration(at - died)
+				t.Logf("joiner %d: first update from the successor %s after the dealer died", i, took.Round(time.Millisecond))
+				if took > 10*time.Second {
+					t.Errorf("joiner %d waited %s for the successor; want under 10s", i, took)
+				}
+				break
+			}
+		}
+	}
 	for i, e := range ends {
 		t.Logf("joiner %d: %v", i+1, e)
 		if e["state_id"] != ends[0]["state_id"] {
 			t.Errorf("joiner %d ended at state %v, joiner 1 at %v", i+1, e["state_id"], ends[0]["state_id"])
 		}
+	}
+}
+
+// TestSharedTableDealerBackTooLateOnARealNetwork kills the dealer in
+// hand 1 and starts it again only once a joiner has taken the table over
+// (after the take-over wait): the dealer resumes its save at term 0 and
+// deals alone until the successor tells it of term 1; it then stops
+// dealing ("stepped_down", hand 1 as it dealt it void), watches the
+// table at the successor, and ends the match with the joiners' results,
+// exiting 0.
+func TestSharedTableDealerBackTooLateOnARealNetwork(t *testing.T) {
+	st := newSharedTable(t)
+	st.dealer.Await(t, "update", handAtLeast(1, 15), 30*time.Second)
+	st.dealer.Kill()
+	deadline := time.Now().Add(30 * time.Second)
+	for took := false; !took; {
+		if time.Now().After(deadline) {
+			t.Fatal("no joiner took the table over")
+		}
+		for i := 1; i < 4; i++ {
+			took = took || st.joiners[i].Find("take_over", nil) != nil
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	st.startDealer(t)
+	if l := st.dealer.Await(t, "listening", nil, 20*time.Second); l["resumed"] != true {
+		t.Fatalf("the dealer did not resume its table: %v", l)
+	}
+	down := st.dealer.Await(t, "stepped_down", nil, 30*time.Second)
+	if down["term"] != 1.0 || down["voided_from"] != 1.0 {
+		t.Errorf("the dealer stepped down with %v; want term 1, hands from 1 void", down)
+	}
+	ends := st.endsDealtOnByOne(t)
+	end := st.dealer.Await(t, "table_end", nil, 60*time.Second)
+	st.dealer.Exit(t, 15*time.Second)
+	if fmt.Sprint(end["balances"]) != fmt.Sprint(ends[0]["balances"]) || fmt.Sprint(end["nets"]) != fmt.Sprint(ends[0]["nets"]) || end["state_id"] != ends[0]["state_id"] {
+		t.Errorf("the dealer ended with %v, the joiners with %v", end, ends[0])
 	}
 }
 

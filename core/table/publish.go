@@ -163,6 +163,11 @@ func (t *Local) info() Info {
 		in.Verified = &v
 	}
 	if t.m == nil {
+		if f := t.cfg.From; f != nil {
+			// A table that goes on from another's public facts has
+			// their history before it deals.
+			in.History = summaries(f.History)
+		}
 		return in
 	}
 	for p := range in.Winds {
@@ -172,12 +177,19 @@ func (t *Local) info() Info {
 	if st := t.m.Standing(); !t.over && !st.Over {
 		in.Standing = &st
 	}
-	if len(t.m.History) > 0 {
-		in.History = make([]game.HandSummary, len(t.m.History))
-		for i, h := range t.m.History {
-			h.Result = nil
-			in.History[i] = h
-		}
-	}
+	in.History = summaries(t.m.History)
 	return in
+}
+
+// summaries are the hands of h without their Results (nil for none).
+func summaries(h []game.HandSummary) []game.HandSummary {
+	if len(h) == 0 {
+		return nil
+	}
+	out := make([]game.HandSummary, len(h))
+	for i, s := range h {
+		s.Result = nil
+		out[i] = s
+	}
+	return out
 }

@@ -136,6 +136,11 @@ type Info struct {
 	// more were given than the table takes at once: someone is guessing
 	// the PIN, and its host may change it. 0 otherwise.
 	Guessing int `json:"guessing,omitempty"`
+	// Voided, on a device that dealt the table while cut off from the
+	// other devices and then sat down at the newer dealer they went on
+	// with (Switch.Move), says which of its hands count for nothing; nil
+	// otherwise.
+	Voided *Voided `json:"voided,omitempty"`
 	// Problem says what keeps the table from going on, such as a hand's
 	// seed that could not be agreed; the next IntentNextHand tries again.
 	Problem string `json:"problem,omitempty"`

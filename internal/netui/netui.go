@@ -14,6 +14,7 @@ import (
 	"io"
 	"log"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/host"
@@ -84,9 +85,10 @@ type Config struct {
 	// address and QR code carry (dealer.NewKey when nil; tests give a
 	// fixed one).
 	Key func() string
-	// TakeOverAfter is how long a joined table's dealer must stay
-	// unreachable before the seated devices hand the table over among
-	// themselves (client.DefaultTakeOverAfter when zero).
+	// TakeOverAfter is how long a joined table's dealer must stay silent
+	// before the seated devices hand the table over among themselves
+	// (when zero, the table's own wait, its host's setting:
+	// client.Options.TakeOverAfter).
 	TakeOverAfter time.Duration
 }
 
@@ -137,10 +139,65 @@ func (n *Network) Host(s ui.HostSetup) (ui.Hosted, error) {
 	if s.PIN != "" {
 		key = n.cfg.Key()
 	}
-	served := node.Serve(n.cfg.Host, dealer.Config{Table: t, Name: s.Name, PIN: s.PIN, Key: key, Open: open}, n.advertise)
+	served := node.Serve(n.cfg.Host, dealer.Config{Table: t, Name: s.Name, PIN: s.PIN, Key: key, Open: open, TakeOverWait: s.TakeOverWait}, n.advertise)
 	d = served.Dealer
 	n.unadvertised(served.Announcement)
-	return &hosted{t: t, s: served, h: n.cfg.Host, key: key, quit: make(chan struct{})}, nil
+	h := &hosted{t: t, sw: table.NewSwitch(t), s: served, h: n.cfg.Host, key: key, quit: make(chan struct{})}
+	go h.stepDown(n, s)
+	return h, nil
+}
+
+// stepDown waits until this device's dealer steps down for a newer one
+// (this device was cut off from the others, which went on without it)
+// and then sits it down at the newer dealer, as the player of its person
+// (a spectator for a table centre): the screens move there
+// (table.Switch), saying which hands dealt here are void, and the table
+// dealt here is closed. Nothing happens if h closes first, or if no
+// newer dealer can be reached (the screens stay on the table dealt
+// here).
+func (h *hosted) stepDown(n *Network, s ui.HostSetup) {
+	select {
+	case <-h.s.Dealer.SteppedDown():
+	case <-h.quit:
+		return
+	}
+	player, name := table.Spectator, ""
+	for p, st := range s.Seats {
+		if st.Kind == table.SeatHuman {
+			player, name = p, st.Name
+		}
+	}
+	ids := []peer.ID{h.s.Dealer.ToldBy()}
+	for _, id := range h.s.Dealer.Holders() {
+		if id != "" && id != ids[0] {
+			ids = append(ids, id)
+		}
+	}
+	for _, id := range ids {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		c, err := client.Join(ctx, n.cfg.Host, peer.AddrInfo{ID: id}, client.Options{Player: player, PIN: s.PIN, Key: h.key, Name: name, TakeOverAfter: n.cfg.TakeOverAfter})
+		if err == nil {
+			err = h.sw.Move(ctx, remote{Client: c, h: n.cfg.Host}, player, c.Term())
+		}
+		cancel()
+		if err != nil {
+			if c != nil {
+				c.Close()
+			}
+			continue
+		}
+		h.mu.Lock()
+		closed := h.closed
+		if !closed {
+			h.sat = c
+		}
+		h.mu.Unlock()
+		if closed {
+			c.Close()
+		}
+		h.t.Close()
+		return
+	}
 }
 
 // unadvertised tells Warn when a table this device deals could not be
@@ -153,22 +210,30 @@ func (n *Network) unadvertised(a *node.Announcement) {
 
 // hosted is a table this device deals and serves.
 type hosted struct {
-	t    Dealt
+	t Dealt
+	// sw is the table the screens see: t, then the newer dealer's once
+	// this device's dealer stepped down (stepDown), sat.
+	sw   *table.Switch
 	s    *node.Served
 	h    host.Host
 	key  string
 	once sync.Once
 	// quit is closed by Close.
 	quit chan struct{}
+	mu   sync.Mutex
+	// sat is this device at the newer dealer's table, once it sat down
+	// there; closed is set by Close.
+	sat    *client.Client
+	closed bool
 }
 
 // Table returns the table; closing it stops serving too.
-func (h *hosted) Table() table.Table { return servedTable{Dealt: h.t, h: h} }
+func (h *hosted) Table() table.Table { return servedTable{Switch: h.sw, h: h} }
 
 // servedTable is the hosted table as the screens drive it: closing it
 // stops serving.
 type servedTable struct {
-	Dealt
+	*table.Switch
 	h *hosted
 }
 
@@ -235,6 +300,12 @@ func (h *hosted) Close() error {
 		close(h.quit)
 		h.s.Close()
 		err = h.t.Close()
+		h.mu.Lock()
+		h.closed = true
+		if h.sat != nil {
+			h.sat.Close()
+		}
+		h.mu.Unlock()
 	})
 	return err
 }
@@ -338,23 +409,30 @@ func (n *Network) Join(ctx context.Context, j ui.JoinRequest) (table.Table, int,
 	}
 	_, key := discover.SplitKey(j.Addr)
 	opts := client.Options{Player: seat, PIN: j.PIN, Key: key, Name: j.Name, TakeOverAfter: n.cfg.TakeOverAfter}
+	var joined atomic.Pointer[client.Client] // set once seated: the table's take-over wait
 	if seat != table.Spectator {
 		opts.TakeOver = func(_ context.Context, info table.Info, term uint64, holders [4]peer.ID) (table.Table, error) {
-			return n.takeOver(info, term, holders, j.PIN, key)
+			var wait time.Duration
+			if c := joined.Load(); c != nil {
+				wait = c.TakeOverAfter()
+			}
+			return n.takeOver(info, term, holders, j.PIN, key, wait)
 		}
 	}
 	c, err := client.Join(ctx, n.cfg.Host, info, opts)
 	if err != nil {
 		return nil, 0, err
 	}
+	joined.Store(c)
 	return remote{Client: c, h: n.cfg.Host}, c.Player(), nil
 }
 
 // takeOver deals on, on this device, a table whose dealer is gone for good
-// (node.TakeOver, at the term after the lost dealer's), with the PIN and key this device joined with, and
+// (node.TakeOver, at the term after the lost dealer's), with the PIN and
+// key this device joined with and the table's take-over wait, and
 // advertises it, holding the multicast lock while it does.
-func (n *Network) takeOver(info table.Info, term uint64, holders [4]peer.ID, pin, key string) (table.Table, error) {
-	t, err := node.TakeOver(n.cfg.Host, info, term, holders, pin, key, n.advertise)
+func (n *Network) takeOver(info table.Info, term uint64, holders [4]peer.ID, pin, key string, wait time.Duration) (table.Table, error) {
+	t, err := node.TakeOver(n.cfg.Host, info, term, holders, pin, key, wait, n.advertise)
 	if err != nil {
 		return nil, err
 	}

@@ -81,15 +81,18 @@ type Options struct {
 	// (wire.VoteProtocol): the term asked, the candidate and whether this
 	// device granted it (for logs).
 	OnVote func(term uint64, candidate peer.ID, granted bool)
-	// TakeOverAfter is how long the dealer must stay unreachable before
-	// the table is handed over (DefaultTakeOverAfter when zero), and how
-	// long each device in the succession is tried before the next.
+	// TakeOverAfter is how long the dealer must stay silent, from the
+	// last frame heard of it, before the table is handed over, and how
+	// long each device in the succession is tried before the next; when
+	// zero, the table's own wait, the host's setting, which the dealer's
+	// welcome gives (wire.Welcome.TakeOver), or DefaultTakeOverAfter.
 	TakeOverAfter time.Duration
 }
 
-// DefaultTakeOverAfter is how long a dealer must stay unreachable before
-// its table is handed over, when Options.TakeOverAfter is zero.
-const DefaultTakeOverAfter = 20 * time.Second
+// DefaultTakeOverAfter is how long a dealer must stay silent before its
+// table is handed over, when neither Options.TakeOverAfter nor the
+// dealer's welcome sets it.
+const DefaultTakeOverAfter = wire.DefaultTakeOverWait
 
 // Client is a joined table. It implements table.Table for its player.
 type Client struct {
@@ -113,6 +116,8 @@ type Client struct {
 	shift     int64
 	welcomed  bool
 	heartbeat time.Duration
+	// takeOver is the take-over wait the dealer's welcome gave.
+	takeOver  time.Duration
 	nextID    uint64
 	pending   map[uint64]chan *wire.Msg
 	subs      map[*subscription]struct{}
@@ -154,9 +159,6 @@ func Join(ctx context.Context, h host.Host, dealer peer.AddrInfo, opts Options) 
 	if opts.Retry <= 0 {
 		opts.Retry = time.Second
 	}
-	if opts.TakeOverAfter <= 0 {
-		opts.TakeOverAfter = DefaultTakeOverAfter
-	}
 	cctx, end := context.WithCancel(context.Background())
 	c := &Client{h: h, dealer: dealer, opts: opts, ctx: cctx, end: end, done: make(chan struct{}),
 		player: opts.Player, pending: map[uint64]chan *wire.Msg{}, subs: map[*subscription]struct{}{}, deals: map[int]*handDeal{}}
@@ -170,6 +172,21 @@ func Join(ctx context.Context, h host.Host, dealer peer.AddrInfo, opts Options) 
 	}
 	go c.run(conn, st)
 	return c, nil
+}
+
+// TakeOverAfter returns how long the dealer must stay silent before the
+// table is handed over: Options.TakeOverAfter, or the wait the dealer's
+// welcome gave, or DefaultTakeOverAfter.
+func (c *Client) TakeOverAfter() time.Duration {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	switch {
+	case c.opts.TakeOverAfter > 0:
+		return c.opts.TakeOverAfter
+	case c.takeOver > 0:
+		return c.takeOver
+	}
+	return DefaultTakeOverAfter
 }
 
 // Player returns the client's player number (table.Spectator for a

@@ -71,6 +71,9 @@ func (c *Client) connect(ctx context.Context) (*wire.Conn, network.Stream, error
 	}
 	c.mu.Lock()
 	c.conn, c.stream, c.player, c.heartbeat, c.infos = conn, st, w.Player, w.Heartbeat, infos
+	if w.TakeOver > 0 {
+		c.takeOver = w.TakeOver
+	}
 	c.term = max(c.term, m.Term)
 	conn.SetTerm(c.term)
 	c.resyncing = 0
@@ -97,7 +100,8 @@ func (c *Client) notify(m *wire.Msg) {
 func (c *Client) run(conn *wire.Conn, st network.Stream) {
 	defer close(c.done)
 	for conn != nil {
-		if c.serve(conn, st) {
+		silent, heard := c.serve(conn, st)
+		if silent {
 			// The connection is dead without the transport knowing yet
 			// (a dealer killed behind QUIC): close it so the redial is
 			// fresh.
@@ -111,16 +115,17 @@ func (c *Client) run(conn *wire.Conn, st network.Stream) {
 			delete(c.pending, id)
 		}
 		c.mu.Unlock()
-		conn, st = c.reconnect()
+		conn, st = c.reconnect(heard)
 	}
 }
 
 // reconnect finds the table's dealer again once the stream ended: the
 // same dealer, or a successor (taking the table over when it is this
 // device, then dealing until Close or until it steps down for a newer
-// dealer). It returns nil once the client is closed or gave up.
-func (c *Client) reconnect() (*wire.Conn, network.Stream) {
-	lost, next := time.Now(), 0
+// dealer). The dealer was last heard at heard: the take-over wait counts
+// from then. It returns nil once the client is closed or gave up.
+func (c *Client) reconnect(heard time.Time) (*wire.Conn, network.Stream) {
+	lost, next := heard, 0
 	c.mu.Lock()
 	c.lost = c.dealer
 	c.mu.Unlock()
@@ -152,7 +157,7 @@ func (c *Client) reconnect() (*wire.Conn, network.Stream) {
 		case <-time.After(wait):
 		}
 		wait = retry
-		if c.opts.TakeOver != nil && tried && time.Since(lost) > c.opts.TakeOverAfter {
+		if c.opts.TakeOver != nil && tried && time.Since(lost) > c.TakeOverAfter() {
 			lost = time.Now()
 			if c.succeed(&next, false) {
 				if !c.dealOn() {
@@ -172,7 +177,7 @@ func (c *Client) reconnect() (*wire.Conn, network.Stream) {
 			c.closeSubs()
 			return nil, nil
 		}
-		ctx, cancel := context.WithTimeout(c.ctx, redialWait)
+		ctx, cancel := context.WithTimeout(c.ctx, c.dialWait(lost, moved))
 		conn, st, err := c.connect(ctx)
 		cancel()
 		if err == nil {
@@ -192,8 +197,8 @@ func (c *Client) reconnect() (*wire.Conn, network.Stream) {
 			c.mu.Lock()
 			c.refusal = &wire.Refusal{Reason: re.Reason, Detail: re.Detail}
 			c.mu.Unlock()
-		} else if c.opts.Locate != nil && !errors.Is(err, errStaleTerm) {
-			lctx, cancel := context.WithTimeout(c.ctx, redialWait)
+		} else if search := c.searchWait(lost, moved); c.opts.Locate != nil && !errors.Is(err, errStaleTerm) && search > 0 {
+			lctx, cancel := context.WithTimeout(c.ctx, search)
 			if info, err := c.opts.Locate(lctx, c.dealer.ID); err == nil && info.ID == c.dealer.ID {
 				c.mu.Lock()
 				c.dealer = info
@@ -204,9 +209,35 @@ func (c *Client) reconnect() (*wire.Conn, network.Stream) {
 	}
 }
 
+// shortDial is the least time an attempt to reach the lost dealer is
+// given once the take-over wait is nearly over: on a local network a dial
+// answers in milliseconds, and a dealer killed behind QUIC never does.
+const shortDial = 500 * time.Millisecond
+
+// dialWait bounds an attempt to reach the dealer dialled: redialWait, but
+// for the lost dealer (moved zero: the succession has not moved on) no
+// later than the take-over wait's end, counted from lost, and at least
+// shortDial. A successor being waited for keeps redialWait: a device that
+// answers slowly is alive.
+func (c *Client) dialWait(lost, moved time.Time) time.Duration {
+	return max(c.searchWait(lost, moved), shortDial)
+}
+
+// searchWait bounds a search for the dealer's new addresses: redialWait,
+// but for the lost dealer, when this device may take the table over, no
+// later than the take-over wait's end, counted from lost (a search that
+// finds nothing must not hold the take-over up); 0 once that wait is
+// over.
+func (c *Client) searchWait(lost, moved time.Time) time.Duration {
+	if c.opts.TakeOver == nil || !moved.IsZero() {
+		return redialWait
+	}
+	return max(min(redialWait, time.Until(lost.Add(c.TakeOverAfter()))), 0)
+}
+
 // serve reads one connection until it ends, sending heartbeats. It
-// reports whether the dealer fell silent.
-func (c *Client) serve(conn *wire.Conn, st network.Stream) (silent bool) {
+// reports whether the dealer fell silent, and when it was last heard.
+func (c *Client) serve(conn *wire.Conn, st network.Stream) (silent bool, last time.Time) {
 	stop := make(chan struct{})
 	defer close(stop)
 	c.mu.Lock()
@@ -248,8 +279,8 @@ func (c *Client) serve(conn *wire.Conn, st network.Stream) (silent bool) {
 	}()
 	for {
 		m, err := conn.Recv()
-		heard.Store(time.Now().UnixNano())
 		if err == nil {
+			heard.Store(time.Now().UnixNano())
 			err = infos.Restore(m)
 		}
 		if errors.Is(err, wire.ErrBadMessage) {
@@ -257,12 +288,12 @@ func (c *Client) serve(conn *wire.Conn, st network.Stream) (silent bool) {
 		}
 		if err != nil {
 			st.Reset()
-			return quiet.Load()
+			return quiet.Load(), time.Unix(0, heard.Load())
 		}
 		if !c.follows(conn, m) {
 			// A dealer of an older term: this device follows none.
 			st.Reset()
-			return false
+			return false, time.Now()
 		}
 		c.bindMsg(m)
 		c.notify(m)

@@ -32,13 +32,14 @@ func (c *Client) dealing() table.Table {
 // will not deal (its take-over off, or failed) does not hold the table up
 // for ever.
 func (c *Client) patience() time.Duration {
+	wait := c.TakeOverAfter()
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	n := 1
 	if c.roster != nil {
 		n = len(c.roster.Succession())
 	}
-	return time.Duration(n+1)*c.opts.TakeOverAfter + 2*redialWait
+	return time.Duration(n+1)*wait + 2*redialWait
 }
 
 // succeed moves on to the next device in the dealer's succession, from
@@ -49,7 +50,7 @@ func (c *Client) patience() time.Duration {
 // dealer it lost again and starts the succession afresh.
 func (c *Client) succeed(next *int, handed bool) bool {
 	c.mu.Lock()
-	r, info, player := c.roster, c.last.Info, c.player
+	r, info, player, lost := c.roster, c.last.Info, c.player, c.lost.ID
 	c.mu.Unlock()
 	if r == nil || info.Standing == nil || info.Over {
 		return false
@@ -58,6 +59,14 @@ func (c *Client) succeed(next *int, handed bool) bool {
 	for p, h := range r.Holders {
 		if id, err := peer.Decode(h); err == nil {
 			holders[p] = id
+		}
+	}
+	for p, s := range info.Seats {
+		if s.Kind == table.SeatHuman && holders[p] == "" && !handed {
+			// The person on the lost dealer's device, which may have been
+			// cut off only: the seat is kept for that device
+			// (dealer.Succeed). A dealer that handed the table over left.
+			holders[p] = lost
 		}
 	}
 	order := r.Succession()
@@ -110,6 +119,9 @@ func (c *Client) succeed(next *int, handed bool) bool {
 		u := c.accept(snap, nil)
 		c.mu.Unlock()
 		c.publish(u)
+		if !handed {
+			go c.tellLost(tbl, lost, term)
+		}
 		go func() {
 			defer sub.Close()
 			for u := range sub.Updates() {
@@ -125,6 +137,56 @@ func (c *Client) succeed(next *int, handed bool) bool {
 	c.dealer, *next = c.lost, 0
 	c.mu.Unlock()
 	return false
+}
+
+// tellEvery is how often a device that took the table over tries to
+// tell the dealer it lost of its term.
+const tellEvery = time.Second
+
+// tellLost tells the dealer lost (id), which may deal on where the
+// others cannot reach it (cut off alone, or back from a restart), of the
+// term this device deals at: it says hello at that term, which a dealer of
+// a lower term refuses before it steps down (dealer.Dealer.SteppedDown;
+// its device then sits down here as a player). It tries every tellEvery
+// while this device deals tbl, until that device's answer, refusal or
+// welcome, came.
+func (c *Client) tellLost(tbl table.Table, id peer.ID, term uint64) {
+	t := time.NewTicker(tellEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-c.ctx.Done():
+			return
+		case <-t.C:
+		}
+		if c.dealing() != tbl {
+			return
+		}
+		if c.tell(id, term) {
+			return
+		}
+	}
+}
+
+// tell says hello at term to the device id on the table protocol and
+// reports whether it answered.
+func (c *Client) tell(id peer.ID, term uint64) bool {
+	ctx, cancel := context.WithTimeout(c.ctx, voteWait)
+	defer cancel()
+	st, err := c.h.NewStream(ctx, id, wire.TableProtocol)
+	if err != nil {
+		return false
+	}
+	defer st.Close()
+	st.SetDeadline(time.Now().Add(voteWait))
+	conn := wire.NewConn(st)
+	conn.SetTerm(term)
+	if err := conn.Send(&wire.Msg{Type: wire.THello, Hello: &wire.Hello{Version: wire.Version, Player: table.Spectator, Key: c.opts.Key, PIN: c.opts.PIN}}); err != nil {
+		st.Reset()
+		return false
+	}
+	_, err = conn.Recv()
+	return err == nil
 }
 
 // stepping is a table taken over that steps down for a newer dealer

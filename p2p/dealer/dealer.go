@@ -91,9 +91,16 @@ type Config struct {
 	// OnSeat, when set, is called with the holders whenever a seat is
 	// taken, so that they can be kept with the table's save.
 	OnSeat func(holders [4]peer.ID)
-	// Heartbeat is how often clients must send a frame (DefaultHeartbeat
-	// when zero).
+	// Heartbeat is how often clients must send a frame (when zero,
+	// DefaultHeartbeat or a fifth of TakeOverWait, whichever is shorter:
+	// every device then notices a silent dealer, within four heartbeats,
+	// before the wait is over).
 	Heartbeat time.Duration
+	// TakeOverWait is the table's take-over wait, told to every device in
+	// its welcome (wire.Welcome.TakeOver): how long the seated devices
+	// wait for this dealer gone silent, from the last frame heard of it,
+	// before one of them deals on (wire.DefaultTakeOverWait when zero).
+	TakeOverWait time.Duration
 	// DealWait is how long each step of a hand's commit-reveal waits for
 	// the devices (DefaultDealWait when zero).
 	DealWait time.Duration
@@ -138,9 +145,10 @@ type Dealer struct {
 	// devices' verdict on it so far (verdicts).
 	revealed int
 	judged   bool
-	// outranked is the higher term a device told of (0: none yet);
-	// steppedDown is closed once it is known.
+	// outranked is the higher term a device told of (0: none yet), and
+	// toldBy that device; steppedDown is closed once it is known.
 	outranked   uint64
+	toldBy      peer.ID
 	steppedDown chan struct{}
 	stepping    sync.Once
 	wg          sync.WaitGroup
@@ -148,8 +156,11 @@ type Dealer struct {
 
 // Serve starts serving cfg.Table on h's table and lobby protocols.
 func Serve(h host.Host, cfg Config) *Dealer {
+	if cfg.TakeOverWait <= 0 {
+		cfg.TakeOverWait = wire.DefaultTakeOverWait
+	}
 	if cfg.Heartbeat <= 0 {
-		cfg.Heartbeat = DefaultHeartbeat
+		cfg.Heartbeat = min(DefaultHeartbeat, cfg.TakeOverWait/5)
 	}
 	if cfg.DealWait <= 0 {
 		cfg.DealWait = DefaultDealWait
@@ -218,16 +229,26 @@ func (d *Dealer) Outranked() uint64 {
 	return d.outranked
 }
 
-// outrankedBy tells whether m, from a client, carries a higher term than
-// the dealer's, and keeps the highest such term: the session that read it
-// refuses it and, once its refusal is on its way, the dealer steps down
-// (stepDown).
-func (d *Dealer) outrankedBy(m *wire.Msg) bool {
+// ToldBy returns the device that told of the highest term (Outranked),
+// or "": the newer dealer, or a device that follows it.
+func (d *Dealer) ToldBy() peer.ID {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.toldBy
+}
+
+// outrankedBy tells whether m, from the client from, carries a higher
+// term than the dealer's, and keeps the highest such term and its teller:
+// the session that read it refuses it and, once its refusal is on its
+// way, the dealer steps down (stepDown).
+func (d *Dealer) outrankedBy(m *wire.Msg, from peer.ID) bool {
 	if m.Term <= d.cfg.Term {
 		return false
 	}
 	d.mu.Lock()
-	d.outranked = max(d.outranked, m.Term)
+	if m.Term > d.outranked {
+		d.outranked, d.toldBy = m.Term, from
+	}
 	d.mu.Unlock()
 	return true
 }
@@ -608,7 +629,7 @@ func (s *session) run() error {
 		refuse(s.conn, 0, &wire.Refusal{Reason: table.ReasonBadIntent, Detail: "a table stream starts with a hello"})
 		return errRefused
 	}
-	if d.outrankedBy(m) {
+	if d.outrankedBy(m, s.peer) {
 		refuse(s.conn, 0, s.stepDownRefusal(m.Term))
 		return errRefused
 	}
@@ -636,7 +657,7 @@ func (s *session) run() error {
 	}
 	defer sub.Close()
 	var infos wire.Infos
-	welcome := &wire.Msg{Type: wire.TWelcome, Welcome: &wire.Welcome{Player: player, Snapshot: snap, Heartbeat: d.cfg.Heartbeat}}
+	welcome := &wire.Msg{Type: wire.TWelcome, Welcome: &wire.Welcome{Player: player, Snapshot: snap, Heartbeat: d.cfg.Heartbeat, TakeOver: d.cfg.TakeOverWait}}
 	if slices.Contains(hello.Compress, wire.Deflate) {
 		welcome.Welcome.Compress = wire.Deflate
 	}
@@ -703,7 +724,7 @@ func (s *session) run() error {
 			}
 			return err
 		}
-		if d.outrankedBy(m) {
+		if d.outrankedBy(m, s.peer) {
 			refuse(s.conn, 0, s.stepDownRefusal(m.Term))
 			return errRefused
 		}

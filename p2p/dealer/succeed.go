@@ -48,9 +48,15 @@ func (s *Succeeded) Close() error {
 // the old dealer is needed, each hand's wall comes from the commit-reveal
 // of the devices seated now. This device plays its own seat as a person
 // (client.Options.TakeOver); the other seated devices keep their
-// seats (the same identity gets the same player back); the players the old
-// dealer's device played are played by the computer. The first hand is
-// dealt once every seated device has come back, or after cfg.DealWait.
+// seats (the same identity gets the same player back). The player the
+// person on the old dealer's device played (a SeatHuman in info) is kept
+// for that device when holders names it there (client.Client does for a
+// dealer lost, not for one that handed the table over: the old dealer,
+// once it learns of the newer term, sits down there as a player), the
+// computer standing in until it comes; the other players
+// the old dealer's device played are played by the computer. The first
+// hand is dealt once every other seated device has come back (the old
+// dealer's is not waited for), or after cfg.DealWait.
 // cfg.Table, cfg.Open, cfg.Holders and cfg.Term are set by Succeed; local may adjust
 // the table's configuration (a pace, a stand-in delay, a save path).
 func Succeed(h host.Host, in table.Info, term uint64, holders [4]peer.ID, cfg Config, local func(*table.LocalConfig)) (*Succeeded, error) {
@@ -63,7 +69,7 @@ func Succeed(h host.Host, in table.Info, term uint64, holders [4]peer.ID, cfg Co
 	}
 	lc := table.LocalConfig{Rules: in.Rules, Options: in.Options, Card: in.Card, Name: in.Name, Hands: in.Hands, Hold: true,
 		From: &record.Continuation{Standing: *in.Standing, History: in.History}}
-	var open [4]bool
+	var open, back [4]bool
 	for p, s := range in.Seats {
 		lc.Seats[p] = table.SeatConfig{Name: s.Name, Kind: table.SeatAI}
 		switch {
@@ -71,6 +77,7 @@ func Succeed(h host.Host, in table.Info, term uint64, holders [4]peer.ID, cfg Co
 			lc.Seats[p].Kind = table.SeatHuman
 		case holders[p] != "":
 			lc.Seats[p].Kind, open[p] = table.SeatRemote, true
+			back[p] = s.Kind != table.SeatHuman
 		}
 	}
 	var d *Dealer
@@ -89,7 +96,7 @@ func Succeed(h host.Host, in table.Info, term uint64, holders [4]peer.ID, cfg Co
 		limit := time.NewTimer(d.cfg.DealWait)
 		defer limit.Stop()
 	wait:
-		for d.Connected() != open {
+		for !allOf(d.Connected(), back) {
 			select {
 			case <-d.ctx.Done():
 				return
@@ -101,4 +108,14 @@ func Succeed(h host.Host, in table.Info, term uint64, holders [4]peer.ID, cfg Co
 		tbl.Start(d.ctx)
 	}()
 	return &Succeeded{Local: tbl, Dealer: d}, nil
+}
+
+// allOf tells whether have holds every player of want.
+func allOf(have, want [4]bool) bool {
+	for p := range want {
+		if want[p] && !have[p] {
+			return false
+		}
+	}
+	return true
 }

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"io"
 	"sync"
+	"time"
 
 	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/peer"
@@ -124,10 +125,12 @@ type TakenOver struct {
 
 // TakeOver deals on h the table whose dealer (of term term) is gone
 // (dealer.Succeed, from its last public facts and its seated devices, at
-// the next term), with the table's PIN and
-// key, and advertises it with adv (Advertise when nil).
-func TakeOver(h host.Host, info table.Info, term uint64, holders [4]peer.ID, pin, key string, adv Advertiser) (*TakenOver, error) {
-	s, err := dealer.Succeed(h, info, term, holders, dealer.Config{Name: info.Name, PIN: pin, Key: key}, nil)
+// the next term), with the table's PIN, key and take-over wait (the
+// host's setting, which the lost dealer's welcome gave:
+// client.Client.TakeOverAfter), and advertises it with adv (Advertise
+// when nil).
+func TakeOver(h host.Host, info table.Info, term uint64, holders [4]peer.ID, pin, key string, wait time.Duration, adv Advertiser) (*TakenOver, error) {
+	s, err := dealer.Succeed(h, info, term, holders, dealer.Config{Name: info.Name, PIN: pin, Key: key, TakeOverWait: wait}, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -203,6 +203,11 @@ type Welcome struct {
 	Snapshot table.Snapshot `json:"snapshot"`
 	// Heartbeat is how often the dealer expects a frame from the client.
 	Heartbeat time.Duration `json:"heartbeat"`
+	// TakeOver is the table's take-over wait, the host's setting: how long
+	// the seated devices wait for a dealer gone silent, from the last
+	// frame heard of it, before one of them deals on (0: the client's
+	// own, DefaultTakeOverWait unless set).
+	TakeOver time.Duration `json:"take_over,omitempty"`
 	// Compress is the compression of the dealer's frames after this one
 	// (Deflate), or "" for none.
 	Compress string `json:"compress,omitempty"`
@@ -218,6 +223,10 @@ type Refusal struct {
 	// trying again.
 	Wait time.Duration `json:"wait,omitempty"`
 }
+
+// DefaultTakeOverWait is a table's take-over wait when its host sets
+// none (Welcome.TakeOver).
+const DefaultTakeOverWait = 5 * time.Second
 
 // MaxName is the longest name a table keeps, in runes.
 const MaxName = 32
