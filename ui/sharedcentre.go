@@ -101,7 +101,7 @@ func NewCentreScreen(a *App, t table.Table) (*CentreScreen, error) {
 	go c.listen()
 	c.stop = make(chan struct{})
 	watchLink(t, c.stop, func(l link) {
-		c.banner.link = l
+		c.banner.link.polled(l)
 		c.show(c.snap)
 		if !l.offline {
 			c.resync()

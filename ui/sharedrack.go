@@ -66,7 +66,7 @@ func newRackScreen(s *TableScreen) *RackScreen {
 	r.refresh()
 	r.stop = make(chan struct{})
 	watchLink(s.t, r.stop, func(l link) {
-		r.banner.link = l
+		r.banner.link.polled(l)
 		r.refresh()
 		if !l.offline {
 			s.app.resyncShared()

@@ -225,6 +225,13 @@ func linkOf(t table.Table) link {
 	return l
 }
 
+// polled takes what linkOf reads of the connection from p and keeps
+// what this device set itself (hosting, leaving, next): a table that can
+// move to another dealer (table.Switch) is polled on the host too.
+func (l *link) polled(p link) {
+	l.offline, l.dealing, l.handOver = p.offline, p.dealing, p.handOver
+}
+
 // handOverNotices say who leaves the table after this hand and who deals
 // on, and, during the first hand after, who deals now.
 func handOverNotices(in table.Info, name func(p int) string, l link) []notice {
