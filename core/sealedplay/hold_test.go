@@ -157,7 +157,7 @@ func playOpen(tt *testing.T, cfg Config, pick func(*rand.Rand, []game.Action) ga
 // table checks at every decision that the deciding seat holds exactly its
 // real tiles and that every legal action can be acted.
 func TestSealedHandsUnderPolicies(t *testing.T) {
-	hands := 4
+	hands := 2
 	if testing.Short() {
 		hands = 1
 	}
