@@ -43,7 +43,11 @@ func Example() {
 		for _, d := range devs {
 			for _, seat := range d.Waiting() {
 				legal := d.Legal(seat)
-				m, _ := d.Act(seat, legal[len(legal)-1])
+				m, err := d.Act(seat, legal[len(legal)-1])
+				if err != nil {
+					fmt.Println(err)
+					return
+				}
 				toSeq = append(toSeq, m)
 			}
 		}

@@ -162,7 +162,8 @@ func (tb *table) curious() {
 }
 
 // play runs the hand to its end (or until nobody can move) and checks what
-// every party knows after every step.
+// every party knows after every step and, at every decision, that the
+// seat's engine hand is exactly its real tiles and every legal action acts.
 func (tb *table) play() {
 	tb.t.Helper()
 	for range 2000 {
@@ -180,7 +181,13 @@ func (tb *table) play() {
 		moved := false
 		for _, d := range tb.devs {
 			for _, seat := range d.Waiting() {
+				d.t.holdsItsTiles(tb.t, seat)
 				legal := d.Legal(seat)
+				for _, a := range legal {
+					if _, err := d.Act(seat, a); err != nil {
+						tb.t.Fatalf("seat %v, legal %v: %v\n%v", seat, a, err, tb.log(d))
+					}
+				}
 				view, err := json.Marshal(d.View(seat))
 				if err != nil {
 					tb.t.Fatal(err)

@@ -97,7 +97,7 @@ func (t *tracker) replay(checked bool) error {
 	for i := range t.hidden {
 		t.hidden[i] = map[uint32]bool{}
 	}
-	t.rows, t.gone, t.applied = [4][]uint32{}, map[uint32]bool{}, 0
+	t.rows, t.applied = [4][]uint32{}, 0
 	if err := t.absorb(evs); err != nil {
 		return err
 	}
@@ -164,13 +164,12 @@ func (t *tracker) absorb(evs []game.Event) error {
 			t.follow(t.steps[t.applied])
 			t.applied++
 		case game.EvClaim:
-			row := t.rows[e.From]
-			t.gone[row[len(row)-1]] = true
+			t.rows[e.From] = t.rows[e.From][:len(t.rows[e.From])-1]
 		case game.EvInvoke:
 			row := t.rows[e.From]
 			for i := len(row) - 1; i >= 0; i-- {
-				if w := row[i]; !t.gone[w] && t.known[w] == e.Tiles[0] {
-					t.gone[w], t.hidden[e.Seat][w] = true, true
+				if w := row[i]; t.known[w] == e.Tiles[0] {
+					t.rows[e.From], t.hidden[e.Seat][w] = slices.Delete(row, i, i+1), true
 					break
 				}
 			}

@@ -106,9 +106,8 @@ type tracker struct {
 	takes   []uint32
 	holder  []rules.Wind
 	hidden  [4]map[uint32]bool
-	applied int             // steps the engine has applied
-	rows    [4][]uint32     // each seat's discards, by slot, oldest first
-	gone    map[uint32]bool // discards taken by a claim or an invocation
+	applied int         // steps the engine has applied
+	rows    [4][]uint32 // each seat's discards not taken by a claim or an invocation, by slot, oldest first
 
 	window []Answer // answers of a closed window, until the winner opens
 	void   string
