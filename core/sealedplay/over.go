@@ -1,0 +1,42 @@
+package sealedplay
+
+import (
+	"slices"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+)
+
+// over reports whether the hand has ended and every tile is opened, or
+// is void: what the party has seen of the sequencer's Over.
+func (t *tracker) over() bool {
+	return t.void != "" || (t.st != nil && t.st.Phase == game.PhaseEnd && t.public != nil && !slices.Contains(t.public, false))
+}
+
+// Over reports whether the hand has ended and every tile is opened, or is
+// void: the device may audit it (Audit) and go on to the next hand.
+func (d *Device) Over() bool { return d.t.over() }
+
+// Over reports whether the hand has ended and every tile is opened, or is
+// void.
+func (s *Spectator) Over() bool { return s.t.over() }
+
+// Decides returns this device's seats that owe a decision now and whose
+// tiles it has all decrypted. Over a network, where the sequencer's
+// messages come one by one, Waiting may already name a seat whose drawn
+// tile is still being revealed to it; its view and legal actions are
+// the seat's own only once Decides names it.
+func (d *Device) Decides() []rules.Wind {
+	var out []rules.Wind
+	for _, seat := range d.Waiting() {
+		known := true
+		for w := range d.t.hidden[seat] {
+			known = known && d.t.known[w] != tile.None
+		}
+		if known {
+			out = append(out, seat)
+		}
+	}
+	return out
+}
