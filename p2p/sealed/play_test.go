@@ -21,7 +21,6 @@ import (
 // rig is a sealed match on a mocknet: the dealer's device on host 0, the
 // other key holders on hosts 1 to n-1, a spectator on host n.
 type rig struct {
-	hosts   []peer.ID
 	host    *Host
 	records []Record // by host; the spectator's last
 	errs    []error
@@ -117,7 +116,7 @@ func TestSealedMatch(t *testing.T) {
 	for _, holders := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(holders), func(t *testing.T) {
 			hands := 2
-			if testing.Short() {
+			if testing.Short() || raceOn {
 				hands = 1
 			}
 			r := playMatch(t, holders, hands, time.Minute, nil)
