@@ -3,12 +3,14 @@ package sealedplay
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/sealed"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 )
 
 // wantCheat fails unless err is a *Cheat by holder whose reason holds want.
@@ -153,4 +155,151 @@ func FuzzMsg(f *testing.F) {
 			t.Fatalf("accepted %x re-encodes to %x (%v)", b, again, err)
 		}
 	})
+}
+
+// hoard plays to make concealed kongs: it declares one whenever it may,
+// never claims but for Mah-Jong, and discards a tile of which it holds
+// the fewest.
+func hoard(tb *table) func(seat rules.Wind, legal []game.Action) game.Action {
+	return func(seat rules.Wind, legal []game.Action) game.Action {
+		hand := tb.devs[tb.seq.t.cfg.Seats[seat]].View(seat).Hand
+		best, fewest := legal[0], 99
+		for _, a := range legal {
+			switch a.Type {
+			case game.ActMahjong, game.ActSelfDraw, game.ActConcealedKong:
+				return a
+			case game.ActDiscard:
+				if n := int(hand[a.Tile]); n < fewest && a.Declare == game.DeclNone {
+					best, fewest = a, n
+				}
+			case game.ActPass:
+				best, fewest = a, -1
+			}
+		}
+		return best
+	}
+}
+
+// TestConcealedKongStaysHidden: a concealed kong is proven by equality
+// proofs and not opened: the other devices, the sequencer and the
+// spectator learn nothing of its tiles (the knowledge check after every
+// step), the other parties play on with a kind they imagine, and the
+// audit, once the hand is opened, verifies it.
+func TestConcealedKongStaysHidden(t *testing.T) {
+	for i := range 40 {
+		tb := newTable(t, config(t, "hongkong", 2, uint64(200+i)), uint64(200+i))
+		tb.choose = hoard(tb)
+		tb.play()
+		if tb.refused != nil || !tb.seq.Over() {
+			t.Fatalf("refused %v, over %v", tb.refused, tb.seq.Over())
+		}
+		kongs := 0
+		for _, s := range tb.seq.t.steps {
+			if s.kong {
+				kongs++
+			}
+		}
+		for _, v := range []Verdict{tb.seq.Audit(), tb.spec.Audit(), tb.devs[0].Audit(), tb.devs[1].Audit()} {
+			if !v.Verified {
+				t.Fatalf("hand %d: %s", i, v.Reason)
+			}
+		}
+		t.Logf("hand %d: %d concealed kongs", i, kongs)
+		if kongs > 0 {
+			return
+		}
+	}
+	t.Fatal("no concealed kong in 40 hands")
+}
+
+// TestFalseConcealedKongIsCaught: a concealed kong of four tiles that are
+// not one kind fails its equality proofs, and the hand is void.
+func TestFalseConcealedKongIsCaught(t *testing.T) {
+	tb := newTable(t, config(t, "hongkong", 2, 6), 6)
+	tb.tamper = func(m *Msg) bool {
+		if m.Type == TAct && m.Action.Type == game.ActDiscard && m.Seat == rules.E && len(tb.devs[0].t.steps) == 0 {
+			d := tb.devs[0]
+			var held []uint32
+			for w := range d.t.hidden[rules.E] {
+				held = append(held, w)
+			}
+			slices.SortFunc(held, func(a, b uint32) int { return int(d.t.known[a]) - int(d.t.known[b]) })
+			slots := []uint32{held[0], held[4], held[8], held[12]}
+			m.Action, m.Shares, m.Slots, m.Equal = game.Act(game.ActConcealedKong, tile.None), nil, slots, nil
+			for _, b := range slots[1:] {
+				m.Equal = append(m.Equal, d.t.key.ProveEqual(d.t.cfg.Ctx, 0, slots[0], b, d.t.deck[slots[0]], d.t.deck[b]))
+			}
+		}
+		return true
+	}
+	tb.play()
+	wantCheat(t, tb.refused, 0, "different tiles")
+}
+
+// TestAuditNamesWhatItCannotReplay: the end-of-hand audit refuses a hand
+// in which an action was not legal (a declaration over hidden tiles is
+// only checked there) and one in which a tile went to another device
+// than the seat that took it (what an undeclared bonus tile leads to).
+func TestAuditNamesWhatItCannotReplay(t *testing.T) {
+	tb := newTable(t, config(t, "hongkong", 2, 7), 7)
+	tb.play()
+	if v := tb.spec.Audit(); !v.Verified {
+		t.Fatalf("the honest hand: %s", v.Reason)
+	}
+	s := tb.spec.t
+	for i, st := range s.steps {
+		if st.action.Type == game.ActDiscard {
+			s.steps[i].action.Declare = game.DeclCalling
+			if v := tb.spec.Audit(); v.Verified || !strings.Contains(v.Reason, "not legal") {
+				t.Errorf("a false calling hand: %+v", v)
+			}
+			s.steps[i].action.Declare = game.DeclNone
+			break
+		}
+	}
+	w := s.takes[0]
+	s.revealTo[w] = 1 - s.revealTo[w]
+	if v := tb.spec.Audit(); v.Verified || !strings.Contains(v.Reason, "was revealed to") {
+		t.Errorf("a tile revealed to the wrong device: %+v", v)
+	}
+}
+
+// TestMalformedMessagesAreRefused: messages no decoder would produce are
+// refused with an error, not a panic, by the sequencer and the devices.
+func TestMalformedMessagesAreRefused(t *testing.T) {
+	cfg := config(t, "hongkong", 2, 8)
+	seq, err := NewSequencer(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _, err := NewDevice(cfg, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []Msg{
+		{Type: TKey, From: 1},
+		{Type: TShuffle, From: 1},
+		{Type: TAct, From: 1, Seat: 9},
+		{Type: TOpen, From: 1, Seat: -2},
+		{Type: TAnswers, Answers: []Answer{{Seat: 7}}},
+		{Type: TShares, From: 5},
+		{Type: TReveal, To: 1, Slots: []uint32{3}},
+		{Type: Type(42)},
+	} {
+		if _, err := seq.Receive(m); err == nil {
+			t.Errorf("the sequencer took %+v", m)
+		}
+		if _, err := d.Receive(m); err == nil {
+			t.Errorf("the device took %+v", m)
+		}
+	}
+	// Once the deck is shuffled, shares from no holder are refused too.
+	tb := newTable(t, cfg, 8)
+	tb.deliver()
+	if _, err := tb.devs[0].Receive(Msg{Type: TShares, From: 5}); err == nil {
+		t.Error("a device took shares from holder 5 of 2")
+	}
+	if d.Legal(9) != nil || d.View(-1) != nil {
+		t.Error("a seat out of range has legal actions or a view")
+	}
 }

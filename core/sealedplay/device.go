@@ -144,7 +144,7 @@ func (d *Device) Waiting() []rules.Wind {
 // Legal returns seat's legal actions, which this device works out alone:
 // its engine holds the seat's real tiles (nil for a seat it does not play).
 func (d *Device) Legal(seat rules.Wind) []game.Action {
-	if d.t.st == nil || d.t.cfg.Seats[seat] != d.t.me {
+	if d.t.st == nil || seat < rules.E || seat > rules.N || d.t.cfg.Seats[seat] != d.t.me {
 		return nil
 	}
 	return d.t.st.LegalActions(seat)
@@ -152,7 +152,7 @@ func (d *Device) Legal(seat rules.Wind) []game.Action {
 
 // View returns seat's view of the hand (a seat this device plays).
 func (d *Device) View(seat rules.Wind) *game.View {
-	if d.t.st == nil || d.t.cfg.Seats[seat] != d.t.me {
+	if d.t.st == nil || seat < rules.E || seat > rules.N || d.t.cfg.Seats[seat] != d.t.me {
 		return nil
 	}
 	return d.t.st.View(seat)
@@ -167,9 +167,33 @@ func (d *Device) Act(seat rules.Wind, a game.Action) (Msg, error) {
 	if d.t.st.Phase.Simultaneous() {
 		return m, nil
 	}
+	if a.Type == game.ActConcealedKong {
+		return d.kong(m)
+	}
 	ss, err := d.openings(seat, a)
 	m.Shares = ss
 	return m, err
+}
+
+// kong proves a concealed kong without opening it: the four slots of its
+// kind and three equality proofs; the message names no tile.
+func (d *Device) kong(m Msg) (Msg, error) {
+	t := d.t
+	for w := range t.hidden[m.Seat] {
+		if t.known[w] == m.Action.Tile {
+			m.Slots = append(m.Slots, w)
+		}
+	}
+	if len(m.Slots) != 4 {
+		return Msg{}, errors.New("sealedplay: the seat does not hold four of " + m.Action.Tile.String())
+	}
+	slices.Sort(m.Slots)
+	for _, b := range m.Slots[1:] {
+		a := m.Slots[0]
+		m.Equal = append(m.Equal, t.key.ProveEqual(t.cfg.Ctx, t.me, a, b, t.deck[a], t.deck[b]))
+	}
+	m.Action.Tile = tile.None
+	return m, nil
 }
 
 // openings returns this device's shares of the slots an action opens.

@@ -37,6 +37,10 @@
 //     real one is always opened by its holder (bonus tiles not yet seen
 //     are imagined in the wall only).
 //
+// Another seat's concealed kong is not opened: its holder proves that its
+// four slots hold one kind, and the other parties imagine one of which
+// they have seen no copy (and another when they see one).
+//
 // A seat's own view and legal actions then equal the ordinary engine's
 // for the same hand dealt openly; the property test checks it over many
 // random hands.

@@ -33,8 +33,10 @@ const (
 	// (Shares: its own shares) those that hold bonus tiles.
 	TAck
 	// TAct: Seat's Action with the openings it needs (Shares): the
-	// discarded slot, the slots of a concealed or added kong, the whole
-	// hand of a self-drawn Mah-Jong; none for an answer in a claim window.
+	// discarded slot, the slot of an added kong, the whole hand of a
+	// self-drawn Mah-Jong; none for an answer in a claim window. A
+	// concealed kong names no tile: it carries its four Slots and three
+	// Equal proofs that they hold one kind, and opens nothing.
 	TAct
 	// TAnswers (sequencer): every answer of the claim window just closed.
 	TAnswers
@@ -73,10 +75,11 @@ type Msg struct {
 	Key     *sealed.KeyMsg     // TKey
 	Shuffle *sealed.ShuffleMsg // TShuffle
 	To      uint32             // TReveal: the recipient holder, or Public
-	Slots   []uint32           // TReveal
+	Slots   []uint32           // TReveal; TAct: a concealed kong's slots
 	Shares  sealed.Shares      // TShares, TAck, TAct, TOpen
 	Seat    rules.Wind         // TAct, TOpen
 	Action  game.Action        // TAct
+	Equal   []sealed.Equality  // TAct: a concealed kong's proofs
 	Answers []Answer           // TAnswers
 	Reason  string             // TVoid
 }
@@ -124,6 +127,7 @@ func (m Msg) MarshalBinary() ([]byte, error) {
 		for _, s := range m.Slots {
 			u32(s)
 		}
+
 	case TShares, TAck:
 		u32(m.From)
 		err = body(m.Shares)
@@ -134,6 +138,18 @@ func (m Msg) MarshalBinary() ([]byte, error) {
 			b = appendAction(b, m.Action)
 		}
 		err = body(m.Shares)
+		if m.Type == TAct {
+			u32(uint32(len(m.Slots)))
+			for _, s := range m.Slots {
+				u32(s)
+			}
+			u32(uint32(len(m.Equal)))
+			for _, q := range m.Equal {
+				if err == nil {
+					err = body(q)
+				}
+			}
+		}
 	case TAnswers:
 		u32(uint32(len(m.Answers)))
 		for _, a := range m.Answers {
@@ -195,6 +211,19 @@ func (d *decoder) body(x interface{ UnmarshalBinary([]byte) error }) {
 	}
 }
 
+// slots reads a counted list of at most max slots.
+func (d *decoder) slots(max uint32) []uint32 {
+	n := d.u32()
+	if n > max && d.err == nil {
+		d.err = fmt.Errorf("%d slots: at most %d", n, max)
+	}
+	var out []uint32
+	for i := uint32(0); i < n && d.err == nil; i++ {
+		out = append(out, d.u32())
+	}
+	return out
+}
+
 func (d *decoder) seat() rules.Wind {
 	x := d.take(1)
 	if x == nil {
@@ -228,8 +257,8 @@ func (d *decoder) action() game.Action {
 
 // UnmarshalBinary strictly decodes a message: a known type, exact
 // lengths, seats, actions and declarations in range, strictly decoded
-// sealed bodies, at most sealed.MaxDeck slots and 4 answers, no trailing
-// bytes.
+// sealed bodies, at most sealed.MaxDeck slots in a reveal, 4 slots and 3
+// equality proofs in an action, 4 answers, no trailing bytes.
 func (m *Msg) UnmarshalBinary(b []byte) error {
 	if len(b) == 0 || len(b) > MaxMsg {
 		return fmt.Errorf("sealedplay: a message has 1 to %d bytes, not %d", MaxMsg, len(b))
@@ -245,13 +274,7 @@ func (m *Msg) UnmarshalBinary(b []byte) error {
 		d.body(out.Shuffle)
 	case TReveal:
 		out.To = d.u32()
-		n := d.u32()
-		if n > sealed.MaxDeck {
-			return fmt.Errorf("sealedplay: reveal of %d slots: at most %d", n, sealed.MaxDeck)
-		}
-		for i := uint32(0); i < n && d.err == nil; i++ {
-			out.Slots = append(out.Slots, d.u32())
-		}
+		out.Slots = d.slots(sealed.MaxDeck)
 	case TShares, TAck:
 		out.From = d.u32()
 		d.body(&out.Shares)
@@ -261,6 +284,18 @@ func (m *Msg) UnmarshalBinary(b []byte) error {
 			out.Action = d.action()
 		}
 		d.body(&out.Shares)
+		if out.Type == TAct {
+			out.Slots = d.slots(4)
+			n := d.u32()
+			if n > 3 && d.err == nil {
+				d.err = fmt.Errorf("%d equality proofs: at most 3", n)
+			}
+			for i := uint32(0); i < n && d.err == nil; i++ {
+				var q sealed.Equality
+				d.body(&q)
+				out.Equal = append(out.Equal, q)
+			}
+		}
 	case TAnswers:
 		n := d.u32()
 		if n > 4 {
@@ -285,5 +320,24 @@ func (m *Msg) UnmarshalBinary(b []byte) error {
 		return fmt.Errorf("sealedplay: %v message has %d trailing bytes", out.Type, len(d.b))
 	}
 	*m = out
+	return nil
+}
+
+// check reports a message that could not have come from a decoder: a
+// missing body, a seat or an answer's seat out of range.
+func (m Msg) check() error {
+	switch {
+	case m.Type == TKey && m.Key == nil, m.Type == TShuffle && m.Shuffle == nil:
+		return fmt.Errorf("sealedplay: %v message without its body", m.Type)
+	case (m.Type == TAct || m.Type == TOpen) && (m.Seat < rules.E || m.Seat > rules.N):
+		return fmt.Errorf("sealedplay: %v message for seat %d: want 0 (East) to 3 (North)", m.Type, m.Seat)
+	case m.Type == TAnswers && len(m.Answers) > 4:
+		return fmt.Errorf("sealedplay: %d answers: at most 4", len(m.Answers))
+	}
+	for _, a := range m.Answers {
+		if a.Seat < rules.E || a.Seat > rules.N {
+			return fmt.Errorf("sealedplay: an answer of seat %d: want 0 (East) to 3 (North)", a.Seat)
+		}
+	}
 	return nil
 }

@@ -61,6 +61,9 @@ func (s *Sequencer) Receive(m Msg) ([]Msg, error) {
 	if int(m.From) >= s.t.holders() {
 		return nil, fmt.Errorf("sealedplay: message from holder %d of %d", m.From, s.t.holders())
 	}
+	if err := m.check(); err != nil {
+		return nil, cheat(m.From, "%v", err)
+	}
 	switch m.Type {
 	case TKey, TShuffle:
 		return s.next(s.relay(m))

@@ -1,0 +1,53 @@
+package sealedplay
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+)
+
+// Verdict is a party's check of a hand after it ended: the whole hand,
+// opened, replayed through the engine (game.NewHandOn and Apply) from the
+// deck's tiles, with every action checked and every tile dealt or drawn to
+// the seat it was revealed to.
+type Verdict struct {
+	Verified bool
+	Reason   string       // why not, when not verified
+	Result   *game.Result // the replayed hand's result, when verified
+}
+
+// audit replays the opened hand.
+func (t *tracker) audit() Verdict {
+	if t.void != "" {
+		return Verdict{Reason: "the hand was void: " + t.void}
+	}
+	if t.deck == nil || slices.Contains(t.known, tile.None) || t.st.Phase != game.PhaseEnd {
+		return Verdict{Reason: "the hand is not over or not every tile is opened"}
+	}
+	r := &tracker{cfg: t.cfg, setup: t.setup, known: t.known, steps: t.steps, ring: slices.Clone(t.known)}
+	if err := r.replay(true); err != nil {
+		return Verdict{Reason: "the hand does not replay: " + err.Error()}
+	}
+	taken := map[uint32]bool{}
+	for _, w := range r.takes {
+		taken[w] = true
+		if want := t.cfg.Seats[r.holder[w]]; t.revealTo[w] != want {
+			return Verdict{Reason: fmt.Sprintf("slot %d (%v) went to seat %v of holder %d but was revealed to %s (an undeclared bonus tile?)", w, t.known[w], r.holder[w], want, holderName(t.revealTo[w]))}
+		}
+	}
+	for w, h := range t.revealTo {
+		if h != Public && !taken[uint32(w)] {
+			return Verdict{Reason: fmt.Sprintf("slot %d was revealed to holder %d but the replayed hand never takes it", w, h)}
+		}
+	}
+	return Verdict{Verified: true, Result: r.st.Result}
+}
+
+func holderName(h uint32) string {
+	if h == Public {
+		return "nobody"
+	}
+	return fmt.Sprintf("holder %d", h)
+}
