@@ -1,6 +1,7 @@
 package sealedplay
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
@@ -39,4 +40,24 @@ func (d *Device) Decides() []rules.Wind {
 		}
 	}
 	return out
+}
+
+// Stalled is Timeout for a whole deal: before the deal, while a key or a
+// link of the shuffle chain is awaited, the hand is void and the returned
+// TVoid names the holder that did not send it; after it, it is Timeout.
+func (s *Sequencer) Stalled() []Msg {
+	if s.t.void != "" || s.t.deck != nil {
+		return s.Timeout()
+	}
+	var reason string
+	for j, k := range s.t.keys {
+		if k == nil && reason == "" {
+			reason = fmt.Sprintf("holder %d did not send its key", j)
+		}
+	}
+	if reason == "" {
+		reason = fmt.Sprintf("holder %d did not send its link of the shuffle", len(s.t.decks)-1)
+	}
+	s.t.void = reason
+	return []Msg{{Type: TVoid, Reason: reason}}
 }

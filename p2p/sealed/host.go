@@ -351,7 +351,7 @@ func (r *run) deal(ctx context.Context) error {
 		case <-r.p.wake:
 			r.local = append(r.local, r.p.decided()...)
 		case <-timer.C:
-			if out := r.seq.Timeout(); len(out) > 0 {
+			if out := r.seq.Stalled(); len(out) > 0 {
 				r.relay(out)
 			}
 			timer.Reset(x.cfg.Wait)
