@@ -2,8 +2,13 @@ package sealed
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"testing"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/peer"
+	mocknet "github.com/libp2p/go-libp2p/p2p/net/mock"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/sealedplay"
 )
@@ -84,5 +89,31 @@ func TestSetupRefused(t *testing.T) {
 	}
 	if _, err := decodeSetup([]byte(`{"rules":"hongkong","extra":1}`)); err == nil {
 		t.Error("a setup with an unknown field decoded")
+	}
+}
+
+// TestStrangerTurnedAway: a peer that is neither a key holder nor an
+// admitted spectator gets no frame: its stream is reset.
+func TestStrangerTurnedAway(t *testing.T) {
+	mn, err := mocknet.FullMeshConnected(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { mn.Close() })
+	hs := mn.Hosts()
+	x, err := Serve(hs[0], Config{Table: "t", Rules: "hongkong", Holders: []peer.ID{hs[0].ID(), hs[1].ID()}, Players: [4]int{0, 1, 0, 1},
+		Spectator: func(id peer.ID) bool { return false }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { x.Close() })
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	rec, err := Join(ctx, hs[2], hs[0].ID(), "t", 0, nil)
+	if err == nil || ctx.Err() != nil || len(rec.Hands) != 0 {
+		t.Fatalf("a stranger joined: %+v, %v", rec, err)
+	}
+	if x.streams() != 0 {
+		t.Fatalf("the dealer serves %d streams; want none", x.streams())
 	}
 }
