@@ -118,7 +118,7 @@ func (m *Match) deal() ([]Event, error) {
 	}
 	m.Hand = st
 	if st.Phase == PhaseEnd {
-		m.record()
+		m.record(st.Result, st.Seed)
 	}
 	return evs, nil
 }
@@ -131,7 +131,7 @@ func (m *Match) Apply(player int, a Action) ([]Event, error) {
 	}
 	evs, err := m.Hand.Apply(m.WindOf(player), a)
 	if err == nil && m.Hand.Phase == PhaseEnd {
-		m.record()
+		m.record(m.Hand.Result, m.Hand.Seed)
 	}
 	return evs, err
 }
@@ -140,15 +140,14 @@ func (m *Match) Apply(player int, a Action) ([]Event, error) {
 func (m *Match) ApplyUnchecked(player int, a Action) []Event {
 	evs := m.Hand.ApplyUnchecked(m.WindOf(player), a)
 	if m.Hand.Phase == PhaseEnd {
-		m.record()
+		m.record(m.Hand.Result, m.Hand.Seed)
 	}
 	return evs
 }
 
-// record books the finished hand.
-func (m *Match) record() {
-	res := m.Hand.Result
-	sum := HandSummary{Number: m.Number, Round: m.Round, Dealer: m.Dealer, Winner: -1, Result: res, Seed: m.Hand.Seed}
+// record books the finished hand's result and seed.
+func (m *Match) record(res *Result, seed wall.Seed) {
+	sum := HandSummary{Number: m.Number, Round: m.Round, Dealer: m.Dealer, Winner: -1, Result: res, Seed: seed}
 	if res.Winner != rules.NoWind {
 		sum.Winner = m.PlayerAt(res.Winner)
 	}
@@ -168,17 +167,38 @@ func (m *Match) NextHand() ([]Event, error) {
 	if m.Hand.Phase != PhaseEnd {
 		return nil, fmt.Errorf("game: hand %d is not over yet", m.Number)
 	}
-	if m.advance() {
+	if m.advance(m.Hand.Result) {
 		return m.end(), nil
 	}
 	return m.deal()
 }
 
-// advance moves the deal, the round and the hand number on after a
-// finished hand; it reports true when the match ends instead.
-func (m *Match) advance() (over bool) {
+// Book ends the current hand with a result reached outside this match's
+// engine, as a sealed table's hand is (played on tiles no device knew,
+// its result that of its end-of-hand audit): it books the result like a
+// hand played here and moves the deal, the round and the hand number on,
+// or ends the match. The hand the match dealt itself is dropped: the
+// caller deals hand Number, Round and Dealer say, its own way. It returns
+// the match end's events once the match is over.
+func (m *Match) Book(res *Result) ([]Event, error) {
+	if m.Over {
+		return nil, ErrMatchOver
+	}
+	if res == nil {
+		return nil, fmt.Errorf("game: hand %d booked without a result", m.Number)
+	}
+	m.record(res, wall.Seed{})
+	m.Hand = nil
+	if m.advance(res) {
+		return m.end(), nil
+	}
+	return nil, nil
+}
+
+// advance moves the deal, the round and the hand number on after a hand
+// that ended with res; it reports true when the match ends instead.
+func (m *Match) advance(res *Result) (over bool) {
 	g := m.setup.Game
-	res := m.Hand.Result
 	keep := (res.Winner == rules.E && g.DealerKeepsOnWin) || (res.Winner == rules.NoWind && g.DealerKeepsOnDraw)
 	if !keep {
 		m.Dealer = (m.Dealer + 1) % 4
@@ -235,7 +255,7 @@ type Standing struct {
 func (m *Match) Standing() Standing {
 	c := *m
 	if m.Hand != nil && m.Hand.Phase == PhaseEnd && !m.Over {
-		c.Over = c.advance()
+		c.Over = c.advance(m.Hand.Result)
 	}
 	return Standing{Number: c.Number, Round: c.Round, Dealer: c.Dealer, FirstDealer: c.initialDealer, Passes: c.passes, Balances: c.Balances, Over: c.Over}
 }

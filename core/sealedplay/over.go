@@ -1,0 +1,63 @@
+package sealedplay
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+)
+
+// over reports whether the hand has ended and every tile is opened, or
+// is void: what the party has seen of the sequencer's Over.
+func (t *tracker) over() bool {
+	return t.void != "" || (t.st != nil && t.st.Phase == game.PhaseEnd && t.public != nil && !slices.Contains(t.public, false))
+}
+
+// Over reports whether the hand has ended and every tile is opened, or is
+// void: the device may audit it (Audit) and go on to the next hand.
+func (d *Device) Over() bool { return d.t.over() }
+
+// Over reports whether the hand has ended and every tile is opened, or is
+// void.
+func (s *Spectator) Over() bool { return s.t.over() }
+
+// Decides returns this device's seats that owe a decision now and whose
+// tiles it has all decrypted. Over a network, where the sequencer's
+// messages come one by one, Waiting may already name a seat whose drawn
+// tile is still being revealed to it; its view and legal actions are
+// the seat's own only once Decides names it.
+func (d *Device) Decides() []rules.Wind {
+	var out []rules.Wind
+	for _, seat := range d.Waiting() {
+		known := true
+		for w := range d.t.hidden[seat] {
+			known = known && d.t.known[w] != tile.None
+		}
+		if known {
+			out = append(out, seat)
+		}
+	}
+	return out
+}
+
+// Stalled is Timeout for a whole deal: before the deal, while a key or a
+// link of the shuffle chain is awaited, the hand is void and the returned
+// TVoid names the holder that did not send it; after it, it is Timeout.
+func (s *Sequencer) Stalled() []Msg {
+	if s.t.void != "" || s.t.deck != nil {
+		return s.Timeout()
+	}
+	var reason string
+	for j, k := range s.t.keys {
+		if k == nil && reason == "" {
+			reason = fmt.Sprintf("holder %d did not send its key", j)
+		}
+	}
+	if reason == "" {
+		reason = fmt.Sprintf("holder %d did not send its link of the shuffle", len(s.t.decks)-1)
+	}
+	s.t.void = reason
+	return []Msg{{Type: TVoid, Reason: reason}}
+}

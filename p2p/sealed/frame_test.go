@@ -1,0 +1,119 @@
+package sealed
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"testing"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/peer"
+	mocknet "github.com/libp2p/go-libp2p/p2p/net/mock"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/sealedplay"
+)
+
+// unframe strips wire's length prefix.
+func unframe(t testing.TB, b []byte) []byte {
+	t.Helper()
+	n, k := binary.Uvarint(b)
+	if k <= 0 || int(n) != len(b)-k {
+		t.Fatalf("bad length prefix %d for %d bytes", n, len(b))
+	}
+	return b[k:]
+}
+
+func TestFrameRoundTrip(t *testing.T) {
+	b, err := play(7, 3, "a table", sealedplay.Msg{Type: sealedplay.TVoid, Reason: "holder 1 withheld its shares of 2 tiles"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := parseFrame(unframe(t, b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m sealedplay.Msg
+	if err := m.UnmarshalBinary(f.Body); err != nil || f.Kind != kindPlay || f.Term != 7 || f.Deal != 3 || f.Table != "a table" || m.Reason == "" {
+		t.Fatalf("got %+v, %+v, %v", f, m, err)
+	}
+	for _, bad := range []frame{{Kind: kindDeal, Body: []byte{1}}, {Kind: kindPlay}, {Kind: kindSetup}, {Kind: 9}} {
+		b, err := bad.encode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := parseFrame(unframe(t, b)); err == nil {
+			t.Errorf("frame %+v accepted", bad)
+		}
+	}
+	if _, err := (frame{Kind: kindEnd, Table: string(make([]byte, MaxTable+1))}).encode(); err == nil {
+		t.Error("a table id over MaxTable encoded")
+	}
+}
+
+func FuzzParseFrame(f *testing.F) {
+	for _, fr := range []frame{{Kind: kindDeal, Term: 1, Deal: 2, Table: "t"}, {Kind: kindSetup, Table: "x", Body: []byte(`{"rules":"hongkong"}`)}} {
+		b, err := fr.encode()
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(unframe(f, b))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		fr, err := parseFrame(b)
+		if err != nil {
+			return
+		}
+		again, err := fr.encode()
+		if err != nil || !bytes.Equal(unframe(t, again), b) {
+			t.Fatalf("frame %+v does not encode back to its bytes: %v", fr, err)
+		}
+		if fr.Kind == kindSetup {
+			_, _ = decodeSetup(fr.Body)
+		}
+	})
+}
+
+// TestSetupRefused: a setup that no device can play is refused.
+func TestSetupRefused(t *testing.T) {
+	for name, s := range map[string]setup{
+		"one holder":     {Rules: "hongkong", Peers: []string{"a"}},
+		"twice":          {Rules: "hongkong", Peers: []string{"a", "a"}, Players: [4]int{0, 1, 0, 1}},
+		"idle holder":    {Rules: "hongkong", Peers: []string{"a", "b", "c"}, Players: [4]int{0, 1, 0, 1}},
+		"no such holder": {Rules: "hongkong", Peers: []string{"a", "b"}, Players: [4]int{0, 1, 2, 1}},
+		"not sealed yet": {Rules: "jilin", Peers: []string{"a", "b"}, Players: [4]int{0, 1, 0, 1}},
+		"unknown rules":  {Rules: "nope", Peers: []string{"a", "b"}, Players: [4]int{0, 1, 0, 1}},
+	} {
+		if _, err := newMatch("t", s); err == nil {
+			t.Errorf("%s: setup accepted", name)
+		}
+	}
+	if _, err := decodeSetup([]byte(`{"rules":"hongkong","extra":1}`)); err == nil {
+		t.Error("a setup with an unknown field decoded")
+	}
+}
+
+// TestStrangerTurnedAway: a peer that is neither a key holder nor an
+// admitted spectator gets no frame: its stream is reset.
+func TestStrangerTurnedAway(t *testing.T) {
+	mn, err := mocknet.FullMeshConnected(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { mn.Close() })
+	hs := mn.Hosts()
+	x, err := Serve(hs[0], Config{Table: "t", Rules: "hongkong", Holders: []peer.ID{hs[0].ID(), hs[1].ID()}, Players: [4]int{0, 1, 0, 1},
+		Spectator: func(id peer.ID) bool { return false }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { x.Close() })
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	rec, err := Join(ctx, hs[2], hs[0].ID(), "t", 0, nil)
+	if err == nil || ctx.Err() != nil || len(rec.Hands) != 0 {
+		t.Fatalf("a stranger joined: %+v, %v", rec, err)
+	}
+	if x.streams() != 0 {
+		t.Fatalf("the dealer serves %d streams; want none", x.streams())
+	}
+}

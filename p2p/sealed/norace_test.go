@@ -1,0 +1,6 @@
+//go:build !race
+
+package sealed
+
+// raceOn: the race detector is off.
+const raceOn = false
