@@ -63,8 +63,8 @@ func TestScorerFirstTry(t *testing.T) {
 		if !s.Valuation.Valid || s.Valuation.Value == 0 {
 			t.Fatalf("seed %d: %s not scored: %+v", seed, s.Notation(), s.Valuation)
 		}
-		if s.guide.text != words.T("scorer.guide.change") {
-			t.Errorf("guide %q", s.guide.text)
+		if s.guide.Text() != words.T("scorer.guide.change") {
+			t.Errorf("guide %q", s.guide.Text())
 		}
 		// One tap on another kind of the hand wins on it instead.
 		other := tile.MustParse("2p")[0]
@@ -107,8 +107,8 @@ func TestScorerTapInTheHandRemovesIt(t *testing.T) {
 	if s.Valuation.Valid {
 		t.Error("a 13-tile hand with a winning tile was scored")
 	}
-	if want := words.N("scorer.guide.more", 1, nil); s.guide.text != want || want != "1 more tile to tap." {
-		t.Errorf("guide %q, want %q", s.guide.text, want)
+	if want := words.N("scorer.guide.more", 1, nil); s.guide.Text() != want || want != "1 more tile to tap." {
+		t.Errorf("guide %q, want %q", s.guide.Text(), want)
 	}
 	test.Tap(paletteTile(t, s, tile.MustParse("1z")[0]))
 	if got := labelTexts(s.result); len(got) != 1 || got[0] != words.T("scorer.not_winning") {
@@ -132,8 +132,8 @@ func TestScorerSpeaksFrench(t *testing.T) {
 	for _, k := range tile.MustParse("11223m") {
 		test.Tap(paletteTile(t, s, k))
 	}
-	if want := "Encore 9 tuiles à toucher."; s.guide.text != want {
-		t.Errorf("guide %q, want %q", s.guide.text, want)
+	if want := "Encore 9 tuiles à toucher."; s.guide.Text() != want {
+		t.Errorf("guide %q, want %q", s.guide.Text(), want)
 	}
 	for _, k := range tile.MustParse("3m 456p 789s 77z") {
 		test.Tap(paletteTile(t, s, k))
@@ -141,8 +141,8 @@ func TestScorerSpeaksFrench(t *testing.T) {
 	if !s.Valuation.Valid {
 		t.Fatalf("%s not scored", s.Notation())
 	}
-	if want := "Touchez une tuile de la main pour la retirer (une combinaison part entière)."; s.guide.text != want {
-		t.Errorf("guide %q, want %q", s.guide.text, want)
+	if want := "Touchez une tuile de la main pour la retirer (une combinaison part entière)."; s.guide.Text() != want {
+		t.Errorf("guide %q, want %q", s.guide.Text(), want)
 	}
 }
 
@@ -222,7 +222,7 @@ func labelTexts(c *fyne.Container) []string {
 		case *widget.Label:
 			out = append(out, l.Text)
 		case *wordsLabel:
-			out = append(out, l.text)
+			out = append(out, l.Text())
 		}
 	}
 	return out

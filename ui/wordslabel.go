@@ -30,6 +30,10 @@ func wrapped(text string) *wordsLabel {
 	return l
 }
 
+// Text returns the text (a widget.Label's Text field), for the screens'
+// tests that read what a screen says.
+func (l *wordsLabel) Text() string { return l.text }
+
 // SetText changes the text.
 func (l *wordsLabel) SetText(text string) {
 	if text == l.text {
