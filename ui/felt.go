@@ -79,11 +79,16 @@ type wallRing struct {
 	// me is the person's seat (offset from East): their wall is at the bottom.
 	me    int
 	style tileview.Style
+	// alike draws the four sides' stacks one length (a wide screen's
+	// ring); else each side's stacks fill it (a phone's low band, where
+	// stacks as short as the sides' would be ticks).
+	alike bool
 }
 
-// newWallRing returns the ring of stacks, per to a side, seen from seat me.
-func newWallRing(stacks []wall.StackState, per, me int, st tileview.Style) *wallRing {
-	r := &wallRing{stacks: stacks, per: per, me: me, style: st}
+// newWallRing returns the ring of stacks, per to a side, seen from seat
+// me, its sides' stacks alike or filling each side.
+func newWallRing(stacks []wall.StackState, per, me int, st tileview.Style, alike bool) *wallRing {
+	r := &wallRing{stacks: stacks, per: per, me: me, style: st, alike: alike}
 	r.ExtendBaseWidget(r)
 	return r
 }
@@ -139,8 +144,18 @@ func (rr *ringRenderer) Layout(sz fyne.Size) {
 	}
 	d := r.depth(sz)
 	const gap = 1.5
-	hl := (sz.Width - 2*d - 2*gap) / float32(r.per) // a stack's length on the top and bottom sides
-	vl := (sz.Height - 2*d - 2*gap) / float32(r.per)
+	// Each side has per places, hp long along the top and bottom, vp up
+	// the sides; a stack fills its place (less a gap) or, alike, is as
+	// long as the shorter place, centred in its own: the four sides'
+	// stacks look alike however much longer the ring is than wide
+	// (stretched to fill a portrait tablet's middle, they did not).
+	hp := (sz.Width - 2*d - 2*gap) / float32(r.per)
+	vp := (sz.Height - 2*d - 2*gap) / float32(r.per)
+	hl, vl := hp-gap, vp-gap
+	if r.alike {
+		hl, vl = min(hl, vl), min(hl, vl)
+	}
+	hx, vy := (hp-gap-hl)/2, (vp-gap-vl)/2 // a stack's offset in its place
 	for i, st := range r.stacks {
 		b := rr.rects[i]
 		k := float32(st.Number - 1)
@@ -154,13 +169,13 @@ func (rr *ringRenderer) Layout(sz fyne.Size) {
 		// top, down the right.
 		switch (st.Side - r.me + 4) % 4 {
 		case 0:
-			x, y, w, h = sz.Width-d-gap-(k+1)*hl, sz.Height-depth, hl-gap, depth
+			x, y, w, h = sz.Width-d-gap-(k+1)*hp+hx, sz.Height-depth, hl, depth
 		case 1:
-			x, y, w, h = sz.Width-depth, d+gap+k*vl, depth, vl-gap
+			x, y, w, h = sz.Width-depth, d+gap+k*vp+vy, depth, vl
 		case 2:
-			x, y, w, h = d+gap+k*hl, 0, hl-gap, depth
+			x, y, w, h = d+gap+k*hp+hx, 0, hl, depth
 		default:
-			x, y, w, h = 0, sz.Height-d-gap-(k+1)*vl, depth, vl-gap
+			x, y, w, h = 0, sz.Height-d-gap-(k+1)*vp+vy, depth, vl
 		}
 		b.Move(fyne.NewPos(x, y))
 		b.Resize(fyne.NewSize(max(w, 1), max(h, 1)))
@@ -251,7 +266,7 @@ func (s *TableScreen) centre() fyne.CanvasObject {
 	v := s.snap.View
 	objs := []fyne.CanvasObject{container.NewStack()}
 	if stacks, per, ok := wallOf(v); ok {
-		objs[0] = newWallRing(stacks, per, int(s.seatOf(s.player)), s.app.Style())
+		objs[0] = newWallRing(stacks, per, int(s.seatOf(s.player)), s.app.Style(), s.wide())
 	}
 	// From the most to the least, in a row or a column: the ring shows the
 	// first that fits inside it.
@@ -264,16 +279,19 @@ func (s *TableScreen) centre() fyne.CanvasObject {
 }
 
 // ringAspect is how much longer than wide the wall's ring may be: on a
-// phone a band at the felt's foot, on a portrait tablet a tall ring
-// filling the middle band, on a landscape screen a table's shape.
+// phone a band at the felt's foot; on a portrait tablet a tall ring in
+// the middle band (tall enough that no band of felt is left empty above
+// and below it), on a landscape screen a table's shape. A wide screen's
+// sides have stacks of one length, the longer sides' spaced a little:
+// the nearer the ring is to a square, the less.
 func (s *TableScreen) ringAspect() float32 {
 	switch c := s.app.win.Canvas(); {
 	case !s.wide():
 		return 4.5
 	case c.Size().Height > c.Size().Width:
-		return 2.6
+		return 2.3
 	}
-	return 2
+	return 1.4
 }
 
 // centreFacts are the round wind, the wall's count and the dice, in a row

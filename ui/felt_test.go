@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
@@ -131,6 +132,43 @@ func ringRect(t *testing.T, s *TableScreen) rect {
 		t.Fatal("the centre has no wall ring")
 	}
 	return rect{fyne.CurrentApp().Driver().AbsolutePositionForObject(r), r.Size()}
+}
+
+// TestRingStacksAlike (issue 20): on a wide screen (800×1280, 1280×800)
+// the wall's four sides are drawn with stacks of one length, so that the
+// ring reads as one wall (at 800×1280 its sides' stacks were once three
+// times as long as its top's).
+func TestRingStacksAlike(t *testing.T) {
+	for _, sz := range feltSizes[1:] {
+		t.Run(fmt.Sprintf("%dx%d", int(sz.Width), int(sz.Height)), func(t *testing.T) {
+			a, w := newTestApp(t, noTables{}, sz)
+			a.openTable(newStillTable(between()))
+			w.Resize(sz)
+			r, ok := a.screen.panels[4].(*fyne.Container).Objects[0].(*wallRing)
+			if !ok {
+				t.Fatal("the centre has no wall ring")
+			}
+			var lengths [4][]float32
+			for i, o := range test.WidgetRenderer(r).Objects() {
+				side := (r.stacks[i].Side - r.me + 4) % 4
+				l := o.Size().Width
+				if side%2 == 1 {
+					l = o.Size().Height
+				}
+				lengths[side] = append(lengths[side], l)
+			}
+			lo, hi := slices.Min(lengths[0]), slices.Max(lengths[0])
+			for side, ls := range lengths {
+				if len(ls) == 0 {
+					t.Fatalf("side %d has no stacks", side)
+				}
+				lo, hi = min(lo, slices.Min(ls)), max(hi, slices.Max(ls))
+			}
+			if hi-lo > 1 {
+				t.Errorf("the ring's stacks are from %v to %v long", lo, hi)
+			}
+		})
+	}
 }
 
 // TestRingStill (issue 20): the wall's ring keeps its place and size

@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
@@ -202,5 +203,73 @@ func walkClaims(o fyne.CanvasObject, f func(*ClaimButton)) {
 		for _, c := range x.Objects {
 			walkClaims(c, f)
 		}
+	}
+}
+
+// TestRackCentred (issue 20, "your rack centred", at every size): the
+// person's tiles lie in the middle of the rack's width, a rack shortened
+// by claims too: the room left and right of them differs by at most the
+// drawn tile's place and gap (kept while no tile is drawn) and the
+// rack's padding (a full rack is no wider than the window), at 360×640,
+// 800×1280 and 1280×800, in the standard and the large tile style.
+func TestRackCentred(t *testing.T) {
+	for _, sz := range feltSizes {
+		for _, st := range []tileview.Style{tileview.Standard, tileview.Large} {
+			for _, c := range []struct {
+				name string
+				snap func() table.Snapshot
+			}{{"mid", midHand}, {"turn", ownTurn}} {
+				t.Run(fmt.Sprintf("%s-%s_%dx%d", c.name, st, int(sz.Width), int(sz.Height)), func(t *testing.T) {
+					f := newStillTable(c.snap())
+					a, w := newTestApp(t, noTables{f}, sz)
+					a.fy.Preferences().SetString(PrefStyle, string(st))
+					a.openTable(f)
+					w.Resize(sz)
+					s := a.screen
+					d := fyne.CurrentApp().Driver()
+					lo, hi := float32(1e9), float32(-1e9)
+					walkTiles(s.rack, func(tl *tileview.Tile) {
+						x := d.AbsolutePositionForObject(tl).X
+						lo, hi = min(lo, x), max(hi, x+tl.Size().Width)
+					})
+					x, rw := d.AbsolutePositionForObject(s.rack).X, s.rack.Size().Width
+					left, right := lo-x, x+rw-hi
+					if slack := s.rackLayout.tileW + rackGap + 2*theme.Padding(); left-right > slack || right-left > slack {
+						t.Errorf("the rack's tiles leave %v at the left and %v at the right of %v", left, right, rw)
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestDesktopDiscardsReadable (issue 20): at 1280×800 late in a hand,
+// in every tile style, every discard is at least as wide as the exposed
+// melds' mini tiles (tileview.MiniWidth, 20 px: a face's index and suit
+// still read at that width, as the exposures' do), never the 10 px floor
+// kept for a phone with no more room.
+func TestDesktopDiscardsReadable(t *testing.T) {
+	win := fyne.NewSize(1280, 800)
+	for _, st := range tileview.Styles {
+		t.Run(string(st), func(t *testing.T) {
+			f := newStillTable(lateHand())
+			a, w := newTestApp(t, noTables{f}, win)
+			a.fy.Preferences().SetString(PrefStyle, string(st))
+			a.openTable(f)
+			w.Resize(win)
+			n := 0
+			for i, o := range a.screen.seats.Objects[:4] {
+				c := o.(*fyne.Container)
+				walkTiles(c.Objects[len(c.Objects)-1], func(tl *tileview.Tile) {
+					n++
+					if wd := tl.Size().Width; wd < tileview.MiniWidth {
+						t.Errorf("seat %d's discard %v is %v wide", i, tl.Kind, wd)
+					}
+				})
+			}
+			if n == 0 {
+				t.Fatal("no discards found")
+			}
+		})
 	}
 }

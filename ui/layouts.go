@@ -75,7 +75,7 @@ func (l *rackLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	tw, perRow := l.geometry(size.Width, len(tiles))
 	// The rack is centred: on a wide window it does not leave the right
 	// third empty. The melds start where the tiles do.
-	left := l.left(size.Width, tw, perRow)
+	left := l.left(size.Width, tw, perRow, len(tiles))
 	x, y := left, float32(0)
 	meldH := float32(0)
 	for _, m := range melds {
@@ -112,11 +112,15 @@ func (l *rackLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	}
 }
 
-// left is where the rack's rows start in width w for tiles tw wide,
-// perRow to a row: centred, the drawn tile's gap always included, so that
+// left is where the rack's rows start in width w for n tiles tw wide,
+// perRow to a row: the tiles the rack holds centred (a rack shortened by
+// claims too), the drawn tile's place and gap always included, so that
 // the rack does not move as a tile is drawn and discarded.
-func (l *rackLayout) left(w, tw float32, perRow int) float32 {
-	return max(theme.Padding(), (w-tw*float32(perRow)-rackGap)/2)
+func (l *rackLayout) left(w, tw float32, perRow, n int) float32 {
+	if !l.drawn {
+		n++ // the drawn tile's place
+	}
+	return max(theme.Padding(), (w-tw*float32(min(perRow, n))-rackGap)/2)
 }
 
 func (l *rackLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
@@ -295,16 +299,25 @@ func (l seatsLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	if len(objs) < 5 {
 		return
 	}
+	most := discardMostWide * l.scaleOf()
+	if !l.wide(size) {
+		most = discardMostNarrow * l.scaleOf()
+	}
+	if l.wide(size) {
+		// The panels' head rows wrap at the width the panels will have
+		// (at least): measured at an earlier width, a head could claim a
+		// row too many and leave its discards a sliver.
+		boxes, _ := l.frame(size, [2]float32{})
+		for i, o := range objs[:4] {
+			o.Resize(fyne.NewSize(min(boxes[i].w, max(6*most+5*discardGap, unwrapped(o))), boxes[i].h))
+		}
+	}
 	var parts [4]panelParts
 	for i := range parts {
 		parts[i] = partsOf(objs[i])
 	}
 	boxes, c := l.frame(size, [2]float32{max(parts[2].head, parts[1].head), max(parts[3].head, parts[0].head)})
 	place(objs[4], c.x, c.y, c.w, c.h)
-	most := discardMostWide * l.scaleOf()
-	if !l.wide(size) {
-		most = discardMostNarrow * l.scaleOf()
-	}
 	tw := most
 	for i, p := range parts {
 		t, _ := p.fit(boxes[i].w, boxes[i].h, most)

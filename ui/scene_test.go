@@ -35,6 +35,8 @@ type stillTable struct {
 	got  []table.Intent
 	sent chan table.Intent
 	ch   chan table.Update
+	// refuse, when set, is what Submit answers.
+	refuse error
 }
 
 func newStillTable(s table.Snapshot) *stillTable {
@@ -48,7 +50,7 @@ func (f *stillTable) Submit(_ context.Context, in table.Intent) error {
 	defer f.mu.Unlock()
 	f.got = append(f.got, in)
 	f.sent <- in
-	return nil
+	return f.refuse
 }
 
 func (f *stillTable) Subscribe(context.Context, int) (table.Snapshot, table.Subscription, error) {

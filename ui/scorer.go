@@ -52,7 +52,7 @@ type Scorer struct {
 
 	handBox, result, ledgerBox *fyne.Container
 	// guide tells the person what to tap next.
-	guide *widget.Label
+	guide *wordsLabel
 	// scroll is the page's scroll, which drags on the palette's tiles
 	// move (touch scrolling).
 	scroll *container.Scroll
@@ -157,8 +157,7 @@ func (s *Scorer) build() {
 	s.options = container.NewVBox()
 	s.joker = widget.NewSelect(nil, nil)
 	s.handBox = container.NewVBox()
-	s.guide = widget.NewLabel("")
-	s.guide.Wrapping = fyne.TextWrapWord
+	s.guide = wrapped("")
 	s.result = container.NewVBox()
 	s.ledgerBox = container.NewVBox()
 	record := widget.NewButton(words.T("scorer.record"), s.record)

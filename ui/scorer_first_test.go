@@ -1,10 +1,15 @@
 package ui
 
 import (
+	"encoding/json"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -58,8 +63,8 @@ func TestScorerFirstTry(t *testing.T) {
 		if !s.Valuation.Valid || s.Valuation.Value == 0 {
 			t.Fatalf("seed %d: %s not scored: %+v", seed, s.Notation(), s.Valuation)
 		}
-		if s.guide.Text != words.T("scorer.guide.change") {
-			t.Errorf("guide %q", s.guide.Text)
+		if s.guide.Text() != words.T("scorer.guide.change") {
+			t.Errorf("guide %q", s.guide.Text())
 		}
 		// One tap on another kind of the hand wins on it instead.
 		other := tile.MustParse("2p")[0]
@@ -102,8 +107,8 @@ func TestScorerTapInTheHandRemovesIt(t *testing.T) {
 	if s.Valuation.Valid {
 		t.Error("a 13-tile hand with a winning tile was scored")
 	}
-	if want := words.N("scorer.guide.more", 1, nil); s.guide.Text != want || want != "1 more tile to tap." {
-		t.Errorf("guide %q, want %q", s.guide.Text, want)
+	if want := words.N("scorer.guide.more", 1, nil); s.guide.Text() != want || want != "1 more tile to tap." {
+		t.Errorf("guide %q, want %q", s.guide.Text(), want)
 	}
 	test.Tap(paletteTile(t, s, tile.MustParse("1z")[0]))
 	if got := labelTexts(s.result); len(got) != 1 || got[0] != words.T("scorer.not_winning") {
@@ -127,8 +132,8 @@ func TestScorerSpeaksFrench(t *testing.T) {
 	for _, k := range tile.MustParse("11223m") {
 		test.Tap(paletteTile(t, s, k))
 	}
-	if want := "Encore 9 tuiles à toucher."; s.guide.Text != want {
-		t.Errorf("guide %q, want %q", s.guide.Text, want)
+	if want := "Encore 9 tuiles à toucher."; s.guide.Text() != want {
+		t.Errorf("guide %q, want %q", s.guide.Text(), want)
 	}
 	for _, k := range tile.MustParse("3m 456p 789s 77z") {
 		test.Tap(paletteTile(t, s, k))
@@ -136,8 +141,8 @@ func TestScorerSpeaksFrench(t *testing.T) {
 	if !s.Valuation.Valid {
 		t.Fatalf("%s not scored", s.Notation())
 	}
-	if want := "Touchez une tuile de la main pour la retirer (une combinaison part entière)."; s.guide.Text != want {
-		t.Errorf("guide %q, want %q", s.guide.Text, want)
+	if want := "Touchez une tuile de la main pour la retirer (une combinaison part entière)."; s.guide.Text() != want {
+		t.Errorf("guide %q, want %q", s.guide.Text(), want)
 	}
 }
 
@@ -213,9 +218,70 @@ func showScorer(a *App) *Scorer {
 func labelTexts(c *fyne.Container) []string {
 	var out []string
 	for _, o := range c.Objects {
-		if l, ok := o.(*widget.Label); ok {
+		switch l := o.(type) {
+		case *widget.Label:
 			out = append(out, l.Text)
+		case *wordsLabel:
+			out = append(out, l.Text())
 		}
 	}
 	return out
+}
+
+// TestFrenchWrapsAtSpaces (issue 20): on a 360 px phone a wrapped
+// French label never breaks at a no-break space, so that no line starts
+// with the ":", ";", "!", "?" or "»" French typography sets after U+202F
+// (Fyne's own wrapping breaks at any Unicode space): every French text
+// with a no-break space, wrapped as the scorer's guide line and the
+// sharing help texts are, at every width a 360 px screen gives a label
+// (200 to 360, every 2 px).
+func TestFrenchWrapsAtSpaces(t *testing.T) {
+	test.NewTempApp(t)
+	data, err := os.ReadFile(filepath.Join("..", "translations", "fr.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fr map[string]any
+	if err := json.Unmarshal(data, &fr); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for key, v := range fr {
+		text, ok := v.(string)
+		if !ok || !strings.ContainsAny(text, "\u202f\u00a0") {
+			continue
+		}
+		n++
+		l := wrapped(text)
+		for w := float32(200); w <= 360; w += 2 {
+			l.Resize(fyne.NewSize(w, 400))
+			walkTexts(l, func(c *canvas.Text) {
+				if c.Position().X > theme.InnerPadding() {
+					return // not a line's start
+				}
+				if r := []rune(strings.TrimLeft(c.Text, " ")); len(r) > 0 && strings.ContainsRune(":;!?»", r[0]) {
+					t.Errorf("%s at %v px: a line starts %q", key, w, c.Text)
+				}
+			})
+		}
+	}
+	if n == 0 {
+		t.Fatal("no French text with a no-break space")
+	}
+}
+
+// walkTexts calls f on every text drawn under o.
+func walkTexts(o fyne.CanvasObject, f func(*canvas.Text)) {
+	switch x := o.(type) {
+	case *canvas.Text:
+		f(x)
+	case *fyne.Container:
+		for _, c := range x.Objects {
+			walkTexts(c, f)
+		}
+	case fyne.Widget:
+		for _, c := range test.WidgetRenderer(x).Objects() {
+			walkTexts(c, f)
+		}
+	}
 }

@@ -153,9 +153,9 @@ func (a *App) hostScreen() fyne.CanvasObject {
 	wait.OnChanged = func(string) { f.takeOver = takeOverWaits[wait.SelectedIndex()] }
 	wait.SetSelectedIndex(0)
 
-	bold := func(key string) *widget.Label {
-		l := widget.NewLabelWithStyle(words.T(key), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-		l.Wrapping = fyne.TextWrapWord
+	bold := func(key string) *wordsLabel {
+		l := wrapped(words.T(key))
+		l.bold = true
 		return l
 	}
 	body := container.NewVBox(
@@ -375,7 +375,7 @@ func (r *waitingRoom) status(in table.Info) {
 	r.guessing.Objects = nil
 	if in.Guessing > 0 {
 		warn := wrapped(words.F("share.guessing", map[string]any{"N": in.Guessing}))
-		warn.Importance = widget.DangerImportance
+		warn.colour = theme.ColorNameError
 		r.guessing.Objects = []fyne.CanvasObject{warn, widget.NewButton(words.T("share.new_pin"), r.newPIN)}
 	}
 	r.guessing.Refresh()
@@ -436,13 +436,6 @@ func (r *waitingRoom) start() {
 			r.app.openShared(r.hosted.Table(), r.player)
 		})
 	}()
-}
-
-// wrapped is a label that wraps its words.
-func wrapped(s string) *widget.Label {
-	l := widget.NewLabel(s)
-	l.Wrapping = fyne.TextWrapWord
-	return l
 }
 
 // ShortAddr is the easiest form of a multiaddr to type: ip:port for TCP

@@ -34,7 +34,7 @@ type JoinScreen struct {
 	list *fyne.Container
 	ads  []TableAd
 	spin *widget.Activity
-	none *widget.Label
+	none *wordsLabel
 	addr *widget.Entry
 	// stop ends the search under way (nil while paused); closed is set
 	// by Close.
@@ -55,7 +55,7 @@ func (a *App) ShowJoin() {
 func (a *App) newJoinScreen() *JoinScreen {
 	j := &JoinScreen{app: a, list: container.NewVBox(), spin: widget.NewActivity()}
 	j.none = wrapped(words.T("share.none_found"))
-	j.none.Importance = widget.WarningImportance
+	j.none.colour = theme.ColorNameWarning
 	j.none.Hide()
 	j.addr = widget.NewEntry()
 	j.addr.SetPlaceHolder(words.T("share.addr_placeholder"))

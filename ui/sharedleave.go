@@ -87,8 +87,7 @@ func (a *App) showLeaveDialog(d dialog.Dialog) {
 // the end of the table for everyone, or to stay.
 func (a *App) askHandOver(h Hosted) {
 	name := a.hostedName(h, h.Successor())
-	text := widget.NewLabel(words.F("share.leave.host", map[string]any{"Name": name}))
-	text.Wrapping = fyne.TextWrapWord
+	text := wrapped(words.F("share.leave.host", map[string]any{"Name": name}))
 	var d *dialog.CustomDialog
 	over := widget.NewButtonWithIcon(words.F("share.leave.hand_over", map[string]any{"Name": name}), theme.MailForwardIcon(), func() {
 		d.Hide()

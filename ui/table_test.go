@@ -615,3 +615,38 @@ func TestTapAgainTaught(t *testing.T) {
 		}
 	})
 }
+
+// TestLateRefusalQuiet (issue 20): a key pressed after the table moved on
+// is refused as stale (or with no decision owed) and nothing is said: a
+// player pressing keys quickly was shown "table: stale: decision 33 was
+// answered or replaced". (Another refusal is said from the sender's
+// goroutine through fyne.Do, which the test driver runs on that goroutine:
+// the race detector would flag it, so it is not tried here.)
+func TestLateRefusalQuiet(t *testing.T) {
+	for _, c := range []struct {
+		reason table.Reason
+		shown  bool
+	}{{table.ReasonStale, false}, {table.ReasonNoDecide, false}} {
+		t.Run(string(c.reason), func(t *testing.T) {
+			f := newStillTable(ownTurn())
+			f.refuse = &table.RefusedError{Reason: c.reason, Detail: "decision 33 was answered or replaced"}
+			a, w := newTestApp(t, noTables{f}, fyne.NewSize(360, 640))
+			a.openTable(f)
+			w.Resize(fyne.NewSize(360, 640))
+			s := a.screen
+			s.play(s.snap.View.Legal[0])
+			waitIntents(t, f, 1)
+			shown := false
+			for range 50 {
+				fyne.DoAndWait(func() { shown = s.message.Visible() && s.message.Text != "" })
+				if shown {
+					break
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+			if shown != c.shown {
+				t.Errorf("after a %s refusal a message shown: %v, want %v", c.reason, shown, c.shown)
+			}
+		})
+	}
+}

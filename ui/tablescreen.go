@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"image/color"
 	"os"
@@ -805,7 +806,8 @@ func (s *TableScreen) play(a game.Action) {
 }
 
 // submit queues an intent for the sender, which submits off the UI
-// thread in order; a refusal is shown above the rack.
+// thread in order; a refusal is shown above the rack, unless it came too
+// late (lateRefusal).
 func (s *TableScreen) submit(in table.Intent) {
 	select {
 	case s.outbox <- in:
@@ -821,11 +823,21 @@ func (s *TableScreen) send(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case in := <-s.outbox:
-			if err := s.t.Submit(ctx, in); err != nil && ctx.Err() == nil {
+			if err := s.t.Submit(ctx, in); err != nil && ctx.Err() == nil && !lateRefusal(err) {
 				s.onUI(func() { s.say(err.Error()) })
 			}
 		}
 	}
+}
+
+// lateRefusal reports whether err refuses an intent only because the
+// table had moved on before it arrived (the decision answered or
+// replaced, none owed): keys pressed faster than the table plays, which
+// the next snapshot shows; a player was once shown "table: stale:
+// decision 33 was answered or replaced".
+func lateRefusal(err error) bool {
+	var re *table.RefusedError
+	return errors.As(err, &re) && (re.Reason == table.ReasonStale || re.Reason == table.ReasonNoDecide)
 }
 
 // say shows a message above the rack.

@@ -686,6 +686,8 @@ func texts(w fyne.Window) []string {
 		switch x := o.(type) {
 		case *widget.Label:
 			out = append(out, x.Text)
+		case interface{ Text() string }: // a label wrapped at spaces only
+			out = append(out, x.Text())
 		case *widget.Button:
 			out = append(out, x.Text)
 		case *canvas.Text:

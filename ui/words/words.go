@@ -164,11 +164,23 @@ func Score(name string) string {
 	return T(name)
 }
 
-// tileArg names a single tile in notation ("3z") in full; other text
-// (a group "[4444p]") stays as it is.
+// tileArg names a single tile in notation ("3z") in full, and each of
+// several ("99p 2z"); other text (a group "[4444p]") stays as it is.
 func tileArg(v string) string {
-	if ks, err := tile.Parse(v); err == nil && len(ks) == 1 && ks[0].String() == v {
+	ks, err := tile.Parse(v)
+	switch {
+	case err != nil || len(ks) == 0:
+		return v
+	case len(ks) == 1 && ks[0].String() == v:
 		return Tile(ks[0])
+	case len(ks) > 1:
+		// Several tiles ("99p 2z", the Charleston's pass) are named one
+		// by one: a hint once read "passes 99p 2z".
+		names := make([]string, len(ks))
+		for i, k := range ks {
+			names[i] = Tile(k)
+		}
+		return strings.Join(names, ", ")
 	}
 	return v
 }

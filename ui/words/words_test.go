@@ -247,6 +247,14 @@ func TestReasons(t *testing.T) {
 	if got := Reason("hint.efficient", "english", map[string]string{"Count": "1", "Live": "8"}); !strings.HasPrefix(got, "keeps the hand one tile") {
 		t.Errorf("hint.efficient, one: %q", got)
 	}
+	// The Charleston's pass names its tiles, not their notation.
+	give := map[string]string{"Tiles": "99p 2z", "Line": "E2", "Pattern": "FF 2468a", "Value": "35"}
+	if got := Reason("hint.line.give", "english", give); got != "passes Nine of Circles, Nine of Circles, South Wind: E2 (FF 2468a), worth 35, needs them least" {
+		t.Errorf("hint.line.give: %q", got)
+	}
+	if got := tileArg("[4444p]"); got != "[4444p]" {
+		t.Errorf("a group: %q", got)
+	}
 	if got := Reason("hint.unknown", "the AI's own words", nil); got != "the AI's own words" {
 		t.Errorf("unknown key: %q", got)
 	}
