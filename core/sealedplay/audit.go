@@ -26,7 +26,7 @@ func (t *tracker) audit() Verdict {
 	if t.deck == nil || slices.Contains(t.known, tile.None) || t.st.Phase != game.PhaseEnd {
 		return Verdict{Reason: "the hand is not over or not every tile is opened"}
 	}
-	r := &tracker{cfg: t.cfg, setup: t.setup, known: t.known, steps: t.steps, ring: slices.Clone(t.known)}
+	r := &tracker{cfg: t.cfg, setup: t.setup, known: t.known, steps: t.steps, ring: slices.Clone(t.known), n0: t.n0, moves: t.moves}
 	if err := r.replay(true); err != nil {
 		return Verdict{Reason: "the hand does not replay: " + err.Error()}
 	}
@@ -35,6 +35,14 @@ func (t *tracker) audit() Verdict {
 		taken[w] = true
 		if want := t.cfg.Seats[r.holder[w]]; t.revealTo[w] != want {
 			return Verdict{Reason: fmt.Sprintf("slot %d (%v) went to seat %v of holder %d but was revealed to %s (an undeclared bonus tile?)", w, t.known[w], r.holder[w], want, holderName(t.revealTo[w]))}
+		}
+	}
+	for _, m := range t.moves {
+		for _, f := range m.fresh {
+			taken[f] = true
+			if want := t.cfg.Seats[m.to]; t.revealTo[f] != want {
+				return Verdict{Reason: fmt.Sprintf("slot %d (%v) was given to seat %v of holder %d but was revealed to %s", f, t.known[f], m.to, want, holderName(t.revealTo[f]))}
+			}
 		}
 	}
 	for w, h := range t.revealTo {

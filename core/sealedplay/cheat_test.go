@@ -101,31 +101,80 @@ func TestFalseMahjongIsCaught(t *testing.T) {
 	}
 }
 
-// TestMessagesRoundTrip: every message of a whole hand encodes and decodes
-// to the same bytes.
-func TestMessagesRoundTrip(t *testing.T) {
-	tb := newTable(t, config(t, "hongkong", 2, 5), 5)
-	n := 0
-	tb.tamper = func(m *Msg) bool {
-		b, err := m.MarshalBinary()
-		if err != nil {
-			t.Fatal(err)
+// TestPassedJokerIsCaught: a device that gives a joker in the Charleston
+// (its transfer proves only that the tiles moved, not which) is caught
+// when the receiver decrypts it: the receiver's acknowledgement opens the
+// joker, which names the giver, and the hand is void (AM-4.1).
+func TestPassedJokerIsCaught(t *testing.T) {
+	// The deal is random (every device shuffles): a few hands until one
+	// deals holder 0 a joker before a pass.
+	for seed := uint64(9); seed < 15; seed++ {
+		tb := newTable(t, config(t, "american", 3, seed), seed)
+		passed := false
+		tb.tamper = func(m *Msg) bool {
+			if passed || m.Type != TAct || m.From != 0 || m.Action.Type != game.ActGive || m.Move.Transfer == nil {
+				return true
+			}
+			d := tb.devs[0]
+			for w := range d.t.hidden[m.Seat] {
+				if d.t.known[w] == tile.Joker {
+					tr := m.Move.Transfer
+					from := append([]uint32{w}, tr.From[1:]...)
+					in := sealed.Deck{d.t.deck[from[0]], d.t.deck[from[1]], d.t.deck[from[2]]}
+					s, err := sealed.Shuffle(d.t.cfg.Ctx, 0, d.t.joint, in, from, tr.To)
+					if err != nil {
+						t.Fatal(err)
+					}
+					m.Move = &sealed.Move{Transfer: &s}
+					passed = true
+					break
+				}
+			}
+			return true
 		}
-		var back Msg
-		if err := back.UnmarshalBinary(b); err != nil {
-			t.Fatalf("%v: %v", m.Type, err)
+		tb.play()
+		if !passed {
+			continue
 		}
-		again, _ := back.MarshalBinary()
-		if !bytes.Equal(b, again) {
-			t.Fatalf("%v does not round-trip", m.Type)
+		wantCheat(t, tb.refused, 0, "passed a joker")
+		if v := tb.spec.Audit(); v.Verified || !strings.Contains(v.Reason, "passed a joker") {
+			t.Fatalf("spectator's verdict %+v", v)
 		}
-		*m = back
-		n++
-		return true
+		return
 	}
-	tb.play()
-	if tb.refused != nil || !tb.seq.Over() || n < 10 {
-		t.Fatalf("refused %v, over %v, %d messages", tb.refused, tb.seq.Over(), n)
+	t.Fatal("holder 0 never held a joker to pass")
+}
+
+// TestMessagesRoundTrip: every message of a whole hand encodes and decodes
+// to the same bytes (american: the Charleston's moves too).
+func TestMessagesRoundTrip(t *testing.T) {
+	for _, id := range []string{"hongkong", "american"} {
+		tb := newTable(t, config(t, id, 2, 5), 5)
+		n, moves := 0, 0
+		tb.tamper = func(m *Msg) bool {
+			b, err := m.MarshalBinary()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var back Msg
+			if err := back.UnmarshalBinary(b); err != nil {
+				t.Fatalf("%v: %v", m.Type, err)
+			}
+			again, _ := back.MarshalBinary()
+			if !bytes.Equal(b, again) {
+				t.Fatalf("%v does not round-trip", m.Type)
+			}
+			*m = back
+			n++
+			if m.Move != nil {
+				moves++
+			}
+			return true
+		}
+		tb.play()
+		if tb.refused != nil || !tb.seq.Over() || n < 10 || (id == "american" && moves < 12) {
+			t.Fatalf("%s: refused %v, over %v, %d messages, %d moves", id, tb.refused, tb.seq.Over(), n, moves)
+		}
 	}
 }
 
@@ -138,6 +187,8 @@ func FuzzMsg(f *testing.F) {
 		{Type: TVoid, Reason: "holder 1 withheld its shares"},
 		{Type: TAct, Seat: rules.W, Action: game.Action{Type: game.ActDiscard, Tile: 3}},
 		{Type: TShares, From: 1},
+		{Type: TAct, From: 2, Seat: rules.N, Action: game.Act(game.ActGive, tile.None), Move: &sealed.Move{Copy: &sealed.Copy{From: 3, To: 152,
+			Ct: sealed.Ciphertext{C1: sealed.BasePoint(), C2: sealed.BasePoint()}, Proof: sealed.Proof{C: sealed.NewScalar(), S: sealed.NewScalar()}}}},
 	} {
 		b, err := m.MarshalBinary()
 		if err != nil {

@@ -96,7 +96,8 @@ func (d *Device) share(w uint32) sealed.Share {
 }
 
 // ack returns the acknowledgement once every slot revealed to this
-// device is decrypted, opening the bonus tiles among them.
+// device is decrypted, opening the bonus tiles among them and any joker
+// passed to it (which names its giver).
 func (d *Device) ack() (Msg, bool) {
 	if len(d.awaiting) == 0 {
 		return Msg{}, false
@@ -107,7 +108,7 @@ func (d *Device) ack() (Msg, bool) {
 		if k == tile.None {
 			return Msg{}, false
 		}
-		if k.IsBonus() && d.t.setup.Bonus {
+		if (k.IsBonus() && d.t.setup.Bonus) || (k == tile.Joker && d.t.moveOf(w) >= 0) {
 			ss = append(ss, d.share(w))
 		}
 	}
@@ -164,6 +165,9 @@ func (d *Device) Act(seat rules.Wind, a game.Action) (Msg, error) {
 		return Msg{}, errors.New("sealedplay: the action is not legal for the seat: " + a.String())
 	}
 	m := Msg{Type: TAct, From: d.t.me, Seat: seat, Action: a}
+	if a.Type == game.ActGive {
+		return d.give(m, a)
+	}
 	if d.t.st.Phase.Simultaneous() {
 		return m, nil
 	}

@@ -52,7 +52,23 @@
 // checks could not see (a declaration over hidden tiles, a losing claim,
 // an undeclared bonus tile, which moves every later draw) fails here.
 //
-// Rulesets: the hongkong, classical and french family. Jilin (the shared
-// joker, TING, combinations) and american (the Charleston, jokers) are
-// refused by Config until their operations (copies, transfers) are added.
+// # The Charleston (american)
+//
+// A give moves the giver's slots into fresh slots by a transfer (a
+// verifiable shuffle, core/sealed) or, for a single courtesy tile, a
+// proven copy; the sequencer publishes a step's four answers only once all
+// are in, and the fresh slots are then revealed to the receiver alone.
+// Nobody but the giver knows which fresh slot holds which given tile, so
+// the other parties imagine the links too: each tile is a chain of slots,
+// and a party re-links the chains (solve) whenever a tile it learns does
+// not fit what it imagined. A joker given is caught when its receiver
+// decrypts it: its acknowledgement opens the joker, which names the giver
+// (AM-4.1), and the audit refuses the give too. A joker exchange opens
+// the natural; the joker's slot, public since its exposure, goes to the
+// seat's hand.
+//
+// Rulesets: the hongkong, classical and french family, and american with
+// the Charleston, its stop vote and the courtesy pass; Config refuses the
+// blind pass and the mush (options blind_pass and mush must be off) and
+// jilin (the shared joker, TING, combinations).
 package sealedplay

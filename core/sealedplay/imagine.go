@@ -10,8 +10,9 @@ import (
 )
 
 // learn records slot w's tile; when the imagined arrangement put another
-// tile there, it swaps in the slot of an unknown tile of kind k (one not
-// yet taken when there is one) and marks the engine for a rebuild.
+// tile there, it changes what it imagines in slots this party does not
+// know (once the Charleston has moved tiles, solve) and marks the engine
+// for a rebuild.
 func (t *tracker) learn(w uint32, k tile.Kind) error {
 	if !k.Valid() || t.setup.Tiles[k] == 0 {
 		return fmt.Errorf("sealedplay: slot %d decrypts to %v, which is not in the set", w, k)
@@ -23,6 +24,24 @@ func (t *tracker) learn(w uint32, k tile.Kind) error {
 		t.known[w] = k
 		return nil
 	}
+	t.dirty = true
+	if len(t.moves) == 0 {
+		if err := t.imagineDealt(w, k); err != nil {
+			return err
+		}
+		t.known[w] = k
+		return nil
+	}
+	t.known[w] = k
+	if err := t.solve(); err != nil {
+		t.known[w] = tile.None
+		return fmt.Errorf("sealedplay: slot %d decrypts to %v: %w", w, k, err)
+	}
+	return nil
+}
+
+// imagineDealt makes slot w of the deck hold k.
+func (t *tracker) imagineDealt(w uint32, k tile.Kind) error {
 	u, ok := t.unknownSlot(func(r tile.Kind) bool { return r == k }, w)
 	if !ok {
 		// The unseen copies of k are all imagined in a concealed kong:
@@ -39,8 +58,6 @@ func (t *tracker) learn(w uint32, k tile.Kind) error {
 		}
 	}
 	t.ring[w], t.ring[u] = t.ring[u], t.ring[w]
-	t.known[w] = k
-	t.dirty = true
 	return nil
 }
 
@@ -79,7 +96,7 @@ func (t *tracker) imagineKong(g int) error {
 				continue
 			}
 			u, ok := uint32(0), false
-			for x := range uint32(len(t.ring)) {
+			for x := range uint32(t.n0) {
 				if t.ring[x] == kind && t.known[x] == tile.None && !slices.Contains(slots[:i+1], x) && (slices.Contains(slots, x) || t.group(x) < 0) {
 					u, ok = x, true
 					break
@@ -96,11 +113,11 @@ func (t *tracker) imagineKong(g int) error {
 	return errors.New("sealedplay: no kind is left to imagine a concealed kong of")
 }
 
-// unknownSlot returns an unknown slot other than not whose imagined tile
-// satisfies ok, preferring slots still in the wall.
+// unknownSlot returns an unknown slot of the deck other than not whose
+// imagined tile satisfies ok, preferring slots still in the wall.
 func (t *tracker) unknownSlot(ok func(tile.Kind) bool, not uint32) (uint32, bool) {
 	found, best := uint32(0), false
-	for u := range uint32(len(t.ring)) {
+	for u := range uint32(t.n0) {
 		if u == not || t.known[u] != tile.None || !ok(t.ring[u]) || t.group(u) >= 0 {
 			continue
 		}
@@ -114,15 +131,17 @@ func (t *tracker) unknownSlot(ok func(tile.Kind) bool, not uint32) (uint32, bool
 
 // refresh replays the hand on the imagined arrangement when it changed,
 // until no imagined bonus tile lies in a slot a seat holds unseen (a real
-// bonus tile is always opened by its holder).
+// bonus tile is always opened by its holder) and no imagined joker was
+// given in the Charleston (a real one is opened by its receiver).
 func (t *tracker) refresh() error {
+	solved := false
 	for t.dirty {
 		t.dirty = false
 		if err := t.rebuild(); err != nil {
 			return err
 		}
 		for _, w := range t.takes {
-			if t.known[w] != tile.None || !t.ring[w].IsBonus() || t.holder[w] == rules.NoWind {
+			if !t.setup.Bonus || t.known[w] != tile.None || !t.ring[w].IsBonus() || t.holder[w] == rules.NoWind {
 				continue
 			}
 			u, ok := t.unknownSlot(func(r tile.Kind) bool { return !r.IsBonus() }, w)
@@ -131,6 +150,17 @@ func (t *tracker) refresh() error {
 			}
 			t.ring[w], t.ring[u] = t.ring[u], t.ring[w]
 			t.dirty = true
+		}
+		for _, m := range t.moves {
+			for _, w := range m.from {
+				if t.ring[w] == tile.Joker && t.known[w] == tile.None && !t.dirty && !solved {
+					// Once: a joker this party saw given stays in its chain.
+					if err := t.solve(); err != nil {
+						return err
+					}
+					t.dirty, solved = true, true
+				}
+			}
 		}
 	}
 	return nil

@@ -80,8 +80,11 @@ type Msg struct {
 	Seat    rules.Wind         // TAct, TOpen
 	Action  game.Action        // TAct
 	Equal   []sealed.Equality  // TAct: a concealed kong's proofs
-	Answers []Answer           // TAnswers
-	Reason  string             // TVoid
+	// Move is a Charleston or courtesy give's tiles moved into fresh
+	// slots (TAct): a transfer of 2 or 3 slots, or a copy of one.
+	Move    *sealed.Move
+	Answers []Answer // TAnswers
+	Reason  string   // TVoid
 }
 
 // MaxMsg bounds an encoded message (the table protocol's frame).
@@ -148,6 +151,22 @@ func (m Msg) MarshalBinary() ([]byte, error) {
 				if err == nil {
 					err = body(q)
 				}
+			}
+			switch {
+			case m.Move == nil:
+				b = append(b, 0)
+			case m.Move.Transfer != nil && m.Move.Copy == nil:
+				b = append(b, 1)
+				if err == nil {
+					err = body(m.Move.Transfer)
+				}
+			case m.Move.Copy != nil && m.Move.Transfer == nil:
+				b = append(b, 2)
+				if err == nil {
+					err = body(m.Move.Copy)
+				}
+			default:
+				return nil, errors.New("sealedplay: a move is one transfer or one copy")
 			}
 		}
 	case TAnswers:
@@ -257,8 +276,8 @@ func (d *decoder) action() game.Action {
 
 // UnmarshalBinary strictly decodes a message: a known type, exact
 // lengths, seats, actions and declarations in range, strictly decoded
-// sealed bodies, at most sealed.MaxDeck slots in a reveal, 4 slots and 3
-// equality proofs in an action, 4 answers, no trailing bytes.
+// sealed bodies, at most sealed.MaxDeck slots in a reveal, 4 slots, 3
+// equality proofs and one move in an action, 4 answers, no trailing bytes.
 func (m *Msg) UnmarshalBinary(b []byte) error {
 	if len(b) == 0 || len(b) > MaxMsg {
 		return fmt.Errorf("sealedplay: a message has 1 to %d bytes, not %d", MaxMsg, len(b))
@@ -295,6 +314,17 @@ func (m *Msg) UnmarshalBinary(b []byte) error {
 				d.body(&q)
 				out.Equal = append(out.Equal, q)
 			}
+			switch x := d.take(1); {
+			case x == nil:
+			case x[0] == 1:
+				out.Move = &sealed.Move{Transfer: new(sealed.ShuffleMsg)}
+				d.body(out.Move.Transfer)
+			case x[0] == 2:
+				out.Move = &sealed.Move{Copy: new(sealed.Copy)}
+				d.body(out.Move.Copy)
+			case x[0] != 0:
+				d.err = fmt.Errorf("sealedplay: move kind %d: want 0 (none), 1 (transfer) or 2 (copy)", x[0])
+			}
 		}
 	case TAnswers:
 		n := d.u32()
@@ -329,6 +359,8 @@ func (m Msg) check() error {
 	switch {
 	case m.Type == TKey && m.Key == nil, m.Type == TShuffle && m.Shuffle == nil:
 		return fmt.Errorf("sealedplay: %v message without its body", m.Type)
+	case m.Move != nil && (m.Move.Transfer == nil) == (m.Move.Copy == nil):
+		return errors.New("sealedplay: a move is one transfer or one copy")
 	case (m.Type == TAct || m.Type == TOpen) && (m.Seat < rules.E || m.Seat > rules.N):
 		return fmt.Errorf("sealedplay: %v message for seat %d: want 0 (East) to 3 (North)", m.Type, m.Seat)
 	case m.Type == TAnswers && len(m.Answers) > 4:

@@ -33,6 +33,12 @@ func TestWhatAnActionOpens(t *testing.T) {
 		{game.Act(game.ActDiscard, tile.None), "", "!"},
 		{game.Act(game.ActPung, tile.None), "", "!"},
 		{game.Act(game.ActGive, tile.None), "", "!"},
+		{game.Action{Type: game.ActCall, Tile: k("5p"), Tiles: tile.CountsOf(tile.MustParse("55p0j"))}, "5p", "55p0j"},
+		{game.Action{Type: game.ActCall, Tile: k("5p"), Tiles: tile.CountsOf(tile.MustParse("5p0j"))}, "", "!"},
+		{game.Action{Type: game.ActExchange, Tile: k("2f"), N: 2}, "", "2f"},
+		{game.Act(game.ActStop, tile.None), "", ""},
+		{game.Act(game.ActContinue, tile.None), "", ""},
+		{game.Action{Type: game.ActPropose, N: 2}, "", ""},
 	} {
 		offered := tile.None
 		if tc.offered != "" {

@@ -38,6 +38,7 @@ type table struct {
 	// shares are every share relayed, for the transcript.
 	shares   map[[2]uint32]sealed.Share
 	shuffles []sealed.ShuffleMsg
+	moves    []sealed.Move
 	// checked counts the transcript checks made.
 	checked int
 }
@@ -57,7 +58,15 @@ func config(t *testing.T, id string, holders int, seed uint64) Config {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(seed, 7))
-	cfg := Config{Hand: game.HandConfig{Ruleset: r, Options: rules.DefaultOptions(r), Number: 1, Round: rules.E},
+	// The blind pass is not played sealed yet.
+	opts, err := rules.ResolveOptions(r, map[string]string{})
+	if id == "american" {
+		opts, err = rules.ResolveOptions(r, map[string]string{"blind_pass": "off"})
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{Hand: game.HandConfig{Ruleset: r, Options: opts, Number: 1, Round: rules.E},
 		Dice: [2]int{2 + rng.IntN(6) + rng.IntN(6), 2 + rng.IntN(6) + rng.IntN(6)},
 		Ctx:  sealed.Context{Table: "test", Hand: 1, Ruleset: id}}
 	for i := range holders {
@@ -118,6 +127,9 @@ func (tb *table) broadcast(out []Msg) {
 		}
 		if r.Type == TShuffle {
 			tb.shuffles = append(tb.shuffles, *r.Shuffle)
+		}
+		if r.Move != nil {
+			tb.moves = append(tb.moves, *r.Move)
 		}
 		if err := tb.spec.Receive(r); err != nil {
 			tb.t.Fatalf("spectator refused %v: %v", r.Type, err)
@@ -253,6 +265,11 @@ func (tb *table) checkKnowledge() {
 				want[w] = d.t.known[w]
 			}
 		}
+		for w := s.n0; w < len(s.known); w++ {
+			if s.revealTo[w] == d.t.me {
+				want[uint32(w)] = d.t.known[w]
+			}
+		}
 		// The curious device: every slot whose shares all other holders
 		// have published is one it can decrypt with its key.
 		for w := range s.known {
@@ -321,6 +338,7 @@ func (tb *table) transcript() *sealed.Transcript {
 		tr.Keys = append(tr.Keys, *k)
 	}
 	tr.Shuffles = tb.shuffles
+	tr.Moves = tb.moves
 	for _, sh := range tb.shares {
 		tr.Shares = append(tr.Shares, sh)
 	}
@@ -334,7 +352,7 @@ func TestSealedHands(t *testing.T) {
 	for _, tc := range []struct {
 		id      string
 		holders int
-	}{{"hongkong", 2}, {"hongkong", 3}, {"hongkong", 4}, {"classical", 2}, {"french", 2}} {
+	}{{"hongkong", 2}, {"hongkong", 3}, {"hongkong", 4}, {"classical", 2}, {"french", 2}, {"american", 2}, {"american", 3}, {"american", 4}} {
 		t.Run(fmt.Sprintf("%s/%d", tc.id, tc.holders), func(t *testing.T) {
 			cfg := config(t, tc.id, tc.holders, uint64(tc.holders))
 			tb := newTable(t, cfg, uint64(tc.holders))
@@ -381,11 +399,11 @@ func (tb *table) log(d *Device) []string {
 // dealt openly from the final wall, and every party's verdict is the
 // engine's result.
 func TestSealedHandsPlayAsTheEngine(t *testing.T) {
-	hands := 6
+	hands := 8
 	if testing.Short() {
-		hands = 2
+		hands = 4
 	}
-	ids := []string{"hongkong", "classical", "french"}
+	ids := []string{"hongkong", "classical", "french", "american"}
 	for i := range hands {
 		cfg := config(t, ids[i%len(ids)], 2+i%2, uint64(100+i))
 		tb := newTable(t, cfg, uint64(100+i))
@@ -399,7 +417,7 @@ func TestSealedHandsPlayAsTheEngine(t *testing.T) {
 		s := tb.seq.t
 		open := cfg.Hand
 		open.Uniform = true
-		st, _, err := game.NewHandOn(open, s.known, cfg.Dice)
+		st, _, err := game.NewHandOn(open, s.known[:s.n0], cfg.Dice)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -412,11 +430,7 @@ func TestSealedHandsPlayAsTheEngine(t *testing.T) {
 				}
 			}
 			if n < len(s.steps) {
-				a := step.action
-				if step.kong {
-					a.Tile = s.known[step.open[0]]
-				}
-				if _, err := st.Apply(step.seat, a); err != nil {
+				if _, err := st.Apply(step.seat, s.engineAction(step)); err != nil {
 					t.Fatalf("hand %d, step %d: %v", i, n, err)
 				}
 			}
@@ -447,10 +461,27 @@ func (tb *table) trackers() []*tracker {
 func (t *tracker) checkRing(tt *testing.T) {
 	tt.Helper()
 	var have tile.Counts
-	for w, k := range t.ring {
+	for _, k := range t.ring[:t.n0] {
 		have[k]++
-		if t.known[w] != tile.None && t.known[w] != k {
-			tt.Fatalf("holder %d imagines %v in slot %d, which it knows holds %v", t.me, k, w, t.known[w])
+	}
+	for w, k := range t.known {
+		if k != tile.None && t.ring[w] != k {
+			tt.Fatalf("holder %d imagines %v in slot %d, which it knows holds %v", t.me, t.ring[w], w, k)
+		}
+	}
+	for _, m := range t.moves {
+		var in, out tile.Counts
+		for i, w := range m.from {
+			in[t.ring[w]]++
+			out[t.ring[m.fresh[i]]]++
+		}
+		if in != out {
+			tt.Fatalf("holder %d imagines a give whose tiles change", t.me)
+		}
+		for _, w := range m.from {
+			if k := t.ring[w]; k == tile.Joker {
+				tt.Fatalf("holder %d imagines a joker given from slot %d", t.me, w)
+			}
 		}
 	}
 	if have != t.setup.Tiles {

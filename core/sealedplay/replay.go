@@ -85,19 +85,19 @@ func (t *tracker) rebuild() error { return t.replay(false) }
 // replay deals the arrangement t.ring and replays every step, checked by
 // the engine when checked is set.
 func (t *tracker) replay(checked bool) error {
-	st, evs, err := game.NewHandOn(t.cfg.Hand, t.ring, t.cfg.Dice)
+	st, evs, err := game.NewHandOn(t.cfg.Hand, t.ring[:t.n0], t.cfg.Dice)
 	if err != nil {
 		return err
 	}
 	t.st, t.takes = st, nil
-	t.holder = make([]rules.Wind, len(t.ring))
+	t.holder = make([]rules.Wind, len(t.known))
 	for i := range t.holder {
 		t.holder[i] = rules.NoWind
 	}
 	for i := range t.hidden {
 		t.hidden[i] = map[uint32]bool{}
 	}
-	t.rows, t.applied = [4][]uint32{}, 0
+	t.rows, t.applied, t.exposed = [4][]uint32{}, 0, [4][]exposure{}
 	if err := t.absorb(evs); err != nil {
 		return err
 	}
@@ -112,11 +112,7 @@ func (t *tracker) replay(checked bool) error {
 				return out
 			}
 		}
-		a := s.action
-		if s.kong {
-			a.Tile = t.ring[s.open[0]]
-		}
-		if e := t.absorb(evs(s.seat, a)); e != nil {
+		if e := t.absorb(evs(s.seat, t.engineAction(s))); e != nil {
 			return e
 		}
 		if err != nil {
@@ -178,18 +174,28 @@ func (t *tracker) absorb(evs []game.Event) error {
 	return nil
 }
 
-// follow moves a step's opened slots: a discard goes to the seat's row,
-// the tiles of a meld leave the concealed hand; a whole hand opened
+// follow moves a step's slots: a discard goes to the seat's row, the
+// tiles of a meld leave the concealed hand, a give goes to the receiver,
+// a joker exchange swaps a natural for a joker; a whole hand opened
 // (Mah-Jong, an invocation) stays where it is.
 func (t *tracker) follow(s step) {
-	if opensHand(s.action.Type) {
+	switch {
+	case opensHand(s.action.Type):
+		return
+	case s.move > 0:
+		t.followMove(t.moves[s.move-1])
 		return
 	}
 	for _, w := range s.open {
 		delete(t.hidden[s.seat], w)
 	}
-	if s.action.Type == game.ActDiscard {
+	switch s.action.Type {
+	case game.ActDiscard:
 		t.rows[s.seat] = append(t.rows[s.seat], s.open[0])
+	case game.ActCall:
+		t.exposed[s.seat] = append(t.exposed[s.seat], exposure{kind: s.action.Tile, slots: slices.Clone(s.open)})
+	case game.ActExchange:
+		t.followExchange(s.seat, s.action, s.open[0])
 	}
 }
 
@@ -212,9 +218,9 @@ func needOf(a game.Action, k tile.Kind) (tile.Counts, bool, error) {
 	switch {
 	case opensHand(a.Type):
 		return c, true, nil
-	case a.Type == game.ActPass:
+	case a.Type == game.ActPass || a.Type == game.ActStop || a.Type == game.ActContinue || a.Type == game.ActPropose:
 		return c, false, nil
-	case a.Type == game.ActDiscard || a.Type == game.ActAddKong || a.Type == game.ActConcealedKong || a.Type == game.ActChow:
+	case a.Type == game.ActDiscard || a.Type == game.ActAddKong || a.Type == game.ActConcealedKong || a.Type == game.ActChow || a.Type == game.ActExchange:
 		if !a.Tile.Valid() {
 			return c, false, fmt.Errorf("sealedplay: %v names no tile", a.Type)
 		}
@@ -222,8 +228,10 @@ func needOf(a game.Action, k tile.Kind) (tile.Counts, bool, error) {
 		return c, false, fmt.Errorf("sealedplay: %v with no tile offered", a.Type)
 	}
 	switch a.Type {
-	case game.ActDiscard, game.ActAddKong:
+	case game.ActDiscard, game.ActAddKong, game.ActExchange:
 		c[a.Tile] = 1
+	case game.ActCall:
+		c = a.Tiles
 	case game.ActConcealedKong:
 		return c, false, errors.New("sealedplay: a concealed kong is proven (Slots, Equal), not opened")
 	case game.ActPung:
@@ -349,9 +357,20 @@ func (t *tracker) playWindow(open []uint32) error {
 // unrevealed returns the next tiles to reveal to the seats that took
 // them: the whole deal at once, then one tile at a time, since a bonus
 // tile found in it moves every later draw (HK-4.2: replacements go in turn
-// order from East, each seat's until it holds no bonus tile).
+// order from East, each seat's until it holds no bonus tile); the fresh
+// slots of a Charleston pass to their receivers.
 func (t *tracker) unrevealed() []uint32 {
 	var out []uint32
+	for _, m := range t.moves {
+		for _, f := range m.fresh {
+			if t.hidden[m.to][f] && t.revealTo[f] == Public && !t.public[f] {
+				out = append(out, f)
+			}
+		}
+	}
+	if len(out) > 0 {
+		return out // a Charleston pass's fresh slots, all at once
+	}
 	for i, w := range t.takes {
 		if t.holder[w] == rules.NoWind || !t.hidden[t.holder[w]][w] || t.revealTo[w] != Public || t.public[w] {
 			continue

@@ -27,6 +27,7 @@ type Sequencer struct {
 	owed    map[uint32]map[uint32]bool // holder → slots whose share it owes
 	acks    map[uint32]bool            // holders whose TAck is awaited
 	answers map[rules.Wind]game.Action // the open window's answers
+	held    map[rules.Wind]Msg         // a Charleston step's answers
 	opener  rules.Wind                 // the window's winner, until it opens
 }
 
@@ -36,7 +37,7 @@ func NewSequencer(cfg Config) (*Sequencer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Sequencer{t: t, owed: map[uint32]map[uint32]bool{}, acks: map[uint32]bool{}, answers: map[rules.Wind]game.Action{}, opener: rules.NoWind}, nil
+	return &Sequencer{t: t, owed: map[uint32]map[uint32]bool{}, acks: map[uint32]bool{}, answers: map[rules.Wind]game.Action{}, held: map[rules.Wind]Msg{}, opener: rules.NoWind}, nil
 }
 
 // busy reports whether shares, acknowledgements or an opening are awaited.
@@ -92,10 +93,11 @@ func (s *Sequencer) Receive(m Msg) ([]Msg, error) {
 			}
 		}
 		out, err := s.relay(m)
-		if err == nil {
-			delete(s.acks, m.From)
+		if err != nil {
+			return s.voidFor(err) // a bad opening, or a passed joker
 		}
-		return s.next(out, err)
+		delete(s.acks, m.From)
+		return s.next(out, nil)
 	case TAct:
 		return s.act(m)
 	case TOpen:
@@ -132,6 +134,9 @@ func (s *Sequencer) act(m Msg) ([]Msg, error) {
 	if len(m.Shares) > 0 {
 		return nil, cheat(m.From, "opened tiles in a claim window's answer; only the winner opens, after the window")
 	}
+	if charlestonPhase(st.Phase) {
+		return s.charleston(m)
+	}
 	if _, dup := s.answers[m.Seat]; dup {
 		return nil, ErrNotNow
 	}
@@ -161,6 +166,35 @@ func (s *Sequencer) act(m Msg) ([]Msg, error) {
 	out, err := s.relay(ans)
 	if err != nil {
 		return s.voidFor(err)
+	}
+	return s.next(out, nil)
+}
+
+// charleston keeps a Charleston step's answers until every seat has
+// answered, then relays them all in seat order: no seat's give or vote
+// depends on another's (AM-4.1).
+func (s *Sequencer) charleston(m Msg) ([]Msg, error) {
+	if _, dup := s.held[m.Seat]; dup {
+		return nil, ErrNotNow
+	}
+	if (m.Move != nil) != (m.Action.Type == game.ActGive) {
+		return nil, cheat(m.From, "a give moves its slots (a transfer or a copy); nothing else does")
+	}
+	s.held[m.Seat] = m
+	if len(s.held) < len(s.t.st.Waiting()) {
+		return nil, nil
+	}
+	held := s.held
+	s.held = map[rules.Wind]Msg{}
+	var out []Msg
+	for x := rules.E; x <= rules.N; x++ {
+		if h, ok := held[x]; ok {
+			o, err := s.relay(h)
+			if err != nil {
+				return s.voidFor(err)
+			}
+			out = append(out, o...)
+		}
 	}
 	return s.next(out, nil)
 }

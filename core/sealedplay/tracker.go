@@ -43,8 +43,11 @@ func (c Config) check() error {
 		}
 	}
 	s := c.Hand.Ruleset.Setup(c.Hand.Options)
-	if s.SharedJoker || s.Charleston != nil || s.Ting || s.Combinations || s.Compensation {
-		return fmt.Errorf("sealedplay: %s is not played sealed yet; allowed: rulesets of the hongkong, classical and french family", c.Hand.Ruleset.ID())
+	if s.SharedJoker || s.Ting || s.Combinations || s.Compensation {
+		return fmt.Errorf("sealedplay: %s is not played sealed yet; allowed: rulesets of the hongkong, classical and french family, and american", c.Hand.Ruleset.ID())
+	}
+	if ch := s.Charleston; ch != nil && (ch.Blind || ch.Mush) {
+		return fmt.Errorf("sealedplay: the blind pass and the mush are not played sealed yet; allowed: the Charleston with options %s and %s off", "blind_pass", "mush")
 	}
 	return nil
 }
@@ -73,6 +76,24 @@ type step struct {
 	// kong: a concealed kong proven, not opened; its tile is the one in
 	// its slots, real or imagined (open holds the same slots).
 	kong bool
+	// move: a give of the Charleston or the courtesy pass, 1 + its index
+	// in tracker.moves (0: none); its tiles are the ones in its slots.
+	move int
+}
+
+// move is a give of the Charleston or the courtesy pass: seat's slots
+// from, moved by a transfer (or a copy of one slot) into the fresh slots
+// of seat to.
+type move struct {
+	seat, to    rules.Wind
+	from, fresh []uint32
+}
+
+// exposure is the slots a card call took from a seat's hand, and the kind
+// of the discard it called (american AM-5.5).
+type exposure struct {
+	kind  tile.Kind
+	slots []uint32
 }
 
 // tracker is what every party keeps of a sealed hand from its public
@@ -95,7 +116,11 @@ type tracker struct {
 	public   []bool      // every holder has shared the slot
 	revealTo []uint32    // the holder a slot was revealed to, or Public
 
-	ring []tile.Kind // the imagined arrangement: known tiles where known
+	// ring is the imagined arrangement, by slot: known tiles where known;
+	// the first n0 are the shuffled deck (the wall), fresh slots follow.
+	ring  []tile.Kind
+	n0    int
+	moves []move // the gives of the Charleston, in order
 	// groups are the slots of other seats' concealed kongs, which hold one
 	// kind, imagined, until they are opened.
 	groups [][]uint32
@@ -106,8 +131,9 @@ type tracker struct {
 	takes   []uint32
 	holder  []rules.Wind
 	hidden  [4]map[uint32]bool
-	applied int         // steps the engine has applied
-	rows    [4][]uint32 // each seat's discards not taken by a claim or an invocation, by slot, oldest first
+	applied int           // steps the engine has applied
+	rows    [4][]uint32   // each seat's discards not taken by a claim or an invocation, by slot, oldest first
+	exposed [4][]exposure // each seat's card calls, for joker exchanges
 
 	window []Answer // answers of a closed window, until the winner opens
 	void   string
@@ -187,8 +213,9 @@ func (t *tracker) addShuffle(m Msg) error {
 // start deals the imagined hand once the deck is final: no tile is known,
 // and no imagined bonus tile lies where a hidden deal takes a tile.
 func (t *tracker) start() error {
-	t.deck = t.decks[len(t.decks)-1]
+	t.deck = slices.Clone(t.decks[len(t.decks)-1])
 	n := len(t.deck)
+	t.n0 = n
 	t.shares = make([]map[uint32]*sealed.Point, n)
 	t.known = make([]tile.Kind, n)
 	t.public = make([]bool, n)
@@ -333,6 +360,10 @@ func (t *tracker) observe(m Msg) ([]uint32, error) {
 	case TAck:
 		if slots, err = t.addShares(m.From, m.Shares); err == nil {
 			for _, w := range slots {
+				if g := t.moveOf(w); g >= 0 && t.public[w] && t.known[w] == tile.Joker && t.revealTo[w] == m.From {
+					mv := t.moves[g]
+					return nil, cheat(t.cfg.Seats[mv.seat], "passed a joker: seat %v gave it to seat %v (slot %d), and jokers are never passed (AM-4.1)", mv.seat, mv.to, w)
+				}
 				if !t.public[w] || !t.known[w].IsBonus() || t.revealTo[w] != m.From {
 					return nil, cheat(m.From, "opened slot %d as a bonus tile; it was not revealed to it or holds no bonus tile", w)
 				}
@@ -345,8 +376,17 @@ func (t *tracker) observe(m Msg) ([]uint32, error) {
 			}
 			break
 		}
-		if len(m.Slots) > 0 || len(m.Equal) > 0 {
-			return nil, cheat(m.From, "slots and equality proofs come with a concealed kong only")
+		if m.Action.Type == game.ActGive {
+			if m.Move == nil || len(m.Shares) > 0 || len(m.Slots) > 0 || len(m.Equal) > 0 {
+				return nil, cheat(m.From, "a give moves its slots (a transfer or a copy) and opens nothing")
+			}
+			if err = t.refresh(); err == nil {
+				err = t.give(m.From, m.Seat, m.Action, *m.Move)
+			}
+			break
+		}
+		if len(m.Slots) > 0 || len(m.Equal) > 0 || m.Move != nil {
+			return nil, cheat(m.From, "slots and equality proofs come with a concealed kong only, a move with a give")
 		}
 		if slots, err = t.addShares(m.From, m.Shares); err == nil {
 			if err = t.refresh(); err == nil {
