@@ -97,7 +97,7 @@ func playOpen(tt *testing.T, cfg Config, pick func(*rand.Rand, []game.Action) ga
 		}
 	}
 	rng.Shuffle(len(t.ring), func(i, j int) { t.ring[i], t.ring[j] = t.ring[j], t.ring[i] })
-	t.known, t.public = slices.Clone(t.ring), make([]bool, len(t.ring))
+	t.n0, t.known, t.public = len(t.ring), slices.Clone(t.ring), make([]bool, len(t.ring))
 	for i := range t.public {
 		t.public[i] = true
 	}
