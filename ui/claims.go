@@ -277,6 +277,19 @@ func actionTiles(a game.Action) []tile.Kind {
 // actionLabel is an action's words with its tiles written by their corner
 // indexes ("Chow 3|4|5|"), and its spoken name as the tiles' names.
 func actionLabel(a game.Action) string {
+	return actionText(a, func(ks []tile.Kind) string {
+		s := ""
+		for _, k := range ks {
+			s += tileview.Index(k)
+		}
+		return s
+	}, game.ActDiscard)
+}
+
+// actionText is an action's words with its tiles written by tiles; the
+// tiles of a pung, a kong, an exchange (whose words name the tile) and of
+// the types in also are left out.
+func actionText(a game.Action, tiles func([]tile.Kind) string, also ...game.ActionType) string {
 	label := words.T("action." + a.Type.String())
 	switch a.Type {
 	case game.ActPropose:
@@ -284,11 +297,8 @@ func actionLabel(a game.Action) string {
 	case game.ActExchange:
 		label = words.F("action.exchange", map[string]any{"Tile": words.Tile(a.Tile)})
 	}
-	if ks := actionTiles(a); len(ks) > 0 && !slices.Contains([]game.ActionType{game.ActExchange, game.ActPung, game.ActKong, game.ActDiscard}, a.Type) {
-		label += " "
-		for _, k := range ks {
-			label += tileview.Index(k)
-		}
+	if ks := actionTiles(a); len(ks) > 0 && !slices.Contains(append([]game.ActionType{game.ActExchange, game.ActPung, game.ActKong}, also...), a.Type) {
+		label += " " + tiles(ks)
 	}
 	if a.Declare != game.DeclNone {
 		label += " + " + words.T("declare."+a.Declare.String())

@@ -3,6 +3,7 @@ package ui
 import (
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/fourwinds-mahjong/fourwinds/core/ai"
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/ui/words"
@@ -21,12 +22,7 @@ func (s *TableScreen) showHint() {
 		s.say(err.Error())
 		return
 	}
-	reason := words.Reason(adv.Reason.Key, adv.Reason.Text, adv.Reason.Args)
-	what := actionLabel(adv.Action)
-	if adv.Action.Type == game.ActDiscard {
-		what += " " + words.Tile(adv.Action.Tile) // the rack shows it selected too
-	}
-	s.showLine(s.hintLabel, words.F("table.hint_text", map[string]any{"Action": what, "Reason": reason}), widget.MediumImportance)
+	s.showLine(s.hintLabel, hintText(adv), widget.MediumImportance)
 	if adv.Action.Type == game.ActDiscard {
 		for i, k := range s.order {
 			if k == adv.Action.Tile {
@@ -35,4 +31,11 @@ func (s *TableScreen) showHint() {
 		}
 		s.showRack()
 	}
+}
+
+// hintText is the hint line for adv, one sentence: the action with its
+// tiles named in words (never by their corner indexes), then why.
+func hintText(adv ai.Advice) string {
+	reason := words.Reason(adv.Reason.Key, adv.Reason.Text, adv.Reason.Args)
+	return words.F("table.hint_text", map[string]any{"Action": actionText(adv.Action, words.Tiles), "Reason": reason})
 }

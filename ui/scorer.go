@@ -50,6 +50,8 @@ type Scorer struct {
 	ctx    rules.Context
 	ledger *ledger.Ledger
 
+	// palette offers the tiles the ruleset plays (showPalette).
+	palette                    *fyne.Container
 	handBox, result, ledgerBox *fyne.Container
 	// guide tells the person what to tap next.
 	guide *wordsLabel
@@ -123,16 +125,7 @@ func (s *Scorer) build() {
 		s.SetTarget(Target(target.SelectedIndex()))
 		s.refresh()
 	}
-	// The palette's tiles are targets a finger hits (44 wide); a drag on
-	// them scrolls the page, as it would anywhere else.
-	palette := container.NewGridWrap(fyne.NewSize(pickWidth+2, pickWidth*4/3+2))
-	for k := tile.Kind(0); k < tile.NumKinds; k++ {
-		t := tileview.NewTile(k, s.app.Style(), pickWidth)
-		t.OnTapped = func() { s.Tap(k) }
-		t.OnDragged = func(e *fyne.DragEvent) { s.scroll.Dragged(e) }
-		t.OnDragEnd = func() { s.scroll.DragEnd() }
-		palette.Add(t)
-	}
+	s.palette = container.NewGridWrap(fyne.NewSize(pickWidth+2, pickWidth*4/3+2))
 	windNames := []string{words.Wind(rules.E), words.Wind(rules.S), words.Wind(rules.W), words.Wind(rules.N)}
 	seat := widget.NewSelect(windNames, func(string) {})
 	seat.SetSelectedIndex(0)
@@ -182,7 +175,7 @@ func (s *Scorer) build() {
 	s.contextBox = container.NewStack()
 	s.showContext()
 	s.body = container.NewVBox(pick,
-		container.NewBorder(nil, nil, widget.NewLabel(words.T("scorer.add_to")), nil, target), palette, s.guide, s.handBox, container.NewHBox(newMeld, clear),
+		container.NewBorder(nil, nil, widget.NewLabel(words.T("scorer.add_to")), nil, target), s.palette, s.guide, s.handBox, container.NewHBox(newMeld, clear),
 		widget.NewLabelWithStyle(words.T("scorer.context"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		s.contextBox, s.jokerRow, s.flagsBox,
 		widget.NewAccordion(widget.NewAccordionItem(words.T("rules.options"), s.options)),
@@ -263,12 +256,38 @@ func (s *Scorer) showOptions() {
 		}
 		s.rules, s.ctx.Options = r, o
 		s.showContext()
+		s.showPalette()
 		s.refresh()
 	}
 	s.form = f
 	s.options.Objects = s.app.optionRows(f)
 	s.options.Refresh()
 	s.jokerRow.Hidden = !s.rules.Setup(s.ctx.Options).SharedJoker
+	s.showPalette()
+}
+
+// showPalette offers the tiles the ruleset plays with its options
+// (rules.Setup's tile set): jokers only where it has them, flowers and
+// seasons only where they are in play. The tiles are targets a finger
+// hits (44 wide); a drag on them scrolls the page, as it would anywhere
+// else.
+func (s *Scorer) showPalette() {
+	if s.palette == nil {
+		return // still being built
+	}
+	in := s.rules.Setup(s.ctx.Options).Tiles
+	s.palette.Objects = nil
+	for k := tile.Kind(0); k < tile.NumKinds; k++ {
+		if in[k] == 0 {
+			continue
+		}
+		t := tileview.NewTile(k, s.app.Style(), pickWidth)
+		t.OnTapped = func() { s.Tap(k) }
+		t.OnDragged = func(e *fyne.DragEvent) { s.scroll.Dragged(e) }
+		t.OnDragEnd = func() { s.scroll.DragEnd() }
+		s.palette.Add(t)
+	}
+	s.palette.Refresh()
 }
 
 // Tap adds tile k where the scorer's target says. The tile that brings a

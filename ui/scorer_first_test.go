@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -14,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 	"github.com/fourwinds-mahjong/fourwinds/internal/uitest"
 	"github.com/fourwinds-mahjong/fourwinds/ui/tileview"
@@ -282,6 +284,35 @@ func walkTexts(o fyne.CanvasObject, f func(*canvas.Text)) {
 	case fyne.Widget:
 		for _, c := range test.WidgetRenderer(x).Objects() {
 			walkTexts(c, f)
+		}
+	}
+}
+
+// TestScorerPaletteOfTheRuleset (issue 20): the scorer's palette offers
+// the tiles the selected ruleset plays and no other: a joker only where
+// the ruleset has jokers (american), not in Hong Kong's palette.
+func TestScorerPaletteOfTheRuleset(t *testing.T) {
+	a, _ := newTestApp(t, noTables{}, fyne.NewSize(360, 640))
+	s := showScorer(a)
+	for _, id := range rules.IDs() {
+		s.SetRules(id)
+		setup := s.rules.Setup(s.ctx.Options)
+		var got, want []tile.Kind
+		walkObjects(s.body, func(o fyne.CanvasObject) {
+			if tl, ok := o.(*tileview.Tile); ok && tl.OnTapped != nil && tl.OnDragged != nil {
+				got = append(got, tl.Kind) // a palette tile (paletteTile)
+			}
+		})
+		for k := tile.Kind(0); k < tile.NumKinds; k++ {
+			if setup.Tiles[k] > 0 {
+				want = append(want, k)
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: the palette offers %v, want the tiles in play %v", id, got, want)
+		}
+		if has := slices.Contains(got, tile.Joker); has != setup.Jokers {
+			t.Errorf("%s: the palette offers a joker: %v; the ruleset plays jokers: %v", id, has, setup.Jokers)
 		}
 	}
 }

@@ -3,10 +3,12 @@ package ui
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -316,5 +318,46 @@ func TestAddressFitsAPhone(t *testing.T) {
 	l := addressLine("192.168.1.20:40123#kitchentablekey2kitchentablekey2")
 	if w := l.MinSize().Width; w > 360-2*theme.Padding() {
 		t.Errorf("the address needs %v wide, more than a phone's 360", w)
+	}
+}
+
+// TestCentreNamesComputers (issue 20): the table-centre display names a
+// computer seat the host left unnamed as a solo table does
+// (words.Computer), in the language, not by the table's "AI 3"; a name
+// the host gave stays.
+func TestCentreNamesComputers(t *testing.T) {
+	a, _ := newTestApp(t, noTables{}, fyne.NewSize(1280, 800))
+	a.SetNetwork(quietNet{})
+	s := midHand()
+	s.Info.Seats[2] = table.SeatInfo{Name: table.DefaultName(2, table.SeatAI), Kind: table.SeatAI}
+	s.Info.Seats[3] = table.SeatInfo{Name: table.DefaultName(3, table.SeatAI), Kind: table.SeatAI}
+	defer words.Use("en")
+	for _, lang := range []string{"en", "fr"} {
+		if err := words.Use(lang); err != nil {
+			t.Fatal(err)
+		}
+		a.openShared(newStillTable(s), table.Spectator)
+		c := a.Centre()
+		if c == nil {
+			t.Fatal("no centre display")
+		}
+		var texts []string
+		walkObjects(c.Content(), func(o fyne.CanvasObject) {
+			if x, ok := o.(*canvas.Text); ok {
+				texts = append(texts, x.Text)
+			}
+		})
+		all := strings.Join(texts, "\n")
+		for _, want := range []string{words.Computer(2), words.Computer(3), s.Info.Seats[1].Name} {
+			if !strings.Contains(all, want) {
+				t.Errorf("%s: the centre does not name %q; it shows %q", lang, want, texts)
+			}
+		}
+		for _, p := range []int{2, 3} {
+			if bad := table.DefaultName(p, table.SeatAI); strings.Contains(all, bad) {
+				t.Errorf("%s: the centre names a computer %q", lang, bad)
+			}
+		}
+		a.ShowHome()
 	}
 }

@@ -171,13 +171,8 @@ func (c *CentreScreen) Tiles() []tile.Kind {
 	return out
 }
 
-// name is player p's name.
-func (c *CentreScreen) name(p int) string {
-	if p < 0 || p > 3 {
-		return ""
-	}
-	return c.snap.Info.Seats[p].Name
-}
+// name is player p's name (playerName).
+func (c *CentreScreen) name(p int) string { return playerName(c.snap.Info, p) }
 
 func (c *CentreScreen) playerAt(w rules.Wind) int {
 	for p, x := range c.snap.Info.Winds {

@@ -115,7 +115,7 @@ func (a *App) hostedName(h Hosted, p int) string {
 	if err != nil {
 		return seatName(p)
 	}
-	return snap.Info.Seats[p].Name
+	return playerName(snap.Info, p)
 }
 
 // handOver makes the hosted table go to the next seated phone at the next

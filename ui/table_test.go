@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/fourwinds-mahjong/fourwinds/core/ai"
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/hand"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
@@ -649,4 +650,47 @@ func TestLateRefusalQuiet(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestHintInWords (issue 20): a hint names its tiles in words and a card
+// hand by its line, as the guide and the score sheet do: an american
+// Charleston hint once read "Pass the tiles 9●9●S … E2 (FF 2468a DDDDa
+// 2468b)"; and it reads as one sentence, not "Pass — passes: …".
+func TestHintInWords(t *testing.T) {
+	test.NewTempApp(t)
+	give := ai.Advice{
+		Action: game.Action{Type: game.ActGive, Tile: tile.None, Tiles: tile.CountsOf(tile.MustParse("99p 2z"))},
+		Reason: ai.Reason{Key: "hint.line.give", Text: "english", Args: map[string]string{"Tiles": "99p 2z", "Line": "E2", "Pattern": "FF 2468a DDDDa 2468b", "Value": "35"}},
+	}
+	pass := ai.Advice{
+		Action: game.Act(game.ActPass, tile.None),
+		Reason: ai.Reason{Key: "hint.pass", Text: "english", Args: map[string]string{"Tile": "4s"}},
+	}
+	defer words.Use("en")
+	for _, c := range []struct {
+		lang string
+		adv  ai.Advice
+		want string
+	}{
+		{"en", give, "Suggested: Pass the tiles Nine of Circles, Nine of Circles, South Wind — line E2, worth 35, needs them least"},
+		{"en", pass, "Suggested: Pass — claiming Four of Bamboo would not help the hand enough"},
+		{"fr", give, "Conseil\u202f: Passer les tuiles " + frTiles(t, "99p 2z") + " — la ligne E2, qui vaut 35, en a le moins besoin"},
+		{"fr", pass, "Conseil\u202f: Passe — prendre " + frTiles(t, "4s") + " n’aiderait pas assez la main"},
+	} {
+		if err := words.Use(c.lang); err != nil {
+			t.Fatal(err)
+		}
+		if got := hintText(c.adv); got != c.want {
+			t.Errorf("%s: the hint reads %q, want %q", c.lang, got, c.want)
+		}
+	}
+}
+
+// frTiles names the tiles of notation s in French.
+func frTiles(t *testing.T, s string) string {
+	t.Helper()
+	if err := words.Use("fr"); err != nil {
+		t.Fatal(err)
+	}
+	return words.Tiles(tile.MustParse(s))
 }

@@ -386,15 +386,28 @@ func usesWinds(in table.Info) bool {
 }
 
 // name is player p's name: for the screen's own player the name of the
-// settings ("You" until one is set), for the others the table's.
+// settings ("You" until one is set), for the others the table's
+// (playerName).
 func (s *TableScreen) name(p int) string {
 	if p == s.player {
 		return s.app.PlayerName()
 	}
+	return playerName(s.snap.Info, p)
+}
+
+// playerName is player p's name at the table of in: the name its host
+// gave the seat, or for a computer seat left unnamed (the table's own
+// "AI 3", table.DefaultName) the computer's name in the language, as a
+// solo table names it (words.Computer).
+func playerName(in table.Info, p int) string {
 	if p < 0 || p > 3 {
 		return ""
 	}
-	return s.snap.Info.Seats[p].Name
+	st := in.Seats[p]
+	if st.Kind == table.SeatAI && st.Name == table.DefaultName(p, table.SeatAI) {
+		return words.Computer(p)
+	}
+	return st.Name
 }
 
 // opening reports whether v is the hand's first turn: the dealer holds

@@ -148,7 +148,7 @@ func (cfg *LocalConfig) resolve() (resolved, error) {
 			return r, fmt.Errorf("table: player %d: %w", p, err)
 		}
 		if s.Name == "" {
-			s.Name = defaultName(p, s.Kind)
+			s.Name = DefaultName(p, s.Kind)
 		}
 	}
 	return r, nil
@@ -168,8 +168,10 @@ func hasOption(o rules.Options, name string) bool {
 	return false
 }
 
-// defaultName names an unnamed player.
-func defaultName(p int, k SeatKind) string {
+// DefaultName is the name a table gives player p when its seat of kind k
+// was given none ("AI 3", "Player 2"); an app may show such a seat by a
+// name of its own, in its language.
+func DefaultName(p int, k SeatKind) string {
 	if k == SeatAI {
 		return fmt.Sprintf("AI %d", p+1)
 	}

@@ -176,13 +176,18 @@ func tileArg(v string) string {
 	case len(ks) > 1:
 		// Several tiles ("99p 2z", the Charleston's pass) are named one
 		// by one: a hint once read "passes 99p 2z".
-		names := make([]string, len(ks))
-		for i, k := range ks {
-			names[i] = Tile(k)
-		}
-		return strings.Join(names, ", ")
+		return Tiles(ks)
 	}
 	return v
+}
+
+// Tiles names several tiles one by one: "Nine of Circles, South Wind".
+func Tiles(ks []tile.Kind) string {
+	names := make([]string, len(ks))
+	for i, k := range ks {
+		names[i] = Tile(k)
+	}
+	return strings.Join(names, ", ")
 }
 
 // Option is an option's translated label.

@@ -241,16 +241,21 @@ func TestReasons(t *testing.T) {
 	if err := Use("en"); err != nil {
 		t.Fatal(err)
 	}
-	if got := Reason("hint.pass", "english", map[string]string{"Tile": "3z", "Count": "1"}); got != "passes: claiming West Wind would not help the hand enough" {
+	if got := Reason("hint.pass", "english", map[string]string{"Tile": "3z", "Count": "1"}); got != "claiming West Wind would not help the hand enough" {
 		t.Errorf("hint.pass: %q", got)
 	}
 	if got := Reason("hint.efficient", "english", map[string]string{"Count": "1", "Live": "8"}); !strings.HasPrefix(got, "keeps the hand one tile") {
 		t.Errorf("hint.efficient, one: %q", got)
 	}
-	// The Charleston's pass names its tiles, not their notation.
-	give := map[string]string{"Tiles": "99p 2z", "Line": "E2", "Pattern": "FF 2468a", "Value": "35"}
-	if got := Reason("hint.line.give", "english", give); got != "passes Nine of Circles, Nine of Circles, South Wind: E2 (FF 2468a), worth 35, needs them least" {
+	// A card hand is named as the app names it elsewhere ("Line Y3" in
+	// the guide, the line's id on the score sheet), never by its
+	// pattern's notation.
+	give := map[string]string{"Tiles": "99p 2z", "Line": "E2", "Pattern": "FF 2468a DDDDa 2468b", "Value": "35"}
+	if got := Reason("hint.line.give", "english", give); got != "line E2, worth 35, needs them least" {
 		t.Errorf("hint.line.give: %q", got)
+	}
+	if got := Tiles([]tile.Kind{tile.P1 + 8, tile.South}); got != "Nine of Circles, South Wind" {
+		t.Errorf("Tiles: %q", got)
 	}
 	if got := tileArg("[4444p]"); got != "[4444p]" {
 		t.Errorf("a group: %q", got)
@@ -425,4 +430,51 @@ func TestComputerNames(t *testing.T) {
 			seen[name] = true
 		}
 	}
+}
+
+// TestReasonsDoNotRepeatTheAction (issue 20): a hint reads "Suggested:
+// Pass — claiming Four of Bamboo would not help the hand enough", one
+// sentence: no reason opens with the action again ("Pass — passes:"),
+// whether by an action's own first word ("passes", "expose", "appelle")
+// or by a verb announcing the move ("claims", "declares", "votes"). A
+// reason may open on the move it advises against ("claiming Four of
+// Bamboo", "prendre le Quatre de Bambous"): a gerund or an infinitive.
+func TestReasonsDoNotRepeatTheAction(t *testing.T) {
+	announcing := []string{"claim", "declar", "déclar", "announc", "annonc", "add", "ajout", "vote", "propos", "win", "prend"}
+	for l, m := range files(t) {
+		var actions []string
+		for k, v := range m {
+			if s, ok := v.(string); ok && strings.HasPrefix(k, "action.") {
+				actions = append(actions, firstWord(s))
+			}
+		}
+		for k, v := range m {
+			forms, ok := v.(map[string]any)
+			if !ok || !strings.HasPrefix(k, "hint.") {
+				continue
+			}
+			for form, text := range forms {
+				w := firstWord(text.(string))
+				if strings.HasSuffix(w, "ing") || strings.HasSuffix(w, "er") || strings.HasSuffix(w, "re") {
+					continue // the move not made
+				}
+				for _, a := range actions {
+					if stem := a[:min(len(a), 4)]; strings.HasPrefix(w, stem) {
+						t.Errorf("%s.json %s.%s %q opens like the action %q", l, k, form, text, a)
+					}
+				}
+				for _, a := range announcing {
+					if strings.HasPrefix(w, a) {
+						t.Errorf("%s.json %s.%s %q opens by announcing the move again (%q)", l, k, form, text, w)
+					}
+				}
+			}
+		}
+	}
+}
+
+// firstWord is s's first word in lower case, without punctuation.
+func firstWord(s string) string {
+	w, _, _ := strings.Cut(strings.ToLower(s), " ")
+	return strings.TrimRight(w, "!:,")
 }
