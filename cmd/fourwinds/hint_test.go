@@ -57,7 +57,7 @@ func hintJSONOf(t *testing.T, args ...string) hintOut {
 func TestHintJSON(t *testing.T) {
 	got := hintJSONOf(t, "--rules", "classical", "--seat", "W", "--round", "S", "123m 456p 789s 55m 45p +6p")
 	if got.Rules != "classical" || got.Action.Type != "self-draw" || got.Action.Tile != "6p" || got.Reason.Key != "hint.win" ||
-		!strings.HasPrefix(got.Reason.Text, "win now: mahjong worth ") || len(got.Options) < 2 || got.Options[0].Shanten != -1 {
+		!strings.HasPrefix(got.Reason.Text, "the hand is worth ") || len(got.Options) < 2 || got.Options[0].Shanten != -1 {
 		t.Errorf("hint --json = %+v", got)
 	}
 }

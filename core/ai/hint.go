@@ -38,21 +38,23 @@ type Message struct {
 
 // messages are the reasons' English texts by key.
 var messages = map[string]Message{
-	"hint.none":        {Other: "nothing to decide now"},
-	"hint.win":         {Other: "win now: mahjong worth {{.Value}}"},
-	"hint.ready":       {One: "keeps one way to finish: {{.Waits}}, {{.Live}} tiles live", Other: "keeps {{.Count}} ways to finish: {{.Waits}}, {{.Live}} tiles live"},
-	"hint.calling":     {Other: "declares a calling hand: ready on {{.Waits}}, {{.Live}} tiles live, for a double"},
-	"hint.efficient":   {One: "keeps the hand one tile from ready with the most tiles that improve it: {{.Live}} live", Other: "keeps the hand {{.Count}} tiles from ready with the most tiles that improve it: {{.Live}} live"},
+	"hint.none": {Other: "there is nothing to decide now"},
+	"hint.win":  {Other: "the hand is worth {{.Value}}"},
+	"hint.ready": {One: "keeps one way to finish: {{.Waits}}, {{.Live}} tiles live",
+		Other: "keeps {{.Count}} ways to finish: {{.Waits}}, {{.Live}} tiles live"},
+	"hint.calling": {Other: "a calling hand, ready on {{.Waits}} with {{.Live}} tiles live, scores a double"},
+	"hint.efficient": {One: "keeps the hand one tile from ready with the most tiles that improve it: {{.Live}} live",
+		Other: "keeps the hand {{.Count}} tiles from ready with the most tiles that improve it: {{.Live}} live"},
 	"hint.value":       {Other: "keeps the hand's value, about {{.Value}} if it wins, at little cost in speed: {{.Live}} tiles improve it"},
 	"hint.defend":      {Other: "plays safe: {{.Tile}} is unlikely to win for {{.Seat}}, who looks ready"},
-	"hint.claim":       {Other: "claims {{.Tile}} for a {{.Meld}}: closer to a win, {{.Live}} tiles improve the hand"},
-	"hint.claim.ready": {Other: "claims {{.Tile}} for a {{.Meld}}: ready on {{.Waits}}, {{.Live}} tiles live"},
-	"hint.pass":        {Other: "passes: claiming {{.Tile}} would not help the hand enough"},
-	"hint.kong":        {Other: "declares the kong of {{.Tile}}: more points and a replacement tile"},
-	"hint.invoke.pass": {Other: "passes: no dead discard completes the hand"},
-	"hint.ting":        {Other: "announces TING: ready on {{.Waits}}, {{.Live}} tiles live; only a hand that announced TING may win"},
-	"hint.expose":      {Other: "exposes {{.Tiles}}: the combination scores {{.Points}} at the end of the hand, and only exposed ones do once anyone announces TING"},
-	"hint.extend":      {Other: "adds {{.Tile}} to the exposed combination: a point more at the end of the hand, and a replacement tile"},
+	"hint.claim":       {Other: "a {{.Meld}} with {{.Tile}} brings the hand closer to a win: {{.Live}} tiles improve it"},
+	"hint.claim.ready": {Other: "a {{.Meld}} with {{.Tile}} makes the hand ready on {{.Waits}}: {{.Live}} tiles live"},
+	"hint.pass":        {Other: "claiming {{.Tile}} would not help the hand enough"},
+	"hint.kong":        {Other: "more points and a replacement tile"},
+	"hint.invoke.pass": {Other: "no dead discard completes the hand"},
+	"hint.ting":        {Other: "ready on {{.Waits}}, {{.Live}} tiles live; only a hand that announced TING may win"},
+	"hint.expose":      {Other: "the combination scores {{.Points}} at the end of the hand, and only exposed ones do once anyone announces TING"},
+	"hint.extend":      {Other: "a point more at the end of the hand, and a replacement tile"},
 }
 
 // Messages returns the English text of every reason key, for the app's

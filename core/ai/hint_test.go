@@ -44,11 +44,11 @@ func TestHintKnownHands(t *testing.T) {
 		{"hongkong", "123m 456p 789s 55m 45p 9m", "discard 9m", "hint.ready", "keeps two ways to finish: 3p or 6p, 7 tiles live"},
 		{"classical", "123m 456p 789s 55m 45p 9m", "discard 9m", "hint.ready", "keeps two ways to finish: 3p or 6p, 7 tiles live"},
 		{"hongkong", "123m 456p 78s 55m 46p 9s 3z", "discard 3z", "hint.ready", "keeps one way to finish: 5p, 3 tiles live"},
-		{"french", "123m 456p 789s 55m 45p +6p", "self-draw 6p", "hint.win", "win now: mahjong worth 35"},
+		{"french", "123m 456p 789s 55m 45p +6p", "self-draw 6p", "hint.win", "the hand is worth 35"},
 		{"classical", "123m 456p 789s 55m 45p +6p", "self-draw 6p", "hint.win", ""},
 		{"hongkong", "124m 567m 1289p 45s 66z", "", "hint.efficient", ""},
-		{"jilin", "234m 456p 68s 55p 777z 9m", "discard 9m +ting", "hint.ting", "announces TING: ready on 7s, 4 tiles live; only a hand that announced TING may win"},
-		{"jilin", "234m 456p 678s 5p 9m 1z2z3z", "expose 123z", "hint.expose", "exposes 123z: the combination scores 3 at the end of the hand, and only exposed ones do once anyone announces TING"},
+		{"jilin", "234m 456p 68s 55p 777z 9m", "discard 9m +ting", "hint.ting", "ready on 7s, 4 tiles live; only a hand that announced TING may win"},
+		{"jilin", "234m 456p 678s 5p 9m 1z2z3z", "expose 123z", "hint.expose", "the combination scores 3 at the end of the hand, and only exposed ones do once anyone announces TING"},
 		{"hongkong", "1111m 234p 567p 789s 5z", "", "", ""},
 	} {
 		v := hintView(t, c.rules, c.hand)

@@ -231,7 +231,7 @@ func TestCardHint(t *testing.T) {
 	pl := planCard(v, r, rules.DefaultOptions(r), Expert)
 	a := pl.advise()
 	pl.release()
-	want := "keeps the hand one tile from Y3 (2222a 0000 2222b 66c), worth 25: 3 live tiles complete it"
+	want := "keeps the hand one tile from line Y3, worth 25: 3 live tiles complete it"
 	if a.Action != game.Act(game.ActDiscard, tile.MustParse("9p")[0]) || a.Reason.Key != "hint.line" || a.Reason.Text != want {
 		t.Errorf("hint %v: %q (%s), want discard 9p: %q", a.Action, a.Reason.Text, a.Reason.Key, want)
 	}

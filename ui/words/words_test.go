@@ -478,3 +478,26 @@ func firstWord(s string) string {
 	w, _, _ := strings.Cut(strings.ToLower(s), " ")
 	return strings.TrimRight(w, "!:,")
 }
+
+// TestHintsSayTheSameEverywhere: the engine's English reasons (what
+// `fourwinds hint` and `play` print) are the app's English ones, word for
+// word, so a hint reads the same on the command line and in the app.
+func TestHintsSayTheSameEverywhere(t *testing.T) {
+	en := files(t)["en"]
+	for k, m := range ai.Messages() {
+		var want forms
+		switch v := en[k].(type) {
+		case string:
+			want.Other = v
+		case map[string]any:
+			want.One, _ = v["one"].(string)
+			want.Other, _ = v["other"].(string)
+		}
+		if got := (forms{One: m.One, Other: m.Other}); got != want {
+			t.Errorf("%s: the engine says %+v, en.json %+v", k, got, want)
+		}
+	}
+}
+
+// forms are one reason's plural forms, as the test compares them.
+type forms struct{ One, Other string }
