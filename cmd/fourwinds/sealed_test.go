@@ -1,0 +1,122 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestHostSealedRefusesWhatIsNotPlayedSealed: --sealed with jilin, or
+// with american's blind pass or mush on, is a usage error (status 2)
+// naming what is allowed.
+func TestHostSealedRefusesWhatIsNotPlayedSealed(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--rules", "jilin"}, "allowed: rulesets of the hongkong, classical and french family, and american"},
+		{[]string{"--rules", "american", "--opt", "blind_pass=on"}, "options blind_pass and mush off"},
+		{[]string{"--rules", "american", "--opt", "mush=on"}, "options blind_pass and mush off"},
+		{[]string{"--rules", "hongkong", "--record", "x.jsonl"}, "a sealed match writes no record yet"},
+	} {
+		code, _, errOut := runCmd(append([]string{"host", "--sealed", "--state", t.TempDir()}, c.args...)...)
+		if code != 2 || !strings.Contains(errOut, c.want) {
+			t.Errorf("host --sealed %v: status %d, %q; want status 2 and %q", c.args, code, errOut, c.want)
+		}
+	}
+}
+
+// sealedLines are a sealed match's lines as one process printed them:
+// its deals' verdicts and its end.
+func sealedLines(t *testing.T, who string, lines []map[string]any) (verdicts []string, end string) {
+	t.Helper()
+	for _, l := range lines {
+		switch l["type"] {
+		case "sealed_hand":
+			if l["verified"] != true {
+				t.Errorf("%s: a deal did not check out: %v", who, l)
+			}
+			verdicts = append(verdicts, fmt.Sprint(l))
+		case "table_end":
+			end = fmt.Sprint(l)
+		}
+	}
+	if len(verdicts) == 0 || end == "" {
+		t.Fatalf("%s printed no verdict or no end: %v", who, lines)
+	}
+	return verdicts, end
+}
+
+// TestSealedMatchOnLoopback: `host --sealed` with two AI seats of its own
+// and two joiners playing by --ai plays two hands over loopback; every
+// process prints the same verified verdicts and the same end.
+func TestSealedMatchOnLoopback(t *testing.T) {
+	bin := buildCommand(t)
+	state := t.TempDir()
+	h := startHost(t, bin, "--sealed", "--rules", "hongkong", "--hands", "2", "--seats", "ai:novice,remote,remote,ai",
+		"--state", filepath.Join(state, "host"))
+	joins, _ := h.await(t, "listening")["join"].([]any)
+	if len(joins) == 0 {
+		t.Fatal("the listening line has no join address")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	type joined struct {
+		out []byte
+		err error
+	}
+	done := make(chan joined, 2)
+	for i := range 2 {
+		cmd := exec.CommandContext(ctx, bin, "join", "--ai", "novice", "--json", "--state", filepath.Join(state, fmt.Sprint("joiner", i)), joins[0].(string))
+		var errb bytes.Buffer
+		cmd.Stderr = &errb
+		go func() {
+			out, err := cmd.Output()
+			if err != nil {
+				err = fmt.Errorf("%v: %s", err, errb.String())
+			}
+			done <- joined{out, err}
+		}()
+	}
+	var all [][]map[string]any
+	for range 2 {
+		j := <-done
+		if j.err != nil {
+			t.Fatalf("a joiner failed: %v", j.err)
+		}
+		var lines []map[string]any
+		sc := bufio.NewScanner(bytes.NewReader(j.out))
+		sc.Buffer(make([]byte, 1<<20), 1<<24)
+		for sc.Scan() {
+			var l map[string]any
+			if json.Unmarshal(sc.Bytes(), &l) == nil {
+				lines = append(lines, l)
+			}
+		}
+		all = append(all, lines)
+	}
+	if err := h.cmd.Wait(); err != nil {
+		t.Fatalf("the host: %v\n%s", err, h.stderr.String())
+	}
+	h.mu.Lock()
+	all = append([][]map[string]any{h.lines}, all...)
+	h.mu.Unlock()
+	verdicts, end := sealedLines(t, "the host", all[0])
+	if !strings.Contains(end, "hands:2") || !strings.Contains(end, "verified:true") {
+		t.Errorf("the host's end: %s; want 2 hands, verified", end)
+	}
+	for i, lines := range all[1:] {
+		v, e := sealedLines(t, fmt.Sprint("joiner ", i), lines)
+		if fmt.Sprint(v) != fmt.Sprint(verdicts) || e != end {
+			t.Errorf("joiner %d printed %v and %s; the host %v and %s", i, v, e, verdicts, end)
+		}
+	}
+	t.Logf("verdicts %v, end %s", verdicts, end)
+}
