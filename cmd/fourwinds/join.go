@@ -152,7 +152,7 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 		if player == nil {
 			return errSealedSeat
 		}
-		return joinSealed(ctx, h, c, ai.Level(*level), out)
+		return joinSealed(ctx, h, c, ai.Level(*level), *giveUp, out)
 	}
 	var end table.Snapshot
 	switch {

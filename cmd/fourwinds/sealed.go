@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/ai"
@@ -80,14 +81,16 @@ func holderOf(holders *[]peer.ID, id peer.ID) int {
 // joinSealed plays this device's seat at the sealed table c is seated at,
 // by the computer player level, and prints the match's end. The dealer
 // serves the match once every seat is taken: until then its streams are
-// turned away and the device tries again.
-func joinSealed(ctx context.Context, h host.Host, c *client.Client, level ai.Level, out *lines) error {
+// turned away and the device tries again, for up to giveUp (a seat taken
+// after the match started is not served).
+func joinSealed(ctx context.Context, h host.Host, c *client.Client, level ai.Level, giveUp time.Duration, out *lines) error {
 	players, err := sealed.NewAI(level, wall.SeedFromString(clockSeed()))
 	if err != nil {
 		return usagef("--ai: %v", err)
 	}
 	out.emit(map[string]any{"type": "sealed"})
 	out.say("The table is sealed: no device sees another's tiles.")
+	deadline := time.Now().Add(giveUp)
 	for {
 		rec, err := sealed.Join(ctx, h, c.Dealer(), c.Dealer().String(), c.Term(), players)
 		switch {
@@ -96,6 +99,8 @@ func joinSealed(ctx context.Context, h host.Host, c *client.Client, level ai.Lev
 			return nil
 		case len(rec.Hands) > 0 || ctx.Err() != nil:
 			return err
+		case time.Now().After(deadline):
+			return fmt.Errorf("the dealer has not served this device the sealed match for %s (did it start without this seat?): %w", giveUp, err)
 		}
 		select {
 		case <-time.After(500 * time.Millisecond):

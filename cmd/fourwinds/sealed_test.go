@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/fourwinds-mahjong/fourwinds/internal/netnstest"
 )
 
 // TestHostSealedRefusesWhatIsNotPlayedSealed: --sealed with jilin, or
@@ -56,7 +58,8 @@ func sealedLines(t *testing.T, who string, lines []map[string]any) (verdicts []s
 
 // TestSealedMatchOnLoopback: `host --sealed` with two AI seats of its own
 // and two joiners playing by --ai plays two hands over loopback; every
-// process prints the same verified verdicts and the same end.
+// process prints the same verified verdicts and the same end. A spectator
+// (join --watch) is refused, saying why.
 func TestSealedMatchOnLoopback(t *testing.T) {
 	bin := buildCommand(t)
 	state := t.TempDir()
@@ -68,6 +71,11 @@ func TestSealedMatchOnLoopback(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
+	// A spectator is not served at a sealed table yet: it is told so.
+	watch := exec.CommandContext(ctx, bin, "join", "--watch", "--json", "--state", filepath.Join(state, "watcher"), joins[0].(string))
+	if out, err := watch.CombinedOutput(); err == nil || !strings.Contains(string(out), "this table is sealed: join it with --ai LEVEL") {
+		t.Errorf("join --watch at a sealed table: %v, %s; want it refused", err, out)
+	}
 	type joined struct {
 		out []byte
 		err error
@@ -116,6 +124,40 @@ func TestSealedMatchOnLoopback(t *testing.T) {
 		v, e := sealedLines(t, fmt.Sprint("joiner ", i), lines)
 		if fmt.Sprint(v) != fmt.Sprint(verdicts) || e != end {
 			t.Errorf("joiner %d printed %v and %s; the host %v and %s", i, v, e, verdicts, end)
+		}
+	}
+	t.Logf("verdicts %v, end %s", verdicts, end)
+}
+
+// TestSealedMatchOnARealNetwork plays a sealed hongkong match of two
+// hands in four network namespaces: `host --sealed` and three joiners
+// that find it by mDNS and play their seats by --ai; every process prints
+// the same verified verdicts and the same end, and exits 0.
+func TestSealedMatchOnARealNetwork(t *testing.T) {
+	netnstest.NeedRoot(t)
+	bin, state := buildCommand(t), t.TempDir()
+	ns := netnstest.New(t, 4)
+	dealer := ns.Start(t, 0, "dealer", nil, bin, "host", "--sealed", "--rules", "hongkong", "--hands", "2", "--json", "--name", "sealed kitchen",
+		"--state", filepath.Join(state, "dealer"), "--seats", "ai:novice,remote,remote,remote", "--listen", "0.0.0.0:4747")
+	dealer.Await(t, "listening", nil, 20*time.Second)
+	procs := []*netnstest.Proc{dealer}
+	for i := 1; i < 4; i++ {
+		procs = append(procs, ns.Start(t, i, fmt.Sprint("joiner ", i), nil, bin, "join", "--ai", "novice", "--json", "--table", "sealed kitchen",
+			"--state", filepath.Join(state, fmt.Sprint("joiner", i))))
+	}
+	var verdicts []string
+	var end string
+	for i, p := range procs {
+		p.Await(t, "table_end", nil, 3*time.Minute)
+		p.Exit(t, 10*time.Second)
+		v, e := sealedLines(t, fmt.Sprint("process ", i), append(p.Lines("sealed_hand"), p.Lines("table_end")...))
+		if i == 0 {
+			verdicts, end = v, e
+			if !strings.Contains(end, "hands:2") || !strings.Contains(end, "verified:true") {
+				t.Errorf("the dealer's end: %s; want 2 hands, verified", end)
+			}
+		} else if fmt.Sprint(v) != fmt.Sprint(verdicts) || e != end {
+			t.Errorf("process %d printed %v and %s; the dealer %v and %s", i, v, e, verdicts, end)
 		}
 	}
 	t.Logf("verdicts %v, end %s", verdicts, end)
