@@ -122,6 +122,9 @@ func parseHost(args []string, stderr io.Writer) (hostOptions, error) {
 			return o, usagef("--seats: seat %d is %q; allowed: remote, ai, ai:LEVEL", p+1, s)
 		}
 	}
+	if o.sealed && !strings.Contains(*seats, "remote") {
+		return o, usagef("--sealed --seats %q: give at least one remote seat: a sealed table needs 2 to 4 devices holding keys", *seats)
+	}
 	return o, nil
 }
 

@@ -27,6 +27,7 @@ func TestHostSealedRefusesWhatIsNotPlayedSealed(t *testing.T) {
 		{[]string{"--rules", "american", "--opt", "blind_pass=on"}, "options blind_pass and mush off"},
 		{[]string{"--rules", "american", "--opt", "mush=on"}, "options blind_pass and mush off"},
 		{[]string{"--rules", "hongkong", "--record", "x.jsonl"}, "a sealed match writes no record yet"},
+		{[]string{"--rules", "hongkong", "--seats", "ai,ai,ai,ai"}, "give at least one remote seat"},
 	} {
 		code, _, errOut := runCmd(append([]string{"host", "--sealed", "--state", t.TempDir()}, c.args...)...)
 		if code != 2 || !strings.Contains(errOut, c.want) {
