@@ -17,6 +17,7 @@ import (
 
 	"github.com/fourwinds-mahjong/fourwinds/core/ai"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/sealedplay"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/client"
@@ -31,7 +32,7 @@ import (
 func init() {
 	register(command{
 		name:  "host",
-		usage: "host --rules ID [--opt K=V]... [--name NAME] [--pin PIN] [--seats S,S,S,S] [--hands N] [--listen ADDR] [--json] [--record FILE] [--state DIR] [--stand-in D] [--pace D] [--wait D] [--takeover-wait D]",
+		usage: "host --rules ID [--opt K=V]... [--name NAME] [--pin PIN] [--seats S,S,S,S] [--hands N] [--sealed] [--listen ADDR] [--json] [--record FILE] [--state DIR] [--stand-in D] [--pace D] [--wait D] [--takeover-wait D]",
 		about: "deal a shared table on this device: others join it over the local network",
 		run:   func(args []string, stdout, stderr io.Writer) error { return runHost(args, os.Stdin, stdout, stderr) },
 	})
@@ -45,7 +46,9 @@ type hostOptions struct {
 	record   string
 	stateDir string
 	json     bool
-	wait     time.Duration
+	// sealed plays the match sealed (/fourwinds/sealed/1.0.0).
+	sealed bool
+	wait   time.Duration
 	// takeOver is the table's take-over wait (dealer.Config.TakeOverWait).
 	takeOver time.Duration
 }
@@ -60,6 +63,7 @@ func parseHost(args []string, stderr io.Writer) (hostOptions, error) {
 	hands := fs.Int("hands", 0, "end the table after N hands (0: the whole game)")
 	listen := fs.String("listen", "0.0.0.0:4747", "listen address: host:port (TCP and QUIC) or a multiaddr")
 	fs.BoolVar(&o.json, "json", false, "print one JSON object per line")
+	fs.BoolVar(&o.sealed, "sealed", false, "play sealed: no device, this one included, sees another's tiles, and each hand is audited")
 	fs.StringVar(&o.record, "record", "", "write the game record to FILE at the end")
 	fs.StringVar(&o.stateDir, "state", defaultStateDir(), "directory of the device identity and the table save")
 	standIn := fs.Duration("stand-in", 15*time.Second, "how long an absent player's seat waits before the AI plays it")
@@ -77,6 +81,14 @@ func parseHost(args []string, stderr io.Writer) (hostOptions, error) {
 	r, opts, err := resolve()
 	if err != nil {
 		return o, err
+	}
+	if o.sealed {
+		if err := sealedplay.Playable(r, opts); err != nil {
+			return o, usagef("--sealed: %v", err)
+		}
+	}
+	if o.sealed && o.record != "" {
+		return o, usagef("--record: a sealed match writes no record yet; leave out --record or --sealed")
 	}
 	if *hands < 0 {
 		return o, usagef("--hands %d: give 0 (the whole game) or more", *hands)
@@ -110,6 +122,9 @@ func parseHost(args []string, stderr io.Writer) (hostOptions, error) {
 			return o, usagef("--seats: seat %d is %q; allowed: remote, ai, ai:LEVEL", p+1, s)
 		}
 	}
+	if o.sealed && !strings.Contains(*seats, "remote") {
+		return o, usagef("--sealed --seats %q: give at least one remote seat: a sealed table needs 2 to 4 devices holding keys", *seats)
+	}
 	return o, nil
 }
 
@@ -131,6 +146,9 @@ func runHost(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer h.Close()
+	if o.sealed {
+		announceSealed(h)
+	}
 
 	// A resumed table may deal a hand before its dealer serves it: each
 	// hand's seed waits for the dealer.
@@ -185,6 +203,9 @@ func runHost(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		out.say("Join without the PIN at %s", joins[0])
 	}
 
+	if o.sealed && snap.Info.Started {
+		return fmt.Errorf("the table saved in %s is an ordinary match under way: a sealed table starts afresh; give --sealed another --state directory", o.stateDir)
+	}
 	if !snap.Info.Started {
 		out.say("Waiting for joiners: %d open seats…", countTrue(open))
 		wctx, cancel := ctx, context.CancelFunc(func() {})
@@ -195,6 +216,9 @@ func runHost(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		cancel()
 		if err != nil && ctx.Err() != nil {
 			return err
+		}
+		if o.sealed {
+			return hostSealed(ctx, h, d, o, out)
 		}
 		if err := tbl.Start(ctx); err != nil {
 			return err

@@ -148,6 +148,12 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 		out.say("Seated as player %d.", c.Player()+1)
 	}
 
+	if isSealed(h, c.Dealer()) {
+		if player == nil {
+			return errSealedSeat
+		}
+		return joinSealed(ctx, h, c, ai.Level(*level), *giveUp, out)
+	}
 	var end table.Snapshot
 	switch {
 	case *spectate:

@@ -42,9 +42,15 @@ func (c Config) check() error {
 			return fmt.Errorf("sealedplay: seat %v is played by holder %d of %d", rules.Wind(w), h, n)
 		}
 	}
-	s := c.Hand.Ruleset.Setup(c.Hand.Options)
+	return Playable(c.Hand.Ruleset, c.Hand.Options)
+}
+
+// Playable reports why a ruleset with its options cannot be played
+// sealed, or nil when it can.
+func Playable(r rules.Ruleset, o rules.Options) error {
+	s := r.Setup(o)
 	if s.SharedJoker || s.Ting || s.Combinations || s.Compensation {
-		return fmt.Errorf("sealedplay: %s is not played sealed yet; allowed: rulesets of the hongkong, classical and french family, and american", c.Hand.Ruleset.ID())
+		return fmt.Errorf("sealedplay: %s is not played sealed yet; allowed: rulesets of the hongkong, classical and french family, and american", r.ID())
 	}
 	if ch := s.Charleston; ch != nil && (ch.Blind || ch.Mush) {
 		return fmt.Errorf("sealedplay: the blind pass and the mush are not played sealed yet; allowed: the Charleston with options %s and %s off", "blind_pass", "mush")
