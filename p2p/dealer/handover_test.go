@@ -210,7 +210,12 @@ func TestDealerLeavingHandsTheTableOverBetweenHands(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	finals[4] = <-watched
+	select {
+	case finals[4] = <-watched:
+	case <-time.After(30 * time.Second):
+		t.Fatalf("the centre display never followed the table to its end: its dealer is %s (player 1's device is %s), term %d, last refusal %+v",
+			r.clients[4].Dealer(), r.hosts[1].ID(), r.clients[4].Term(), r.clients[4].Refusal())
+	}
 	if len(old.Info.History) != 1 || old.View.Phase != game.PhaseEnd {
 		t.Fatalf("the old dealer stopped with %d hands played, phase %v; want hand 1 over and no more", len(old.Info.History), old.View.Phase)
 	}
