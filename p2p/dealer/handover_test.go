@@ -350,11 +350,23 @@ func mustAI(b *testing.B, p int) ai.Player {
 // each one's last snapshot into finals[p]; each one's error comes on the
 // channel returned.
 func (r *rig) playJoined(ctx context.Context, finals []table.Snapshot) <-chan error {
-	errs := make(chan error, 3)
-	for p := 1; p < 4; p++ {
+	return r.playFrom(ctx, finals, 1)
+}
+
+// playFrom plays players first to 3 by AI, player 0 on the dealer's own
+// table and the others through their clients, each until the match ends
+// or ctx does; each final snapshot goes into finals, each error (nil at
+// the match's end) into the channel returned.
+func (r *rig) playFrom(ctx context.Context, finals []table.Snapshot, first int) <-chan error {
+	errs := make(chan error, 4-first)
+	for p := first; p < 4; p++ {
+		var tbl table.Table = r.tbl
+		if p > 0 {
+			tbl = r.clients[p]
+		}
 		go func() {
 			var err error
-			finals[p], err = play(ctx, r.clients[p], p, fmt.Sprint("ai ", p))
+			finals[p], err = play(ctx, tbl, p, fmt.Sprint("ai ", p))
 			errs <- err
 		}()
 	}

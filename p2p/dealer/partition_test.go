@@ -3,7 +3,6 @@ package dealer_test
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -47,18 +46,7 @@ func TestAPartitionTwoTwoDealsOneHistory(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	var finals [4]table.Snapshot
-	errs := make(chan error, 4)
-	for p := range 4 {
-		var tbl table.Table = r.tbl
-		if p > 0 {
-			tbl = r.clients[p]
-		}
-		go func() {
-			var err error
-			finals[p], err = play(ctx, tbl, p, fmt.Sprint("ai ", p))
-			errs <- err
-		}()
-	}
+	errs := r.playFrom(ctx, finals[:], 0)
 	// The far side knows where the match stands before the split.
 	for _, p := range []int{2, 3} {
 		if err := waitFor(func() bool { return latest(r.clients[p], p).Info.Standing != nil }); err != nil {

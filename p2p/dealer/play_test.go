@@ -2,7 +2,6 @@ package dealer_test
 
 import (
 	"context"
-	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -113,18 +112,7 @@ func (r *rig) playAll(t *testing.T) [4]table.Snapshot {
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
 	var finals [4]table.Snapshot
-	errs := make(chan error, 4)
-	for p := range 4 {
-		var tbl table.Table = r.tbl
-		if p > 0 {
-			tbl = r.clients[p]
-		}
-		go func() {
-			var err error
-			finals[p], err = play(ctx, tbl, p, fmt.Sprint("ai ", p))
-			errs <- err
-		}()
-	}
+	errs := r.playFrom(ctx, finals[:], 0)
 	for range 4 {
 		if err := <-errs; err != nil {
 			t.Error(err)
