@@ -145,14 +145,16 @@ func TestSealedMatch(t *testing.T) {
 	}
 }
 
+// stallWait is how long the withheld-message tests' dealer waits for
+// progress before it voids a deal: longer than an honest shuffle takes,
+// which the race detector slows about tenfold.
+var stallWait = map[bool]time.Duration{false: 5 * time.Second, true: 30 * time.Second}[raceOn]
+
 // TestWithheldShareVoids: a device that withholds its shares in the first
 // deal has that deal voided, naming it; the hand is dealt again with fresh
 // keys and the match goes on, the same on every device.
 func TestWithheldShareVoids(t *testing.T) {
-	if raceOn {
-		t.Skip("under the race detector a shuffle outlasts the short wait; TestSealedMatch races the same code")
-	}
-	r := playMatch(t, 3, 1, 5*time.Second, func(holder int, deal uint32, m *sealedplay.Msg) bool {
+	r := playMatch(t, 3, 1, stallWait, func(holder int, deal uint32, m *sealedplay.Msg) bool {
 		return holder != 2 || deal != 1 || m.Type != sealedplay.TShares
 	})
 	want := r.records[0]
@@ -175,12 +177,9 @@ func TestWithheldShareVoids(t *testing.T) {
 // TestWithheldSetupVoids: a device that withholds its key, or its link of
 // the shuffle, has the first deal voided, naming it.
 func TestWithheldSetupVoids(t *testing.T) {
-	if raceOn {
-		t.Skip("under the race detector a shuffle outlasts the short wait; TestSealedMatch races the same code")
-	}
 	for typ, want := range map[sealedplay.Type]string{sealedplay.TKey: "holder 1 did not send its key", sealedplay.TShuffle: "holder 1 did not send its link of the shuffle"} {
 		t.Run(typ.String(), func(t *testing.T) {
-			r := playMatch(t, 2, 1, 5*time.Second, func(holder int, deal uint32, m *sealedplay.Msg) bool {
+			r := playMatch(t, 2, 1, stallWait, func(holder int, deal uint32, m *sealedplay.Msg) bool {
 				return holder != 1 || deal != 1 || m.Type != typ
 			})
 			got := r.records[0]
