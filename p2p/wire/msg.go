@@ -149,7 +149,7 @@ type HandOver struct {
 	// roster's holders.
 	Successor string `json:"successor"`
 	// Now says that the hand-over is happening: the dealer stops serving
-	// once the clients have left.
+	// once the clients have said they heard it (TLeave).
 	Now bool `json:"now,omitempty"`
 }
 
