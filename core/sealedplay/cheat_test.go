@@ -342,6 +342,8 @@ func TestMalformedMessagesAreRefused(t *testing.T) {
 		{Type: TAnswers, Answers: []Answer{{Seat: 7}}},
 		{Type: TShares, From: 5},
 		{Type: TReveal, To: 1, Slots: []uint32{3}},
+		{Type: TJoker, From: 1},
+		{Type: TJoker, From: 1, Move: &sealed.Move{Transfer: &sealed.ShuffleMsg{}}},
 		{Type: Type(42)},
 	} {
 		if _, err := seq.Receive(m); err == nil {

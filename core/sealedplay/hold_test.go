@@ -26,7 +26,7 @@ var policies = []struct {
 // holdsItsTiles fails unless seat's concealed hand in the party's engine
 // is exactly the tiles of the slots the party says the seat holds, every
 // one of them known to it.
-func (t *tracker) holdsItsTiles(tt *testing.T, seat rules.Wind) {
+func (t *tracker) holdsItsTiles(tt testing.TB, seat rules.Wind) {
 	tt.Helper()
 	var have tile.Counts
 	for w := range t.hidden[seat] {

@@ -13,7 +13,7 @@ import (
 
 // jilinTable returns a jilin hand whose seats play eager (TING whenever
 // they may) among holders key holders.
-func jilinTable(t *testing.T, holders int, seed uint64) *table {
+func jilinTable(t testing.TB, holders int, seed uint64) *table {
 	tb := newTable(t, config(t, "jilin", holders, seed), seed)
 	tb.choose = eager(tb)
 	return tb
@@ -178,4 +178,41 @@ func TestOpeningAValidIndicatorIsCaught(t *testing.T) {
 		return true
 	})
 	wantCheat(t, tb.refused, holder, "which is valid")
+}
+
+// BenchmarkSealedJilinHand plays jilin hands at a table of four key
+// holders whose seats play eagerly for TING, and reports per hand the
+// bytes of the messages relayed (every device receives each one), those
+// the joker indicator adds (its copies, their private reveals and the
+// shares for them, the openings as it goes back) and the copies made.
+func BenchmarkSealedJilinHand(b *testing.B) {
+	var all, joker, copies int
+	for i := range b.N {
+		seed := uint64(500 + i)
+		tb := jilinTable(b, 4, seed)
+		tb.play()
+		if tb.refused != nil || !tb.seq.Over() {
+			b.Fatalf("seed %d: refused %v, over %v", seed, tb.refused, tb.seq.Over())
+		}
+		s := tb.seq.t
+		isCopy := func(w uint32) bool { return s.copyAt(w) >= 0 }
+		for _, m := range tb.relayed {
+			e, err := m.MarshalBinary()
+			if err != nil {
+				b.Fatal(err)
+			}
+			all += len(e)
+			switch {
+			case m.Type == TJoker,
+				m.Type == TReveal && m.To != Public && slices.ContainsFunc(m.Slots, isCopy),
+				(m.Type == TShares || m.Type == TAck) && len(m.Shares) > 0 && isCopy(m.Shares[0].Slot):
+				joker += len(e)
+			}
+		}
+		copies += len(s.copies)
+	}
+	n := float64(b.N)
+	b.ReportMetric(float64(all)/n, "B/hand")
+	b.ReportMetric(float64(joker)/n, "joker-B/hand")
+	b.ReportMetric(float64(copies)/n, "copies/hand")
 }

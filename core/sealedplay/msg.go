@@ -389,7 +389,7 @@ func (m Msg) check() error {
 		return errors.New("sealedplay: a move is one transfer or one copy")
 	case (m.Type == TAct || m.Type == TOpen) && (m.Seat < rules.E || m.Seat > rules.N):
 		return fmt.Errorf("sealedplay: %v message for seat %d: want 0 (East) to 3 (North)", m.Type, m.Seat)
-	case m.Type == TJoker && (m.Move == nil || m.Move.Copy == nil || len(m.Shares) > 0) && (m.Move != nil || len(m.Shares) != 1):
+	case m.Type == TJoker && !(m.Move != nil && m.Move.Copy != nil && m.Move.Transfer == nil && len(m.Shares) == 0) && !(m.Move == nil && len(m.Shares) == 1):
 		return errors.New("sealedplay: a joker message carries one copy of the indicator or one share of a copy")
 	case m.Type == TAnswers && len(m.Answers) > 4:
 		return fmt.Errorf("sealedplay: %d answers: at most 4", len(m.Answers))

@@ -19,7 +19,7 @@ import (
 // table runs a sealed hand in process: the sequencer relays every message
 // to every device and the spectator, in order.
 type table struct {
-	t     *testing.T
+	t     testing.TB
 	seq   *Sequencer
 	devs  []*Device
 	spec  *Spectator
@@ -41,6 +41,8 @@ type table struct {
 	moves    []sealed.Move
 	// checked counts the transcript checks made.
 	checked int
+	// relayed are every message relayed, in order.
+	relayed []Msg
 }
 
 // decision is a seat's view, legal actions included, as its device
@@ -51,7 +53,7 @@ type decision struct {
 	view  []byte
 }
 
-func config(t *testing.T, id string, holders int, seed uint64) Config {
+func config(t testing.TB, id string, holders int, seed uint64) Config {
 	t.Helper()
 	r, err := rules.Get(id)
 	if err != nil {
@@ -78,7 +80,7 @@ func config(t *testing.T, id string, holders int, seed uint64) Config {
 	return cfg
 }
 
-func newTable(t *testing.T, cfg Config, seed uint64) *table {
+func newTable(t testing.TB, cfg Config, seed uint64) *table {
 	t.Helper()
 	seq, err := NewSequencer(cfg)
 	if err != nil {
@@ -122,6 +124,7 @@ func (tb *table) broadcast(out []Msg) {
 	tb.t.Helper()
 	for _, r := range out {
 		tb.events++
+		tb.relayed = append(tb.relayed, r)
 		for _, sh := range r.Shares {
 			tb.shares[[2]uint32{sh.Holder, sh.Slot}] = sh
 		}
@@ -484,7 +487,7 @@ func (tb *table) trackers() []*tracker {
 
 // checkRing checks a party's imagined arrangement: the set of tiles, each
 // known tile in its slot, each imagined concealed kong of one kind.
-func (t *tracker) checkRing(tt *testing.T) {
+func (t *tracker) checkRing(tt testing.TB) {
 	tt.Helper()
 	var have tile.Counts
 	for _, k := range t.ring[:t.n0] {
