@@ -382,6 +382,9 @@ func TestSealedHands(t *testing.T) {
 		t.Run(fmt.Sprintf("%s/%d", tc.id, tc.holders), func(t *testing.T) {
 			cfg := config(t, tc.id, tc.holders, uint64(tc.holders))
 			tb := newTable(t, cfg, uint64(tc.holders))
+			if tc.id == "jilin" {
+				tb.choose = eager(tb) // TING and the joker's copies, accounted for in every knowledge check
+			}
 			tb.play()
 			if tb.refused != nil {
 				t.Fatal(tb.refused)
