@@ -111,6 +111,7 @@ func untilTing(t *testing.T, holders int, fire func(tb *table, m *Msg) bool) *ta
 // the tile it drew (JL-7.5); a discard that opens another slot, even of
 // the same kind, is refused by its slot, and the hand is void.
 func TestTingMustDiscardTheDrawnTile(t *testing.T) {
+	var cheater uint32
 	tb := untilTing(t, 2, func(tb *table, m *Msg) bool {
 		s := tb.seq.t
 		if m.Type != TAct || m.Action.Type != game.ActDiscard || s.st.Phase != game.PhaseTurn || s.st.Players[m.Seat].Declared != game.DeclTing {
@@ -120,13 +121,13 @@ func TestTingMustDiscardTheDrawnTile(t *testing.T) {
 		drawn, _ := d.t.drawnSlot(m.Seat)
 		for w := range d.t.hidden[m.Seat] {
 			if w != drawn {
-				m.Action.Tile, m.Shares = d.t.known[w], sealed.Shares{d.share(w)}
+				cheater, m.Action.Tile, m.Shares = m.From, d.t.known[w], sealed.Shares{d.share(w)}
 				return true
 			}
 		}
 		return false
 	})
-	wantCheat(t, tb.refused, tb.seq.t.cfg.Seats[tb.seq.t.st.Turn], "must discard the tile it drew")
+	wantCheat(t, tb.refused, cheater, "must discard the tile it drew")
 	if v := tb.spec.Audit(); v.Verified {
 		t.Fatal("the spectator verified a void hand")
 	}
