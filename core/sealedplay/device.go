@@ -220,6 +220,13 @@ func (d *Device) openings(seat rules.Wind, a game.Action) (sealed.Shares, error)
 	if c, ok := d.copyShare(); ok && whole {
 		ss = append(ss, c)
 	}
+	if whole && a.Type != game.ActInvoke {
+		for _, w := range d.t.kongSlots(seat) {
+			if !d.t.public[w] {
+				ss = append(ss, d.share(w))
+			}
+		}
+	}
 	for _, w := range held {
 		if k := d.t.known[w]; whole || (k != tile.None && need[k] > 0) {
 			if !whole {

@@ -40,7 +40,9 @@
 //
 // Another seat's concealed kong is not opened: its holder proves that its
 // four slots hold one kind, and the other parties imagine one of which
-// they have seen no copy (and another when they see one).
+// they have seen no copy (and another when they see one), until its
+// holder's Mah-Jong opens it with the hand (whether the hand wins may
+// depend on its kind).
 //
 // A seat's own view and legal actions then equal the ordinary engine's
 // for the same hand dealt openly; the property test checks it over many

@@ -282,6 +282,15 @@ func (t *tracker) play(from uint32, seat rules.Wind, a game.Action, open []uint3
 	if whole {
 		open = t.withoutCopy(from, open)
 	}
+	if whole && a.Type != game.ActInvoke {
+		kongs := t.kongSlots(seat)
+		for _, w := range kongs {
+			if !slices.Contains(open, w) || !t.public[w] {
+				return cheat(from, "a Mah-Jong opens the seat's concealed kongs too; slot %d is not opened", w)
+			}
+		}
+		open = slices.DeleteFunc(slices.Clone(open), func(w uint32) bool { return slices.Contains(kongs, w) })
+	}
 	if a.Type == game.ActDiscard && t.st.Phase == game.PhaseTurn && t.st.Players[seat].Declared == game.DeclTing {
 		if w, ok := t.drawnSlot(seat); ok && (len(open) != 1 || open[0] != w) {
 			return cheat(from, "seat %v announced TING and discards slot %v; it must discard the tile it drew, slot %d (JL-7.5)", seat, open, w)
@@ -349,6 +358,19 @@ func (t *tracker) unclaimed(seat rules.Wind) int {
 		}
 	}
 	return n
+}
+
+// kongSlots returns the slots of seat's concealed kongs, which a Mah-Jong
+// opens with the hand: whether the hand wins may depend on their kind
+// (jilin's suits, JL-9.2), and the hand is over.
+func (t *tracker) kongSlots(seat rules.Wind) []uint32 {
+	var out []uint32
+	for _, s := range t.steps {
+		if s.kong && s.seat == seat {
+			out = append(out, s.open...)
+		}
+	}
+	return out
 }
 
 // withoutCopy returns the slots a Mah-Jong opens without holder from's
