@@ -9,11 +9,13 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/fourwinds-mahjong/fourwinds/core/ai"
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	_ "github.com/fourwinds-mahjong/fourwinds/core/rules/all" // every ruleset
 	"github.com/fourwinds-mahjong/fourwinds/core/sealed"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 )
 
 // table runs a sealed hand in process: the sequencer relays every message
@@ -530,8 +532,17 @@ func (t *tracker) checkRing(tt testing.TB) {
 
 // eager plays jilin's own moves whenever it can: a Mah-Jong, a TING, an
 // exposure or an extension of a combination, a TCHA of a duplicate; else
-// a random legal action.
+// what a novice AI player would (which reaches TING far more often than
+// random discards).
 func eager(tb *table) func(seat rules.Wind, legal []game.Action) game.Action {
+	var players [4]ai.Player
+	for x := range players {
+		p, err := ai.New(ai.Novice, wall.SeedFromString(fmt.Sprint("eager ", x)))
+		if err != nil {
+			tb.t.Fatal(err)
+		}
+		players[x] = p
+	}
 	return func(seat rules.Wind, legal []game.Action) game.Action {
 		rank := func(a game.Action) int {
 			switch {
@@ -546,7 +557,7 @@ func eager(tb *table) func(seat rules.Wind, legal []game.Action) game.Action {
 			}
 			return 0
 		}
-		best := legal[tb.rng.IntN(len(legal))]
+		best := players[seat].Decide(tb.devs[tb.seq.t.cfg.Seats[seat]].View(seat))
 		for _, a := range legal {
 			if rank(a) > rank(best) {
 				best = a
