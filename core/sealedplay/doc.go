@@ -80,7 +80,8 @@
 // tiles; the exposure round of the first TING asks every seat until it
 // passes. The joker indicator is drawn into no seat's hand and revealed to
 // nobody: each device playing a TING seat makes a proven re-encryption
-// copy of it (TJoker), in holder order, and the copy is revealed to that
+// copy of it (TJoker), one after the other in the order in which they
+// announced TING, and the copy is revealed to that
 // device alone, which decides only once it has decrypted it. Whether the
 // indicator goes back face up depends on its hidden kind, so it goes back
 // only opened: the device of the seat that drew it opens its copy when its

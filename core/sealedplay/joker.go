@@ -14,8 +14,8 @@ import (
 // table. The engine draws the indicator from the wall (wall.Indicators
 // names its take) into no seat's hand: nobody is revealed its slot. Each
 // device playing a seat that announced TING makes a proven re-encryption
-// copy of it into the next fresh slot (TJoker with a Move), in holder
-// order, and the copy is revealed to that device alone: only TING players
+// copy of it into the next fresh slot (TJoker with a Move), one after the
+// other, and the copy is revealed to that device alone: only TING players
 // learn the joker (JL-8.1). The indicator goes back face up (JL-8.2,
 // JL-8.3) only when the joker holder's device opens its copy (TJoker with
 // its share of it); every party then knows the indicator and replays, and
@@ -72,7 +72,10 @@ func (t *tracker) jokerHolder() rules.Wind {
 
 // owesCopy returns the indicator of which holder h owes a copy now: the
 // one out of the wall, once every indicator that went back is opened, to
-// the first holder in order that plays a TING seat and has none.
+// the first holder that plays a TING seat and has none, in the order in
+// which the holders' seats first announced TING. A holder that announces
+// TING later comes last, so that a copy on its way is never overtaken
+// and each names the next fresh slot.
 func (t *tracker) owesCopy(h uint32) (uint32, bool) {
 	if t.st == nil || t.st.Phase == game.PhaseEnd || t.void != "" {
 		return 0, false
@@ -86,8 +89,14 @@ func (t *tracker) owesCopy(h uint32) (uint32, bool) {
 	if !ok {
 		return 0, false
 	}
-	for j := range uint32(t.holders()) {
-		if t.ting(j) && t.copyOf(j, a) < 0 {
+	var order []uint32
+	for _, s := range t.steps {
+		if j := t.cfg.Seats[s.seat]; s.action.Declare == game.DeclTing && !slices.Contains(order, j) {
+			order = append(order, j)
+		}
+	}
+	for _, j := range order {
+		if t.copyOf(j, a) < 0 {
 			return a, j == h
 		}
 	}
@@ -124,7 +133,7 @@ func (t *tracker) addCopy(from uint32, c sealed.Copy) (bool, error) {
 	a, ok := t.owesCopy(from)
 	switch {
 	case !ok:
-		return false, cheat(from, "a copy of the joker indicator: only a device playing a seat that announced TING gets one, once per indicator, in holder order (JL-8.1)")
+		return false, cheat(from, "a copy of the joker indicator: only a device playing a seat that announced TING gets one, once per indicator, in the order the devices announced TING (JL-8.1)")
 	case c.From != a || int(c.To) != len(t.deck):
 		return false, cheat(from, "a copy of slot %d into slot %d; the indicator is slot %d and the next fresh slot %d", c.From, c.To, a, len(t.deck))
 	}
