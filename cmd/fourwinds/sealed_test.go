@@ -15,15 +15,14 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/internal/netnstest"
 )
 
-// TestHostSealedRefusesWhatIsNotPlayedSealed: --sealed with jilin, or
-// with american's blind pass or mush on, is a usage error (status 2)
-// naming what is allowed.
+// TestHostSealedRefusesWhatIsNotPlayedSealed: --sealed with american's
+// blind pass or mush on is a usage error (status 2) naming what is
+// allowed.
 func TestHostSealedRefusesWhatIsNotPlayedSealed(t *testing.T) {
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
-		{[]string{"--rules", "jilin"}, "allowed: rulesets of the hongkong, classical and french family, and american"},
 		{[]string{"--rules", "american", "--opt", "blind_pass=on"}, "options blind_pass and mush off"},
 		{[]string{"--rules", "american", "--opt", "mush=on"}, "options blind_pass and mush off"},
 		{[]string{"--rules", "hongkong", "--record", "x.jsonl"}, "a sealed match writes no record yet"},
@@ -58,13 +57,19 @@ func sealedLines(t *testing.T, who string, lines []map[string]any) (verdicts []s
 }
 
 // TestSealedMatchOnLoopback: `host --sealed` with two AI seats of its own
-// and two joiners playing by --ai plays two hands over loopback; every
-// process prints the same verified verdicts and the same end. A spectator
-// (join --watch) is refused, saying why.
+// and two joiners playing by --ai plays two hands of hongkong, and two of
+// jilin, over loopback; every process prints the same verified verdicts
+// and the same end. A spectator (join --watch) is refused, saying why.
 func TestSealedMatchOnLoopback(t *testing.T) {
 	bin := buildCommand(t)
+	for _, id := range []string{"hongkong", "jilin"} {
+		t.Run(id, func(t *testing.T) { sealedOnLoopback(t, bin, id) })
+	}
+}
+
+func sealedOnLoopback(t *testing.T, bin, rules string) {
 	state := t.TempDir()
-	h := startHost(t, bin, "--sealed", "--rules", "hongkong", "--hands", "2", "--seats", "ai:novice,remote,remote,ai",
+	h := startHost(t, bin, "--sealed", "--rules", rules, "--hands", "2", "--seats", "ai:novice,remote,remote,ai",
 		"--state", filepath.Join(state, "host"))
 	joins, _ := h.await(t, "listening")["join"].([]any)
 	if len(joins) == 0 {
@@ -131,14 +136,21 @@ func TestSealedMatchOnLoopback(t *testing.T) {
 }
 
 // TestSealedMatchOnARealNetwork plays a sealed hongkong match of two
-// hands in four network namespaces: `host --sealed` and three joiners
-// that find it by mDNS and play their seats by --ai; every process prints
-// the same verified verdicts and the same end, and exits 0.
+// hands, and a jilin one, in four network namespaces: `host --sealed` and
+// three joiners that find it by mDNS and play their seats by --ai; every
+// process prints the same verified verdicts and the same end, and exits 0.
 func TestSealedMatchOnARealNetwork(t *testing.T) {
 	netnstest.NeedRoot(t)
-	bin, state := buildCommand(t), t.TempDir()
+	bin := buildCommand(t)
+	for _, id := range []string{"hongkong", "jilin"} {
+		t.Run(id, func(t *testing.T) { sealedOnARealNetwork(t, bin, id) })
+	}
+}
+
+func sealedOnARealNetwork(t *testing.T, bin, rules string) {
+	state := t.TempDir()
 	ns := netnstest.New(t, 4)
-	dealer := ns.Start(t, 0, "dealer", nil, bin, "host", "--sealed", "--rules", "hongkong", "--hands", "2", "--json", "--name", "sealed kitchen",
+	dealer := ns.Start(t, 0, "dealer", nil, bin, "host", "--sealed", "--rules", rules, "--hands", "2", "--json", "--name", "sealed kitchen",
 		"--state", filepath.Join(state, "dealer"), "--seats", "ai:novice,remote,remote,remote", "--listen", "0.0.0.0:4747")
 	dealer.Await(t, "listening", nil, 20*time.Second)
 	procs := []*netnstest.Proc{dealer}

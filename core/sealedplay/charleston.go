@@ -299,12 +299,7 @@ func (t *tracker) give(from uint32, seat rules.Wind, a game.Action, mv sealed.Mo
 	}
 	to := t.st.View(seat).Charleston.To
 	for i := range fresh {
-		t.deck = append(t.deck, outs[i])
-		t.shares = append(t.shares, nil)
-		t.known = append(t.known, tile.None)
-		t.public = append(t.public, false)
-		t.revealTo = append(t.revealTo, Public)
-		t.ring = append(t.ring, t.ring[src[i]])
+		t.grow(outs[i], t.ring[src[i]])
 	}
 	t.moves = append(t.moves, move{seat: seat, to: to, from: slices.Clone(src), fresh: slices.Clone(fresh)})
 	t.steps = append(t.steps, step{seat: seat, action: a, move: len(t.moves)})

@@ -49,9 +49,6 @@ func (c Config) check() error {
 // sealed, or nil when it can.
 func Playable(r rules.Ruleset, o rules.Options) error {
 	s := r.Setup(o)
-	if s.SharedJoker || s.Ting || s.Combinations || s.Compensation {
-		return fmt.Errorf("sealedplay: %s is not played sealed yet; allowed: rulesets of the hongkong, classical and french family, and american", r.ID())
-	}
 	if ch := s.Charleston; ch != nil && (ch.Blind || ch.Mush) {
 		return fmt.Errorf("sealedplay: the blind pass and the mush are not played sealed yet; allowed: the Charleston with options %s and %s off", "blind_pass", "mush")
 	}
@@ -143,6 +140,15 @@ type tracker struct {
 
 	window []Answer // answers of a closed window, until the winner opens
 	void   string
+
+	// The jilin joker (joker.go): the copies of its indicators made for
+	// the TING devices, in order, and the indicators opened as they went
+	// back; derived by rebuild, the slots the engine drew as indicators
+	// and how many of them went back.
+	copies     []jcopy
+	backs      []uint32
+	indicators []uint32
+	returns    int
 }
 
 func newTracker(cfg Config, me uint32, key *sealed.PrivateKey) (*tracker, error) {
@@ -410,6 +416,12 @@ func (t *tracker) observe(m Msg) ([]uint32, error) {
 				err = t.playWindow(slotsOf(m.Shares))
 			}
 		}
+	case TJoker:
+		if m.Move != nil {
+			_, err = t.addCopy(m.From, *m.Move.Copy)
+		} else {
+			slots, err = t.openJoker(m.From, m.Shares)
+		}
 	case TVoid:
 		t.void = m.Reason
 	default:
@@ -419,6 +431,16 @@ func (t *tracker) observe(m Msg) ([]uint32, error) {
 		err = t.refresh()
 	}
 	return slots, err
+}
+
+// grow adds a fresh slot holding ciphertext ct, imagined to hold k.
+func (t *tracker) grow(ct sealed.Ciphertext, k tile.Kind) {
+	t.deck = append(t.deck, ct)
+	t.shares = append(t.shares, nil)
+	t.known = append(t.known, tile.None)
+	t.public = append(t.public, false)
+	t.revealTo = append(t.revealTo, Public)
+	t.ring = append(t.ring, k)
 }
 
 // knows returns the tiles this party has decrypted, by slot.
