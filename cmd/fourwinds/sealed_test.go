@@ -15,17 +15,16 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/internal/netnstest"
 )
 
-// TestHostSealedRefusesWhatIsNotPlayedSealed: --sealed with jilin, or
-// with american's blind pass or mush on, is a usage error (status 2)
-// naming what is allowed.
+// TestHostSealedRefusesWhatIsNotPlayedSealed: --sealed with jilin, with
+// --record or without a remote seat is a usage error (status 2) naming
+// what is allowed (american with its blind pass and mush is played:
+// TestSealedMatchOnLoopback).
 func TestHostSealedRefusesWhatIsNotPlayedSealed(t *testing.T) {
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
 		{[]string{"--rules", "jilin"}, "allowed: rulesets of the hongkong, classical and french family, and american"},
-		{[]string{"--rules", "american", "--opt", "blind_pass=on"}, "options blind_pass and mush off"},
-		{[]string{"--rules", "american", "--opt", "mush=on"}, "options blind_pass and mush off"},
 		{[]string{"--rules", "hongkong", "--record", "x.jsonl"}, "a sealed match writes no record yet"},
 		{[]string{"--rules", "hongkong", "--seats", "ai,ai,ai,ai"}, "give at least one remote seat"},
 	} {
@@ -57,15 +56,31 @@ func sealedLines(t *testing.T, who string, lines []map[string]any) (verdicts []s
 	return verdicts, end
 }
 
+// sealedMatches are the matches the sealed command-line tests play:
+// hongkong, and american with its default options (blind passes) and the
+// mush, whose hand is the longest.
+var sealedMatches = []struct {
+	rules string
+	opts  []string
+	hands int
+}{{"hongkong", nil, 2}, {"american", []string{"--opt", "mush=on"}, 1}}
+
 // TestSealedMatchOnLoopback: `host --sealed` with two AI seats of its own
-// and two joiners playing by --ai plays two hands over loopback; every
-// process prints the same verified verdicts and the same end. A spectator
-// (join --watch) is refused, saying why.
+// and two joiners playing by --ai plays a match over loopback (hongkong,
+// american); every process prints the same verified verdicts and the same
+// end. A spectator (join --watch) is refused, saying why.
 func TestSealedMatchOnLoopback(t *testing.T) {
 	bin := buildCommand(t)
+	for _, m := range sealedMatches {
+		t.Run(m.rules, func(t *testing.T) { sealedMatchOnLoopback(t, bin, m.rules, m.opts, m.hands) })
+	}
+}
+
+func sealedMatchOnLoopback(t *testing.T, bin, rules string, opts []string, hands int) {
 	state := t.TempDir()
-	h := startHost(t, bin, "--sealed", "--rules", "hongkong", "--hands", "2", "--seats", "ai:novice,remote,remote,ai",
-		"--state", filepath.Join(state, "host"))
+	args := append([]string{"--sealed", "--rules", rules, "--hands", fmt.Sprint(hands), "--seats", "ai:novice,remote,remote,ai",
+		"--state", filepath.Join(state, "host")}, opts...)
+	h := startHost(t, bin, args...)
 	joins, _ := h.await(t, "listening")["join"].([]any)
 	if len(joins) == 0 {
 		t.Fatal("the listening line has no join address")
@@ -118,8 +133,8 @@ func TestSealedMatchOnLoopback(t *testing.T) {
 	all = append([][]map[string]any{h.lines}, all...)
 	h.mu.Unlock()
 	verdicts, end := sealedLines(t, "the host", all[0])
-	if !strings.Contains(end, "hands:2") || !strings.Contains(end, "verified:true") {
-		t.Errorf("the host's end: %s; want 2 hands, verified", end)
+	if !strings.Contains(end, fmt.Sprintf("hands:%d", hands)) || !strings.Contains(end, "verified:true") {
+		t.Errorf("the host's end: %s; want %d hands, verified", end, hands)
 	}
 	for i, lines := range all[1:] {
 		v, e := sealedLines(t, fmt.Sprint("joiner ", i), lines)
@@ -130,16 +145,24 @@ func TestSealedMatchOnLoopback(t *testing.T) {
 	t.Logf("verdicts %v, end %s", verdicts, end)
 }
 
-// TestSealedMatchOnARealNetwork plays a sealed hongkong match of two
-// hands in four network namespaces: `host --sealed` and three joiners
-// that find it by mDNS and play their seats by --ai; every process prints
-// the same verified verdicts and the same end, and exits 0.
+// TestSealedMatchOnARealNetwork plays a sealed match (hongkong, american)
+// in four network namespaces: `host --sealed` and three joiners that find
+// it by mDNS and play their seats by --ai; every process prints the same
+// verified verdicts and the same end, and exits 0.
 func TestSealedMatchOnARealNetwork(t *testing.T) {
 	netnstest.NeedRoot(t)
-	bin, state := buildCommand(t), t.TempDir()
+	bin := buildCommand(t)
+	for _, m := range sealedMatches {
+		t.Run(m.rules, func(t *testing.T) { sealedMatchOnARealNetwork(t, bin, m.rules, m.opts, m.hands) })
+	}
+}
+
+func sealedMatchOnARealNetwork(t *testing.T, bin, rules string, opts []string, hands int) {
+	state := t.TempDir()
 	ns := netnstest.New(t, 4)
-	dealer := ns.Start(t, 0, "dealer", nil, bin, "host", "--sealed", "--rules", "hongkong", "--hands", "2", "--json", "--name", "sealed kitchen",
-		"--state", filepath.Join(state, "dealer"), "--seats", "ai:novice,remote,remote,remote", "--listen", "0.0.0.0:4747")
+	args := append([]string{"host", "--sealed", "--rules", rules, "--hands", fmt.Sprint(hands), "--json", "--name", "sealed kitchen",
+		"--state", filepath.Join(state, "dealer"), "--seats", "ai:novice,remote,remote,remote", "--listen", "0.0.0.0:4747"}, opts...)
+	dealer := ns.Start(t, 0, "dealer", nil, append([]string{bin}, args...)...)
 	dealer.Await(t, "listening", nil, 20*time.Second)
 	procs := []*netnstest.Proc{dealer}
 	for i := 1; i < 4; i++ {
@@ -154,8 +177,8 @@ func TestSealedMatchOnARealNetwork(t *testing.T) {
 		v, e := sealedLines(t, fmt.Sprint("process ", i), append(p.Lines("sealed_hand"), p.Lines("table_end")...))
 		if i == 0 {
 			verdicts, end = v, e
-			if !strings.Contains(end, "hands:2") || !strings.Contains(end, "verified:true") {
-				t.Errorf("the dealer's end: %s; want 2 hands, verified", end)
+			if !strings.Contains(end, fmt.Sprintf("hands:%d", hands)) || !strings.Contains(end, "verified:true") {
+				t.Errorf("the dealer's end: %s; want %d hands, verified", end, hands)
 			}
 		} else if fmt.Sprint(v) != fmt.Sprint(verdicts) || e != end {
 			t.Errorf("process %d printed %v and %s; the dealer %v and %s", i, v, e, verdicts, end)

@@ -209,3 +209,40 @@ func TestGiveOutOfOrderFailsTheAudit(t *testing.T) {
 	}
 	t.Fatal("no give of 3 tiles of 2 kinds in a blind pass or the mush")
 }
+
+// TestSealedHandBytes: a sealed american hand of four key holders (the
+// Charleston with a blind pass, the mush and the courtesy pass) relays
+// under 500 KB of messages, which every device receives, the Charleston's
+// moves under 40 KB. The figures it logs are in docs/performance.md.
+func TestSealedHandBytes(t *testing.T) {
+	const hands = 3
+	var total, moves, count int
+	for seed := uint64(1); seed <= hands; seed++ {
+		tb := newTable(t, config(t, "american", 4, 40+seed), 40+seed)
+		tb.choose = giving(tb, [4]int{3, 1, 2, 3})
+		tb.play()
+		if tb.refused != nil || !tb.seq.Over() {
+			t.Fatalf("refused %v, over %v", tb.refused, tb.seq.Over())
+		}
+		n := 0
+		for _, m := range tb.moves {
+			var b []byte
+			var err error
+			if m.Copy != nil {
+				b, err = m.Copy.MarshalBinary()
+			} else {
+				b, err = m.Transfer.MarshalBinary()
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			n += len(b)
+		}
+		t.Logf("hand %d: %d messages, %.1f KB relayed, of which %d moves %.1f KB", seed, tb.events, float64(tb.relayed)/1000, len(tb.moves), float64(n)/1000)
+		if tb.relayed > 500000 || n > 40000 {
+			t.Errorf("hand %d relayed %d bytes, its transfers %d", seed, tb.relayed, n)
+		}
+		total, moves, count = total+tb.relayed, moves+n, count+len(tb.moves)
+	}
+	t.Logf("mean: %.1f KB relayed a hand, %d moves of %.1f KB", float64(total)/hands/1000, count/hands, float64(moves)/hands/1000)
+}

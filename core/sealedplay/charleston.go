@@ -553,6 +553,13 @@ func (t *tracker) give(from uint32, seat rules.Wind, a game.Action, mv sealed.Mo
 	t.steps = append(t.steps, step{seat: seat, action: a, move: len(t.moves)})
 	if free && slices.Equal(t.st.Waiting(), []rules.Wind{seat}) {
 		t.route(m.step)
+		if t.disordered() {
+			// The tiles imagined in a give that is now split between
+			// seats are not in the order of their kinds.
+			if err := t.solve(); err != nil {
+				return err
+			}
+		}
 	}
 	t.dirty = true
 	return t.refresh()
@@ -578,6 +585,19 @@ func (t *tracker) route(id uint64) {
 			copy(t.moves[i].dest, dest[m.seat])
 		}
 	}
+}
+
+// disordered reports whether a ranked move's imagined tiles decrease.
+func (t *tracker) disordered() bool {
+	for _, g := range t.rankedMoves() {
+		m := t.moves[g]
+		for j := 1; j < m.n; j++ {
+			if t.ring[m.fresh[j]] < t.ring[m.fresh[j-1]] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // misrouted says what is wrong with a move once every tile is open: a

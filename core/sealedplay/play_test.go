@@ -41,6 +41,8 @@ type table struct {
 	moves    []sealed.Move
 	// checked counts the transcript checks made.
 	checked int
+	// relayed is the size of every message relayed, encoded.
+	relayed int
 }
 
 // decision is a seat's view, legal actions included, as its device
@@ -122,6 +124,9 @@ func (tb *table) broadcast(out []Msg) {
 	tb.t.Helper()
 	for _, r := range out {
 		tb.events++
+		if b, err := r.MarshalBinary(); err == nil {
+			tb.relayed += len(b)
+		}
 		for _, sh := range r.Shares {
 			tb.shares[[2]uint32{sh.Holder, sh.Slot}] = sh
 		}

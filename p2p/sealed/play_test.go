@@ -30,7 +30,7 @@ type rig struct {
 // deal.
 type tamperer func(holder int, deal uint32, m *sealedplay.Msg) bool
 
-func playMatch(t *testing.T, holders, hands int, wait time.Duration, tamper tamperer) *rig {
+func playMatch(t *testing.T, rules string, holders, hands int, wait time.Duration, tamper tamperer) *rig {
 	t.Helper()
 	mn, err := mocknet.FullMeshConnected(holders + 1)
 	if err != nil {
@@ -39,7 +39,7 @@ func playMatch(t *testing.T, holders, hands int, wait time.Duration, tamper tamp
 	t.Cleanup(func() { mn.Close() })
 	hs := mn.Hosts()
 	spectator := hs[holders].ID()
-	cfg := Config{Table: "sealed test", Term: 3, Rules: "hongkong", Hands: hands, Seed: wall.SeedFromString(fmt.Sprintf("sealed %d", holders)),
+	cfg := Config{Table: "sealed test", Term: 3, Rules: rules, Hands: hands, Seed: wall.SeedFromString(fmt.Sprintf("sealed %d", holders)),
 		Spectator: func(id peer.ID) bool { return id == spectator }, Wait: wait}
 	for i := range holders {
 		cfg.Holders = append(cfg.Holders, hs[i].ID())
@@ -109,21 +109,28 @@ func (x *Host) streams() int {
 	return len(x.links)
 }
 
-// TestSealedMatch: a sealed hongkong match of 2, 3 and 4 key-holding
-// devices and a spectator over a mocknet ends with the same hands,
+// TestSealedMatch: a sealed match of 2, 3 and 4 key-holding devices and a
+// spectator over a mocknet, hongkong and american with its default
+// options (the Charleston with blind passes), ends with the same hands,
 // results and balances on every device, every audit verified.
 func TestSealedMatch(t *testing.T) {
-	sizes := []int{2, 3, 4}
-	if raceOn {
-		sizes = []int{2, 4} // about 50 and 100 s each under the race detector
+	type size struct {
+		rules   string
+		holders int
 	}
-	for _, holders := range sizes {
-		t.Run(fmt.Sprint(holders), func(t *testing.T) {
+	sizes := []size{{"hongkong", 2}, {"hongkong", 3}, {"hongkong", 4}, {"american", 2}, {"american", 3}, {"american", 4}}
+	if raceOn {
+		// About 50 and 100 s each under the race detector.
+		sizes = []size{{"hongkong", 2}, {"hongkong", 4}, {"american", 2}}
+	}
+	for _, sz := range sizes {
+		rules, holders := sz.rules, sz.holders
+		t.Run(fmt.Sprintf("%s/%d", rules, holders), func(t *testing.T) {
 			hands := 2
 			if testing.Short() || raceOn {
 				hands = 1
 			}
-			r := playMatch(t, holders, hands, time.Minute, nil)
+			r := playMatch(t, rules, holders, hands, time.Minute, nil)
 			want := r.records[0]
 			if len(want.History) != hands || !want.Over {
 				t.Fatalf("the dealer's device booked %d hands (over: %v); want %d", len(want.History), want.Over, hands)
@@ -154,7 +161,7 @@ var stallWait = map[bool]time.Duration{false: 5 * time.Second, true: 30 * time.S
 // deal has that deal voided, naming it; the hand is dealt again with fresh
 // keys and the match goes on, the same on every device.
 func TestWithheldShareVoids(t *testing.T) {
-	r := playMatch(t, 3, 1, stallWait, func(holder int, deal uint32, m *sealedplay.Msg) bool {
+	r := playMatch(t, "hongkong", 3, 1, stallWait, func(holder int, deal uint32, m *sealedplay.Msg) bool {
 		return holder != 2 || deal != 1 || m.Type != sealedplay.TShares
 	})
 	want := r.records[0]
@@ -179,7 +186,7 @@ func TestWithheldShareVoids(t *testing.T) {
 func TestWithheldSetupVoids(t *testing.T) {
 	for typ, want := range map[sealedplay.Type]string{sealedplay.TKey: "holder 1 did not send its key", sealedplay.TShuffle: "holder 1 did not send its link of the shuffle"} {
 		t.Run(typ.String(), func(t *testing.T) {
-			r := playMatch(t, 2, 1, stallWait, func(holder int, deal uint32, m *sealedplay.Msg) bool {
+			r := playMatch(t, "hongkong", 2, 1, stallWait, func(holder int, deal uint32, m *sealedplay.Msg) bool {
 				return holder != 1 || deal != 1 || m.Type != typ
 			})
 			got := r.records[0]
