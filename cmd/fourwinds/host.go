@@ -17,7 +17,6 @@ import (
 
 	"github.com/fourwinds-mahjong/fourwinds/core/ai"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
-	"github.com/fourwinds-mahjong/fourwinds/core/sealedplay"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/client"
@@ -81,11 +80,6 @@ func parseHost(args []string, stderr io.Writer) (hostOptions, error) {
 	r, opts, err := resolve()
 	if err != nil {
 		return o, err
-	}
-	if o.sealed {
-		if err := sealedplay.Playable(r, opts); err != nil {
-			return o, usagef("--sealed: %v", err)
-		}
 	}
 	if o.sealed && o.record != "" {
 		return o, usagef("--record: a sealed match writes no record yet; leave out --record or --sealed")

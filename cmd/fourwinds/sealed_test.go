@@ -15,16 +15,14 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/internal/netnstest"
 )
 
-// TestHostSealedRefusesWhatIsNotPlayedSealed: --sealed with american's
-// blind pass or mush on is a usage error (status 2) naming what is
-// allowed.
+// TestHostSealedRefusesWhatIsNotPlayedSealed: --sealed with --record or
+// without a remote seat is a usage error (status 2) naming what is
+// allowed (every ruleset is played sealed: TestSealedMatchOnLoopback).
 func TestHostSealedRefusesWhatIsNotPlayedSealed(t *testing.T) {
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
-		{[]string{"--rules", "american", "--opt", "blind_pass=on"}, "options blind_pass and mush off"},
-		{[]string{"--rules", "american", "--opt", "mush=on"}, "options blind_pass and mush off"},
 		{[]string{"--rules", "hongkong", "--record", "x.jsonl"}, "a sealed match writes no record yet"},
 		{[]string{"--rules", "hongkong", "--seats", "ai,ai,ai,ai"}, "give at least one remote seat"},
 	} {
@@ -56,21 +54,32 @@ func sealedLines(t *testing.T, who string, lines []map[string]any) (verdicts []s
 	return verdicts, end
 }
 
+// sealedMatches are the matches the sealed command-line tests play:
+// hongkong over two hands, and a hand of every other ruleset, american
+// with its default options (blind passes) and the mush, whose hand is the
+// longest.
+var sealedMatches = []struct {
+	rules string
+	opts  []string
+	hands int
+}{{"hongkong", nil, 2}, {"jilin", nil, 1}, {"american", []string{"--opt", "mush=on"}, 1}, {"classical", nil, 1}, {"french", nil, 1}}
+
 // TestSealedMatchOnLoopback: `host --sealed` with two AI seats of its own
-// and two joiners playing by --ai plays two hands of hongkong, and two of
-// jilin, over loopback; every process prints the same verified verdicts
-// and the same end. A spectator (join --watch) is refused, saying why.
+// and two joiners playing by --ai plays a match over loopback (hongkong,
+// jilin, american); every process prints the same verified verdicts and the same
+// end. A spectator (join --watch) is refused, saying why.
 func TestSealedMatchOnLoopback(t *testing.T) {
 	bin := buildCommand(t)
-	for _, id := range []string{"hongkong", "jilin"} {
-		t.Run(id, func(t *testing.T) { sealedOnLoopback(t, bin, id) })
+	for _, m := range sealedMatches {
+		t.Run(m.rules, func(t *testing.T) { sealedMatchOnLoopback(t, bin, m.rules, m.opts, m.hands) })
 	}
 }
 
-func sealedOnLoopback(t *testing.T, bin, rules string) {
+func sealedMatchOnLoopback(t *testing.T, bin, rules string, opts []string, hands int) {
 	state := t.TempDir()
-	h := startHost(t, bin, "--sealed", "--rules", rules, "--hands", "2", "--seats", "ai:novice,remote,remote,ai",
-		"--state", filepath.Join(state, "host"))
+	args := append([]string{"--sealed", "--rules", rules, "--hands", fmt.Sprint(hands), "--seats", "ai:novice,remote,remote,ai",
+		"--state", filepath.Join(state, "host")}, opts...)
+	h := startHost(t, bin, args...)
 	joins, _ := h.await(t, "listening")["join"].([]any)
 	if len(joins) == 0 {
 		t.Fatal("the listening line has no join address")
@@ -123,8 +132,8 @@ func sealedOnLoopback(t *testing.T, bin, rules string) {
 	all = append([][]map[string]any{h.lines}, all...)
 	h.mu.Unlock()
 	verdicts, end := sealedLines(t, "the host", all[0])
-	if !strings.Contains(end, "hands:2") || !strings.Contains(end, "verified:true") {
-		t.Errorf("the host's end: %s; want 2 hands, verified", end)
+	if !strings.Contains(end, fmt.Sprintf("hands:%d", hands)) || !strings.Contains(end, "verified:true") {
+		t.Errorf("the host's end: %s; want %d hands, verified", end, hands)
 	}
 	for i, lines := range all[1:] {
 		v, e := sealedLines(t, fmt.Sprint("joiner ", i), lines)
@@ -135,23 +144,24 @@ func sealedOnLoopback(t *testing.T, bin, rules string) {
 	t.Logf("verdicts %v, end %s", verdicts, end)
 }
 
-// TestSealedMatchOnARealNetwork plays a sealed hongkong match of two
-// hands, and a jilin one, in four network namespaces: `host --sealed` and
-// three joiners that find it by mDNS and play their seats by --ai; every
-// process prints the same verified verdicts and the same end, and exits 0.
+// TestSealedMatchOnARealNetwork plays a sealed match of every ruleset
+// in four network namespaces: `host --sealed` and three joiners that find
+// it by mDNS and play their seats by --ai; every process prints the same
+// verified verdicts and the same end, and exits 0.
 func TestSealedMatchOnARealNetwork(t *testing.T) {
 	netnstest.NeedRoot(t)
 	bin := buildCommand(t)
-	for _, id := range []string{"hongkong", "jilin"} {
-		t.Run(id, func(t *testing.T) { sealedOnARealNetwork(t, bin, id) })
+	for _, m := range sealedMatches {
+		t.Run(m.rules, func(t *testing.T) { sealedMatchOnARealNetwork(t, bin, m.rules, m.opts, m.hands) })
 	}
 }
 
-func sealedOnARealNetwork(t *testing.T, bin, rules string) {
+func sealedMatchOnARealNetwork(t *testing.T, bin, rules string, opts []string, hands int) {
 	state := t.TempDir()
 	ns := netnstest.New(t, 4)
-	dealer := ns.Start(t, 0, "dealer", nil, bin, "host", "--sealed", "--rules", rules, "--hands", "2", "--json", "--name", "sealed kitchen",
-		"--state", filepath.Join(state, "dealer"), "--seats", "ai:novice,remote,remote,remote", "--listen", "0.0.0.0:4747")
+	args := append([]string{"host", "--sealed", "--rules", rules, "--hands", fmt.Sprint(hands), "--json", "--name", "sealed kitchen",
+		"--state", filepath.Join(state, "dealer"), "--seats", "ai:novice,remote,remote,remote", "--listen", "0.0.0.0:4747"}, opts...)
+	dealer := ns.Start(t, 0, "dealer", nil, append([]string{bin}, args...)...)
 	dealer.Await(t, "listening", nil, 20*time.Second)
 	procs := []*netnstest.Proc{dealer}
 	for i := 1; i < 4; i++ {
@@ -166,8 +176,8 @@ func sealedOnARealNetwork(t *testing.T, bin, rules string) {
 		v, e := sealedLines(t, fmt.Sprint("process ", i), append(p.Lines("sealed_hand"), p.Lines("table_end")...))
 		if i == 0 {
 			verdicts, end = v, e
-			if !strings.Contains(end, "hands:2") || !strings.Contains(end, "verified:true") {
-				t.Errorf("the dealer's end: %s; want 2 hands, verified", end)
+			if !strings.Contains(end, fmt.Sprintf("hands:%d", hands)) || !strings.Contains(end, "verified:true") {
+				t.Errorf("the dealer's end: %s; want %d hands, verified", end, hands)
 			}
 		} else if fmt.Sprint(v) != fmt.Sprint(verdicts) || e != end {
 			t.Errorf("process %d printed %v and %s; the dealer %v and %s", i, v, e, verdicts, end)

@@ -45,11 +45,11 @@ func (t *tracker) audit() Verdict {
 		}
 	}
 	for _, m := range t.moves {
+		if why := t.misrouted(m); why != "" {
+			return Verdict{Reason: why}
+		}
 		for _, f := range m.fresh {
 			taken[f] = true
-			if want := t.cfg.Seats[m.to]; t.revealTo[f] != want {
-				return Verdict{Reason: fmt.Sprintf("slot %d (%v) was given to seat %v of holder %d but was revealed to %s", f, t.known[f], m.to, want, holderName(t.revealTo[f]))}
-			}
 		}
 	}
 	for _, w := range r.indicators[:r.returns] {

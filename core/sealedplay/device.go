@@ -109,7 +109,7 @@ func (d *Device) ack() (Msg, bool) {
 		if k == tile.None {
 			return Msg{}, false
 		}
-		if (k.IsBonus() && d.t.setup.Bonus) || (k == tile.Joker && d.t.moveOf(w) >= 0) {
+		if (k.IsBonus() && d.t.setup.Bonus) || (k == tile.Joker && d.t.given(w)) {
 			ss = append(ss, d.share(w))
 		}
 	}

@@ -70,6 +70,19 @@
 // the natural; the joker's slot, public since its exposure, goes to the
 // seat's hand.
 //
+// In a blind pass (AM-4.6) and the mush (AM-4.3) a seat gives 0 to 3
+// tiles, and the engine lays each seat's tiles, in the order of their
+// kinds, into its packet or the pool, whose links or shuffle the hand's
+// seed (public) draws: game.PassRoutes and game.MushRoutes say which seat
+// ends with each. There a seat moves 3 slots, listed as the engine lays
+// them (the tiles it gives, by kind, then the tiles it keeps), into fresh
+// slots in the same order, and says how many it gives; once every seat
+// has answered, each given slot goes straight to the seat that ends with
+// it and is revealed to it alone, so a seat that forwards a tile blind
+// never holds its slot and cannot decrypt it. A party imagines the tiles
+// of such a give, split between seats, in the order of their kinds, so
+// that its engine deals them as the real ones; the audit checks the order.
+//
 // # TING and the shared joker (jilin)
 //
 // TING is declared with a discard and its wait set stays secret: the
@@ -93,7 +106,7 @@
 // indicator the replayed hand sends back was opened and that every copy
 // is of an indicator the replay draws.
 //
-// Rulesets: the hongkong, classical and french family, jilin, and american
-// with the Charleston, its stop vote and the courtesy pass; Config refuses
-// the blind pass and the mush (options blind_pass and mush must be off).
+// Rulesets: all five, with every option: the hongkong, classical and
+// french family, jilin, and american with its whole Charleston (blind
+// passes, the mush, the stop vote, the courtesy pass).
 package sealedplay

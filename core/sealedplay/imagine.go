@@ -162,7 +162,7 @@ func (t *tracker) refresh() error {
 			t.dirty = true
 		}
 		for _, m := range t.moves {
-			for _, w := range m.from {
+			for _, w := range m.fresh[:m.n] {
 				if t.ring[w] == tile.Joker && t.known[w] == tile.None && !t.dirty && !solved {
 					// Once: a joker this party saw given stays in its chain.
 					if err := t.solve(); err != nil {

@@ -62,10 +62,10 @@ func config(t testing.TB, id string, holders int, seed uint64) Config {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(seed, 7))
-	// The blind pass is not played sealed yet.
+	// american: its default options (the blind pass on) and the mush.
 	opts, err := rules.ResolveOptions(r, map[string]string{})
 	if id == "american" {
-		opts, err = rules.ResolveOptions(r, map[string]string{"blind_pass": "off"})
+		opts, err = rules.ResolveOptions(r, map[string]string{"mush": "true"})
 	}
 	if err != nil {
 		t.Fatal(err)
@@ -512,9 +512,9 @@ func (t *tracker) checkRing(tt testing.TB) {
 		if in != out {
 			tt.Fatalf("holder %d imagines a give whose tiles change", t.me)
 		}
-		for _, w := range m.from {
+		for _, w := range m.fresh[:m.n] {
 			if k := t.ring[w]; k == tile.Joker {
-				tt.Fatalf("holder %d imagines a joker given from slot %d", t.me, w)
+				tt.Fatalf("holder %d imagines a joker given into slot %d", t.me, w)
 			}
 		}
 	}

@@ -441,7 +441,7 @@ func (t *tracker) unrevealed() []uint32 {
 	var out []uint32
 	for _, m := range t.moves {
 		for _, f := range m.fresh {
-			if t.hidden[m.to][f] && t.revealTo[f] == Public && !t.public[f] {
+			if h := t.holder[f]; h != rules.NoWind && t.hidden[h][f] && t.revealTo[f] == Public && !t.public[f] {
 				out = append(out, f)
 			}
 		}

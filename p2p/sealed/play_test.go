@@ -110,19 +110,20 @@ func (x *Host) streams() int {
 }
 
 // TestSealedMatch: a sealed hongkong match of 2, 3 and 4 key-holding
-// devices and a jilin match of 2 and 4 (TING, the joker indicator's
-// copies, the combinations), each with a spectator, over a mocknet end
-// with the same hands, results and balances on every device, every audit
-// verified.
+// devices, a jilin match of 2 and 4 (TING, the joker indicator's copies,
+// the combinations) and an american match of 2 and 4 with its default
+// options (the Charleston with blind passes), each with a spectator, over
+// a mocknet end with the same hands, results and balances on every
+// device, every audit verified.
 func TestSealedMatch(t *testing.T) {
 	type match struct {
 		rules   string
 		holders int
 	}
-	matches := []match{{"hongkong", 2}, {"hongkong", 3}, {"hongkong", 4}, {"jilin", 2}, {"jilin", 4}}
+	matches := []match{{"hongkong", 2}, {"hongkong", 3}, {"hongkong", 4}, {"jilin", 2}, {"jilin", 4}, {"american", 2}, {"american", 4}}
 	if raceOn {
-		// About 50 and 100 s each under the race detector.
-		matches = []match{{"hongkong", 2}, {"hongkong", 4}, {"jilin", 2}}
+		// About 50 to 100 s each under the race detector.
+		matches = []match{{"hongkong", 4}, {"jilin", 2}, {"american", 2}}
 	}
 	for _, m := range matches {
 		t.Run(fmt.Sprint(m.rules, "/", m.holders), func(t *testing.T) {
