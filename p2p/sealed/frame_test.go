@@ -80,7 +80,7 @@ func TestSetupRefused(t *testing.T) {
 		"twice":          {Rules: "hongkong", Peers: []string{"a", "a"}, Players: [4]int{0, 1, 0, 1}},
 		"idle holder":    {Rules: "hongkong", Peers: []string{"a", "b", "c"}, Players: [4]int{0, 1, 0, 1}},
 		"no such holder": {Rules: "hongkong", Peers: []string{"a", "b"}, Players: [4]int{0, 1, 2, 1}},
-		"not sealed yet": {Rules: "american", Options: map[string]string{"blind_pass": "on"}, Peers: []string{"a", "b"}, Players: [4]int{0, 1, 0, 1}},
+		"bad option":     {Rules: "american", Options: map[string]string{"blind_pass": "sometimes"}, Peers: []string{"a", "b"}, Players: [4]int{0, 1, 0, 1}},
 		"unknown rules":  {Rules: "nope", Peers: []string{"a", "b"}, Players: [4]int{0, 1, 0, 1}},
 	} {
 		if _, err := newMatch("t", s); err == nil {
