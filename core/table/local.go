@@ -169,7 +169,7 @@ func (t *Local) Subscribe(ctx context.Context, player int) (Snapshot, Subscripti
 		return Snapshot{}, nil, err
 	}
 	var s Snapshot
-	sub := newSubscription(t, streamOf(player))
+	sub := newSubscription(streamOf(player), func(s *subscription) { t.post(func() { delete(t.subs, s) }) })
 	err := t.call(ctx, func() error {
 		if t.closed {
 			return ErrClosed
@@ -187,8 +187,8 @@ func (t *Local) Subscribe(ctx context.Context, player int) (Snapshot, Subscripti
 
 // Submit plays an intent for its player.
 func (t *Local) Submit(ctx context.Context, in Intent) error {
-	if in.Player < 0 || in.Player > 3 {
-		return &RefusedError{Reason: ReasonNotSeated, Detail: fmt.Sprintf("player %d does not exist; players are 0 to 3", in.Player)}
+	if err := checkPlayer(in.Player); err != nil {
+		return err
 	}
 	return t.call(ctx, func() error { return t.submit(in) })
 }
