@@ -168,21 +168,12 @@ func (t *Local) Subscribe(ctx context.Context, player int) (Snapshot, Subscripti
 	if err := checkViewer(player); err != nil {
 		return Snapshot{}, nil, err
 	}
-	var s Snapshot
-	sub := newSubscription(streamOf(player), func(s *subscription) { t.post(func() { delete(t.subs, s) }) })
-	err := t.call(ctx, func() error {
+	return t.subscribe(ctx, player, &t.subs, func(k int) (Snapshot, error) {
 		if t.closed {
-			return ErrClosed
+			return Snapshot{}, ErrClosed
 		}
-		s = t.snapshot(sub.stream)
-		t.subs[sub] = true
-		return nil
+		return t.snapshot(k), nil
 	})
-	if err != nil {
-		sub.Stop()
-		return Snapshot{}, nil, err
-	}
-	return s, sub, nil
 }
 
 // Submit plays an intent for its player.

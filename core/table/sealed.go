@@ -330,25 +330,17 @@ func (t *Sealed) Snapshot(ctx context.Context, player int) (Snapshot, error) {
 // Subscribe opens the stream of updates of player (a player this device
 // plays, or Spectator).
 func (t *Sealed) Subscribe(ctx context.Context, player int) (Snapshot, Subscription, error) {
-	var s Snapshot
-	sub := newSubscription(streamOf(player), func(s *subscription) { t.post(func() { delete(t.subs, s) }) })
-	err := t.call(ctx, func() error {
+	return t.subscribe(ctx, player, &t.subs, func(k int) (Snapshot, error) {
 		if t.closed {
-			return ErrClosed
+			return Snapshot{}, ErrClosed
 		}
 		if err := t.viewer(player); err != nil {
-			return err
+			return Snapshot{}, err
 		}
-		s = t.snapshot(sub.stream)
-		t.streams[sub.stream].last = &s
-		t.subs[sub] = true
-		return nil
+		s := t.snapshot(k)
+		t.streams[k].last = &s
+		return s, nil
 	})
-	if err != nil {
-		sub.Stop()
-		return Snapshot{}, nil, err
-	}
-	return s, sub, nil
 }
 
 // Submit plays an intent of a person this device plays: an action, whose
