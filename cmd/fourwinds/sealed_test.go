@@ -16,17 +16,14 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/internal/netnstest"
 )
 
-// TestHostSealedRefusesWhatIsNotPlayedSealed: --sealed with jilin, or
-// with american's blind pass or mush on, is a usage error (status 2)
-// naming what is allowed.
+// TestHostSealedRefusesWhatIsNotPlayedSealed: --sealed with --record or
+// without a remote seat is a usage error (status 2) naming what is
+// allowed (every ruleset is played sealed: TestSealedMatchOnLoopback).
 func TestHostSealedRefusesWhatIsNotPlayedSealed(t *testing.T) {
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
-		{[]string{"--rules", "jilin"}, "allowed: rulesets of the hongkong, classical and french family, and american"},
-		{[]string{"--rules", "american", "--opt", "blind_pass=on"}, "options blind_pass and mush off"},
-		{[]string{"--rules", "american", "--opt", "mush=on"}, "options blind_pass and mush off"},
 		{[]string{"--rules", "hongkong", "--record", "x.jsonl"}, "a sealed match writes no record yet"},
 		{[]string{"--rules", "hongkong", "--seats", "ai,ai,ai,ai"}, "give at least one remote seat"},
 	} {
@@ -72,16 +69,34 @@ func jsonLines(out []byte) []map[string]any {
 	return lines
 }
 
+// sealedMatches are the matches the sealed command-line tests play:
+// hongkong over two hands, and a hand of every other ruleset, american
+// with its default options (blind passes) and the mush, whose hand is the
+// longest.
+var sealedMatches = []struct {
+	rules string
+	opts  []string
+	hands int
+}{{"hongkong", nil, 2}, {"jilin", nil, 1}, {"american", []string{"--opt", "mush=on"}, 1}, {"classical", nil, 1}, {"french", nil, 1}}
+
 // TestSealedMatchOnLoopback: `host --sealed` with two AI seats of its own,
 // a joiner playing by --ai and a person playing in the terminal (join
-// without --ai) play two hands over loopback; every process prints the
-// same verified verdicts and the same end, and a spectator (join --watch)
-// follows the match, served from the deal after it came.
+// without --ai) play a match over loopback (every ruleset); every process
+// prints the same verified verdicts and the same end. In the match of two
+// hands a spectator (join --watch) follows too, served from the deal after
+// it came.
 func TestSealedMatchOnLoopback(t *testing.T) {
 	bin := buildCommand(t)
+	for _, m := range sealedMatches {
+		t.Run(m.rules, func(t *testing.T) { sealedMatchOnLoopback(t, bin, m.rules, m.opts, m.hands) })
+	}
+}
+
+func sealedMatchOnLoopback(t *testing.T, bin, rules string, opts []string, hands int) {
 	state := t.TempDir()
-	h := startHost(t, bin, "--sealed", "--rules", "hongkong", "--hands", "2", "--seats", "ai:novice,remote,remote,ai",
-		"--state", filepath.Join(state, "host"))
+	args := append([]string{"--sealed", "--rules", rules, "--hands", fmt.Sprint(hands), "--seats", "ai:novice,remote,remote,ai",
+		"--state", filepath.Join(state, "host")}, opts...)
+	h := startHost(t, bin, args...)
 	joins, _ := h.await(t, "listening")["join"].([]any)
 	if len(joins) == 0 {
 		t.Fatal("the listening line has no join address")
@@ -106,8 +121,11 @@ func TestSealedMatchOnLoopback(t *testing.T) {
 		}()
 		return done
 	}
-	watcher := run("join", "--watch", "--json", "--state", filepath.Join(state, "watcher"), joins[0].(string))
 	computer := run("join", "--ai", "novice", "--json", "--state", filepath.Join(state, "joiner"), joins[0].(string))
+	joiners := []chan joined{computer}
+	if hands > 1 {
+		joiners = append(joiners, run("join", "--watch", "--json", "--state", filepath.Join(state, "watcher"), joins[0].(string)))
+	}
 	r, w := io.Pipe()
 	person := &promptAnswerer{in: w}
 	personDone := make(chan error, 1)
@@ -116,7 +134,7 @@ func TestSealedMatchOnLoopback(t *testing.T) {
 	}()
 
 	var all [][]map[string]any
-	for _, done := range []chan joined{computer, watcher} {
+	for _, done := range joiners {
 		j := <-done
 		if j.err != nil {
 			t.Fatalf("a joiner failed: %v", j.err)
@@ -133,19 +151,25 @@ func TestSealedMatchOnLoopback(t *testing.T) {
 	hostLines := h.lines
 	h.mu.Unlock()
 	verdicts, end := sealedLines(t, "the host", hostLines)
-	if !strings.Contains(end, "hands:2") || !strings.Contains(end, "verified:true") {
-		t.Errorf("the host's end: %s; want 2 hands, verified", end)
+	if !strings.Contains(end, fmt.Sprintf("hands:%d", hands)) || !strings.Contains(end, "verified:true") {
+		t.Errorf("the host's end: %s; want %d hands, verified", end, hands)
 	}
 	v, e := sealedLines(t, "the computer's joiner", all[0])
 	if fmt.Sprint(v) != fmt.Sprint(verdicts) || e != end {
 		t.Errorf("the computer's joiner printed %v and %s; the host %v and %s", v, e, verdicts, end)
 	}
-	v, e = sealedLines(t, "the spectator", all[1])
-	if !strings.HasSuffix(fmt.Sprint(verdicts), strings.TrimPrefix(fmt.Sprint(v), "[")) || e != end {
-		t.Errorf("the spectator printed %v and %s; the host %v and %s", v, e, verdicts, end)
+	if hands > 1 {
+		v, e = sealedLines(t, "the spectator", all[1])
+		if !strings.HasSuffix(fmt.Sprint(verdicts), strings.TrimPrefix(fmt.Sprint(v), "[")) || e != end {
+			t.Errorf("the spectator printed %v and %s; the host %v and %s", v, e, verdicts, end)
+		}
 	}
 	out := person.String()
-	for _, want := range []string{"The table is sealed", "Your choices:", "Your rack:", "Press Enter for the next hand", "Deal 1 (hand 1) verified.", "The table is over."} {
+	wants := []string{"The table is sealed", "Your choices:", "Your rack:", "Deal 1 (hand 1) verified.", "The table is over."}
+	if hands > 1 {
+		wants = append(wants, "Press Enter for the next hand")
+	}
+	for _, want := range wants {
 		if !strings.Contains(out, want) {
 			t.Errorf("the person's terminal never showed %q:\n%s", want, out)
 		}
@@ -153,16 +177,24 @@ func TestSealedMatchOnLoopback(t *testing.T) {
 	t.Logf("verdicts %v, end %s", verdicts, end)
 }
 
-// TestSealedMatchOnARealNetwork plays a sealed hongkong match of two
-// hands in four network namespaces: `host --sealed` and three joiners
-// that find it by mDNS and play their seats by --ai; every process prints
-// the same verified verdicts and the same end, and exits 0.
+// TestSealedMatchOnARealNetwork plays a sealed match of every ruleset
+// in four network namespaces: `host --sealed` and three joiners that find
+// it by mDNS and play their seats by --ai; every process prints the same
+// verified verdicts and the same end, and exits 0.
 func TestSealedMatchOnARealNetwork(t *testing.T) {
 	netnstest.NeedRoot(t)
-	bin, state := buildCommand(t), t.TempDir()
+	bin := buildCommand(t)
+	for _, m := range sealedMatches {
+		t.Run(m.rules, func(t *testing.T) { sealedMatchOnARealNetwork(t, bin, m.rules, m.opts, m.hands) })
+	}
+}
+
+func sealedMatchOnARealNetwork(t *testing.T, bin, rules string, opts []string, hands int) {
+	state := t.TempDir()
 	ns := netnstest.New(t, 4)
-	dealer := ns.Start(t, 0, "dealer", nil, bin, "host", "--sealed", "--rules", "hongkong", "--hands", "2", "--json", "--name", "sealed kitchen",
-		"--state", filepath.Join(state, "dealer"), "--seats", "ai:novice,remote,remote,remote", "--listen", "0.0.0.0:4747")
+	args := append([]string{"host", "--sealed", "--rules", rules, "--hands", fmt.Sprint(hands), "--json", "--name", "sealed kitchen",
+		"--state", filepath.Join(state, "dealer"), "--seats", "ai:novice,remote,remote,remote", "--listen", "0.0.0.0:4747"}, opts...)
+	dealer := ns.Start(t, 0, "dealer", nil, append([]string{bin}, args...)...)
 	dealer.Await(t, "listening", nil, 20*time.Second)
 	procs := []*netnstest.Proc{dealer}
 	for i := 1; i < 4; i++ {
@@ -177,8 +209,8 @@ func TestSealedMatchOnARealNetwork(t *testing.T) {
 		v, e := sealedLines(t, fmt.Sprint("process ", i), append(p.Lines("sealed_hand"), p.Lines("table_end")...))
 		if i == 0 {
 			verdicts, end = v, e
-			if !strings.Contains(end, "hands:2") || !strings.Contains(end, "verified:true") {
-				t.Errorf("the dealer's end: %s; want 2 hands, verified", end)
+			if !strings.Contains(end, fmt.Sprintf("hands:%d", hands)) || !strings.Contains(end, "verified:true") {
+				t.Errorf("the dealer's end: %s; want %d hands, verified", end, hands)
 			}
 		} else if fmt.Sprint(v) != fmt.Sprint(verdicts) || e != end {
 			t.Errorf("process %d printed %v and %s; the dealer %v and %s", i, v, e, verdicts, end)

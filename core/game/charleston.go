@@ -223,32 +223,22 @@ func (s *State) applyCourtesy(evs []Event) []Event {
 // found by following the links back to a slot holding an own tile (AM-4.6).
 // The tiles forwarded blind never enter the forwarder's hand.
 func (s *State) resolvePass(evs []Event, to rules.Wind, seed wall.Seed) []Event {
-	var packets [4]packet
-	r := wall.NewRand(seed)
-	for x := range packets {
-		own := s.ch.acts[x].Tiles.Kinds()
-		p := &packets[x]
-		p.own = len(own)
-		copy(p.tiles[:], own)
-		if p.own < passSize {
-			for i, t := range r.Perm(passSize)[:passSize-p.own] {
-				p.link[p.own+i] = t
-			}
-		}
-		for _, k := range own {
+	var own [4][]tile.Kind
+	var n [4]int
+	for x := range own {
+		own[x] = s.ch.acts[x].Tiles.Kinds()
+		n[x] = len(own[x])
+		for _, k := range own[x] {
 			s.Players[x].Concealed.Remove(k)
 		}
 	}
-	for x := range packets {
+	packets := passPackets(seed, n)
+	for x := range own {
 		from := (rules.Wind(x) - to + 4) % 4
-		var linked [passSize]bool
-		for i := packets[x].own; i < passSize; i++ {
-			linked[packets[x].link[i]] = true
-		}
 		var got []tile.Kind
-		for i, l := range linked {
-			if !l {
-				got = append(got, follow(&packets, to, from, i))
+		for _, i := range packets.kept(rules.Wind(x)) {
+			if y, j, ok := packets.follow(to, from, i); ok {
+				got = append(got, own[y][j])
 			}
 		}
 		evs = s.receive(evs, rules.Wind(x), from, got)
@@ -256,27 +246,83 @@ func (s *State) resolvePass(evs []Event, to rules.Wind, seed wall.Seed) []Event 
 	return evs
 }
 
-// packet is one seat's outgoing packet of a pass: its first own slots hold
-// its tiles, the others link to slots of the packet coming to it.
-type packet struct {
-	own   int
-	tiles [passSize]tile.Kind
-	link  [passSize]int
+// packets are the outgoing packets of a pass: seat x's first own[x] slots
+// hold its tiles, in the order of their kinds; each other slot links to a
+// slot of the packet coming to it.
+type packets struct {
+	own  [4]int
+	link [4][passSize]int
 }
 
-// follow returns the tile in slot i of from's packet, following the links
-// back: each leads to the packet sent to the seat that made the link. A
-// slot nobody linked heads a chain that ends on an own tile, so this ends
-// within the 12 slots of a pass.
-func follow(packets *[4]packet, to, from rules.Wind, i int) tile.Kind {
-	for range 4 * passSize {
-		p := &packets[from]
-		if i < p.own {
-			return p.tiles[i]
+// passPackets draws the links of a pass whose seats give own[x] tiles of
+// their own (AM-4.6).
+func passPackets(seed wall.Seed, own [4]int) packets {
+	p := packets{own: own}
+	r := wall.NewRand(seed)
+	for x := range p.link {
+		if own[x] < passSize {
+			for i, t := range r.Perm(passSize)[:passSize-own[x]] {
+				p.link[x][own[x]+i] = t
+			}
 		}
-		i, from = p.link[i], (from-to+4)%4
 	}
-	return tile.None
+	return p
+}
+
+// kept returns the slots of the packet coming to seat x that it did not
+// link: the ones it keeps.
+func (p *packets) kept(x rules.Wind) []int {
+	var linked [passSize]bool
+	for i := p.own[x]; i < passSize; i++ {
+		linked[p.link[x][i]] = true
+	}
+	var out []int
+	for i, l := range linked {
+		if !l {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// follow returns the seat and own slot whose tile lies in slot i of
+// from's packet, following the links back: each leads to the packet sent
+// to the seat that made the link. A slot nobody linked heads a chain that
+// ends on an own tile, so this ends within the 12 slots of a pass.
+func (p *packets) follow(to, from rules.Wind, i int) (rules.Wind, int, bool) {
+	for range 4 * passSize {
+		if i < p.own[from] {
+			return from, i, true
+		}
+		i, from = p.link[from][i], (from-to+4)%4
+	}
+	return rules.NoWind, 0, false
+}
+
+// PassRoutes returns, for pass n (1–6) of a hand of the given seed in
+// which seat x gives own[x] tiles of its own, the seat that ends with each
+// of them: PassRoutes(…)[x][j] receives seat x's tile j, its tiles taken
+// in the order of their kinds. A tile forwarded blind goes on to the seat
+// the links lead to (AM-4.6).
+func PassRoutes(seed wall.Seed, n int, own [4]int) [4][]rules.Wind {
+	var out [4][]rules.Wind
+	if n < 1 || n >= len(passTo) {
+		return out
+	}
+	to := passTo[n]
+	p := passPackets(wall.Derive(seed, "charleston", n), own)
+	for x := range out {
+		out[x] = make([]rules.Wind, max(own[x], 0))
+	}
+	for x := range rules.Wind(4) {
+		from := (x - to + 4) % 4
+		for _, i := range p.kept(x) {
+			if y, j, ok := p.follow(to, from, i); ok && j < len(out[y]) {
+				out[y][j] = x
+			}
+		}
+	}
+	return out
 }
 
 // receive adds tiles to a seat's hand and tells it.
@@ -291,20 +337,60 @@ func (s *State) receive(evs []Event, seat, from rules.Wind, got []tile.Kind) []E
 // and lets each seat from East take back as many as it put in (AM-4.3).
 func (s *State) resolveMush(evs []Event) []Event {
 	var pool []tile.Kind
+	var n [4]int
 	for x := range s.Players {
 		for _, k := range s.ch.acts[x].Tiles.Kinds() {
 			s.Players[x].Concealed.Remove(k)
 			pool = append(pool, k)
 		}
+		n[x] = s.ch.acts[x].Tiles.Total()
 	}
-	r := wall.NewRand(wall.Derive(s.Seed, "mush", 0))
-	r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	order := mushOrder(s.Seed, len(pool))
 	for x := range s.Players {
-		n := s.ch.acts[x].Tiles.Total()
-		evs = s.receive(evs, rules.Wind(x), rules.NoWind, pool[:n])
-		pool = pool[n:]
+		got := make([]tile.Kind, n[x])
+		for i := range got {
+			got[i] = pool[order[i]]
+		}
+		evs = s.receive(evs, rules.Wind(x), rules.NoWind, got)
+		order = order[n[x]:]
 	}
 	return evs
+}
+
+// mushOrder returns the pool's places in the order the seats take them
+// back: the pool of n tiles shuffled with the hand's seed.
+func mushOrder(seed wall.Seed, n int) []int {
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	r := wall.NewRand(wall.Derive(seed, "mush", 0))
+	r.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
+	return order
+}
+
+// MushRoutes returns, for the mush of a hand of the given seed in which
+// seat x puts in n[x] tiles, the seat that takes each back:
+// MushRoutes(…)[x][j] takes seat x's tile j, its tiles taken in the order
+// of their kinds (AM-4.3).
+func MushRoutes(seed wall.Seed, n [4]int) [4][]rules.Wind {
+	var out [4][]rules.Wind
+	var owner []rules.Wind
+	var index []int
+	for x := range out {
+		out[x] = make([]rules.Wind, max(n[x], 0))
+		for j := range out[x] {
+			owner, index = append(owner, rules.Wind(x)), append(index, j)
+		}
+	}
+	order := mushOrder(seed, len(owner))
+	for x := range rules.Wind(4) {
+		for _, p := range order[:len(out[x])] {
+			out[owner[p]][index[p]] = x
+		}
+		order = order[len(out[x]):]
+	}
+	return out
 }
 
 // CharlestonView is what a seat sees of the Charleston step it is in.

@@ -236,11 +236,13 @@ func (s *State) startExposeRound(from rules.Wind) bool {
 	return true
 }
 
-// applyExposeRound handles an answer in PhaseExpose.
+// applyExposeRound handles an answer in PhaseExpose: a seat that exposed
+// answers again while it has more to expose, or, in a uniform hand (where
+// what it has is not public), until it passes.
 func (s *State) applyExposeRound(evs []Event, seat rules.Wind, a Action) []Event {
 	if a.Type == ActExpose {
 		evs = s.expose(evs, seat, a)
-		if len(s.roundExposures(seat)) > 0 {
+		if s.uniform || len(s.roundExposures(seat)) > 0 {
 			return evs
 		}
 	}

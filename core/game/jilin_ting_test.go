@@ -155,6 +155,34 @@ func TestJL_7_4_ExposureRound(t *testing.T) {
 	}
 	wantNet(t, s, [4]int{-6, 6, 6, -6})
 
+	t.Run("uniform: every seat, each until it passes", func(t *testing.T) {
+		cfg := handConfig(t, "jilin", nil)
+		cfg.Uniform = true
+		s, err := gametest.New(cfg, gametest.Scenario{Turn: rules.S, Hands: hands, Live: gametest.LiveExhausted})
+		if err != nil {
+			t.Fatal(err)
+		}
+		mustApply(t, s, rules.S, ting("9p"))
+		for _, step := range []struct {
+			seat rules.Wind
+			a    game.Action
+		}{{rules.W, exposeOf("1z2z3z")}, {rules.W, pass}, {rules.N, pass}, {rules.E, pass}, {rules.S, exposeOf("2z3z4z")}, {rules.S, pass}} {
+			if w := s.Waiting(); s.Phase != game.PhaseExpose || len(w) != 1 || w[0] != step.seat {
+				t.Fatalf("phase %s, waiting %v; want %s to answer in the exposure round", s.Phase, w, step.seat)
+			}
+			mustApply(t, s, step.seat, step.a)
+		}
+		if s.Phase != game.PhaseClaim { // uniform: the last discard's window is asked too
+			t.Fatalf("phase %s after the round, want the claim window", s.Phase)
+		}
+		for _, x := range []rules.Wind{rules.W, rules.N, rules.E} {
+			mustApply(t, s, x, pass)
+		}
+		if s.Phase != game.PhaseEnd {
+			t.Fatalf("phase %s after the window: the wall is exhausted", s.Phase)
+		}
+		wantNet(t, s, [4]int{-6, 6, 6, -6})
+	})
 	t.Run("only at the first TING", func(t *testing.T) {
 		hands := [4]string{"5z6z7z 258m 147p 369s 4z", "123m 456s 789p 777m 5p +9s", "1z2z3z 369m 258p 147s 5z", "123m 456s 999m 46p 77p"}
 		s := jilin(t, gametest.Scenario{Turn: rules.S, Hands: hands, Declared: tingSeats(rules.N)})

@@ -284,7 +284,8 @@ type HandConfig struct {
 	// Uniform makes the shape of the hand tell nothing about who could
 	// claim: every discard, added kong and duplicate opens a window that
 	// every other live seat answers (pass when it can do nothing else),
-	// and the exposure round of the first TING asks every seat (JL-7.4).
+	// and the exposure round of the first TING asks every seat, each until
+	// it passes (JL-7.4).
 	// Results are the same as without it; only more answers are asked.
 	// Tables people play at set it; self-play and the golden records do not.
 	Uniform bool

@@ -189,7 +189,7 @@ func TestVerifyShuffleAgreesWithKyberOnHonestProofs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, proof, err := kyberShuffle(ctx, 1, key.X, first.Deck, nil, nil)
+		m, proof, err := kyberShuffle(ctx, 1, key.X, first.Deck, nil, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -254,7 +254,7 @@ func FuzzVerifyShuffle(f *testing.F) {
 	ctx := testCtx(2)
 	key := GenerateKey()
 	in, _ := InitialDeck([]int{1, 2, 3})
-	m, whole, err := kyberShuffle(ctx, 0, key.X, in, nil, nil)
+	m, whole, err := kyberShuffle(ctx, 0, key.X, in, nil, nil, nil)
 	if err != nil {
 		f.Fatal(err)
 	}

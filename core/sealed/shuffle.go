@@ -1,7 +1,9 @@
 package sealed
 
 import (
+	"crypto/rand"
 	"fmt"
+	"math/big"
 
 	"go.dedis.ch/kyber/v3"
 	"go.dedis.ch/kyber/v3/shuffle"
@@ -69,7 +71,15 @@ func kyberPoints(ps []*Point) []kyber.Point {
 
 // Shuffle re-encrypts and permutes in under the joint key and proves it.
 func Shuffle(ctx Context, holder uint32, key *Point, in Deck, from, to []uint32) (ShuffleMsg, error) {
-	m, proof, err := kyberShuffle(ctx, holder, key, in, from, to)
+	return ShuffleAs(ctx, holder, key, in, from, to, nil)
+}
+
+// ShuffleAs is Shuffle with the permutation chosen by the shuffler:
+// output i re-encrypts in[pi[i]] (nil: a uniformly random permutation).
+// The proof is the same and hides pi as well; a transfer uses it to put
+// its tiles in an order the rules fix (american AM-4.6).
+func ShuffleAs(ctx Context, holder uint32, key *Point, in Deck, from, to []uint32, pi []int) (ShuffleMsg, error) {
+	m, proof, err := kyberShuffle(ctx, holder, key, in, from, to, pi)
 	if err != nil {
 		return ShuffleMsg{}, err
 	}
@@ -79,10 +89,11 @@ func Shuffle(ctx Context, holder uint32, key *Point, in Deck, from, to []uint32)
 	return m, nil
 }
 
-// kyberShuffle re-encrypts and permutes in and returns the message without
-// its proof and kyber's proof (of kyberProofLen bytes), made with this
-// package's Fiat–Shamir transform.
-func kyberShuffle(ctx Context, holder uint32, key *Point, in Deck, from, to []uint32) (ShuffleMsg, []byte, error) {
+// kyberShuffle re-encrypts and permutes in by pi (nil: a random
+// permutation) and returns the message without its proof and kyber's
+// proof (of kyberProofLen bytes), made with this package's Fiat–Shamir
+// transform.
+func kyberShuffle(ctx Context, holder uint32, key *Point, in Deck, from, to []uint32, pi []int) (ShuffleMsg, []byte, error) {
 	m := ShuffleMsg{Holder: holder, From: from, To: to, Deck: make(Deck, len(in))}
 	for i := range m.Deck {
 		m.Deck[i] = Ciphertext{C1: NewPoint(), C2: NewPoint()}
@@ -90,16 +101,58 @@ func kyberShuffle(ctx Context, holder uint32, key *Point, in Deck, from, to []ui
 	if err := checkShuffleShape(&m, in); err != nil {
 		return ShuffleMsg{}, nil, err
 	}
+	k := len(in)
+	if pi == nil {
+		pi = randomPerm(k)
+	} else if len(pi) != k || !isPerm(pi) {
+		return ShuffleMsg{}, nil, fmt.Errorf("sealed: %v is not a permutation of %d ciphertexts", pi, k)
+	}
 	c1, c2 := in.split()
-	xb, yb, prover := shuffle.Shuffle(Group{}, BasePoint(), key, kyberPoints(c1), kyberPoints(c2), cryptoStream{})
+	beta := make([]kyber.Scalar, k)
+	for i := range beta {
+		beta[i] = randomScalar()
+	}
 	for i := range m.Deck {
-		m.Deck[i] = Ciphertext{C1: asPoint(xb[i]), C2: asPoint(yb[i])}
+		m.Deck[i] = Ciphertext{
+			C1: asPoint(NewPoint().Add(c1[pi[i]], NewPoint().Mul(beta[pi[i]], nil))),
+			C2: asPoint(NewPoint().Add(c2[pi[i]], NewPoint().Mul(beta[pi[i]], key))),
+		}
 	}
 	p := &fsProver{fsState: newFSState(shuffleStatement(ctx, &m, key, in))}
-	if err := prover(p); err != nil {
+	ps := new(shuffle.PairShuffle).Init(Group{}, k)
+	if err := ps.Prove(pi, BasePoint(), key, beta, kyberPoints(c1), kyberPoints(c2), cryptoStream{}, p); err != nil {
 		return ShuffleMsg{}, nil, fmt.Errorf("sealed: shuffle proof: %w", err)
 	}
 	return m, p.proof, nil
+}
+
+// randomPerm returns a uniformly random permutation of 0..k-1
+// (Fisher–Yates over crypto/rand).
+func randomPerm(k int) []int {
+	pi := make([]int, k)
+	for i := range pi {
+		pi[i] = i
+	}
+	for i := k - 1; i > 0; i-- {
+		j, err := rand.Int(rand.Reader, big.NewInt(int64(i+1)))
+		if err != nil {
+			panic("sealed: crypto/rand failed: " + err.Error())
+		}
+		pi[i], pi[j.Int64()] = pi[j.Int64()], pi[i]
+	}
+	return pi
+}
+
+// isPerm reports whether pi is a permutation of 0..len(pi)-1.
+func isPerm(pi []int) bool {
+	seen := make([]bool, len(pi))
+	for _, v := range pi {
+		if v < 0 || v >= len(pi) || seen[v] {
+			return false
+		}
+		seen[v] = true
+	}
+	return true
 }
 
 // VerifyShuffle checks that m.Deck is a re-encryption and permutation of

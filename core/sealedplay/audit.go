@@ -33,16 +33,34 @@ func (t *tracker) audit() Verdict {
 	taken := map[uint32]bool{}
 	for _, w := range r.takes {
 		taken[w] = true
+		if slices.Contains(r.indicators, w) {
+			// A joker indicator is revealed to nobody; its copies are.
+			if t.revealTo[w] != Public {
+				return Verdict{Reason: fmt.Sprintf("slot %d (%v), a joker indicator, was revealed to holder %d", w, t.known[w], t.revealTo[w])}
+			}
+			continue
+		}
 		if want := t.cfg.Seats[r.holder[w]]; t.revealTo[w] != want {
 			return Verdict{Reason: fmt.Sprintf("slot %d (%v) went to seat %v of holder %d but was revealed to %s (an undeclared bonus tile?)", w, t.known[w], r.holder[w], want, holderName(t.revealTo[w]))}
 		}
 	}
 	for _, m := range t.moves {
+		if why := t.misrouted(m); why != "" {
+			return Verdict{Reason: why}
+		}
 		for _, f := range m.fresh {
 			taken[f] = true
-			if want := t.cfg.Seats[m.to]; t.revealTo[f] != want {
-				return Verdict{Reason: fmt.Sprintf("slot %d (%v) was given to seat %v of holder %d but was revealed to %s", f, t.known[f], m.to, want, holderName(t.revealTo[f]))}
-			}
+		}
+	}
+	for _, w := range r.indicators[:r.returns] {
+		if !slices.Contains(t.backs, w) {
+			return Verdict{Reason: fmt.Sprintf("the joker indicator in slot %d (%v) went back face up (JL-8.2), but the seat that drew it did not open it", w, t.known[w])}
+		}
+	}
+	for _, c := range t.copies {
+		taken[c.slot] = true
+		if !slices.Contains(r.indicators, c.from) || (t.revealTo[c.slot] != c.holder && t.revealTo[c.slot] != Public) {
+			return Verdict{Reason: fmt.Sprintf("slot %d copies slot %d for holder %d, but the replayed hand never draws that joker indicator (a false TING, or an indicator kept that should have gone back?)", c.slot, c.from, c.holder)}
 		}
 	}
 	for w, h := range t.revealTo {

@@ -2,6 +2,8 @@ package sealedplay
 
 import (
 	"errors"
+	"fmt"
+	"math/rand/v2"
 	"slices"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
@@ -100,6 +102,14 @@ func (t *tracker) solve() error {
 		}
 		return c
 	}
+	ranked := t.rankedMoves()
+	remaining := func() tile.Counts {
+		left := t.setup.Tiles
+		for k, n := range used {
+			left[k] -= n
+		}
+		return left
+	}
 	budget := maxSearch
 	const all = ^uint64(0)
 	// link links moves i… with conflict-directed backjumping: a failure
@@ -108,13 +118,23 @@ func (t *tracker) solve() error {
 	var link func(i int) (bool, uint64)
 	link = func(i int) (bool, uint64) {
 		if i == len(t.moves) {
-			return true, 0
+			// The chains in ranked moves take their tiles now: when no
+			// tiles left fit, other links may.
+			set, ok := t.fillRanked(ranked, root, label, remaining())
+			for _, r := range set {
+				if ok {
+					used[label[r]]++
+				} else {
+					label[r] = tile.None
+				}
+			}
+			return ok, all
 		}
 		if budget--; budget < 0 {
 			return false, all
 		}
 		m := t.moves[i]
-		tried := map[[3]tile.Kind]bool{}
+		tried := map[[3]int]bool{}
 		score := func(p []int) int {
 			n := 0
 			for j, f := range m.fresh {
@@ -127,12 +147,22 @@ func (t *tracker) solve() error {
 			return n
 		}
 		order := slices.Clone(perms[len(m.from)])
+		if m.ranked {
+			order = order[:1] // the order is the public one
+		}
 		slices.SortStableFunc(order, func(a, b []int) int { return score(b) - score(a) })
 		var conflict uint64
 		for _, p := range order {
-			var key [3]tile.Kind
+			// Links that put the same kinds in the same fresh slots are
+			// the same, unless a ranked move before this one told the
+			// chains apart.
+			var key [3]int
 			for j := range p {
-				key[j] = label[root[m.from[p[j]]]]
+				r := root[m.from[p[j]]]
+				key[j] = int(label[r])
+				if key[j] == int(tile.None) && t.rankedBefore(ranked, i, root, r) {
+					key[j] = -1 - r
+				}
 			}
 			if tried[key] {
 				continue // the same labels in the same fresh slots
@@ -155,6 +185,11 @@ func (t *tracker) solve() error {
 				}
 				if !ok {
 					break
+				}
+			}
+			if ok {
+				if c := t.disorder(ranked, i, root, label, by, anc); c != 0 {
+					ok, conflict = false, conflict|c
 				}
 			}
 			if ok {
@@ -183,14 +218,11 @@ func (t *tracker) solve() error {
 	}
 	given := make([]bool, t.n0)
 	for _, m := range t.moves {
-		for _, w := range m.from {
-			given[root[w]] = true
+		for _, f := range m.fresh[:m.n] {
+			given[root[f]] = true
 		}
 	}
-	left := t.setup.Tiles
-	for k, n := range used {
-		left[k] -= n
-	}
+	left := remaining()
 	// Given chains first, each keeping its imagined tile when it can.
 	for _, g := range []bool{true, false} {
 		for r := range t.n0 {
@@ -214,10 +246,173 @@ func (t *tracker) solve() error {
 			left[k]--
 		}
 	}
+	if _, _, ok := t.bounds(ranked, root, label, nil); !ok {
+		return errors.New("sealedplay: no arrangement of the unseen tiles keeps a blind pass's or the mush's tiles in the order of their kinds")
+	}
 	for w := range t.ring {
 		t.ring[w] = label[root[w]]
 	}
 	return nil
+}
+
+// rankedMoves returns the moves whose tiles the engine sends, by the
+// order of their kinds, to more than one seat (a blind pass's packet
+// split by a forward, the mush): their fresh slots must hold tiles of
+// kinds that do not decrease, or the engine would give another seat
+// another tile (see routed). A move whose tiles all go to one seat gives
+// it the same tiles in any order.
+func (t *tracker) rankedMoves() []int {
+	var out []int
+	for i, m := range t.moves {
+		if m.ranked && slices.ContainsFunc(m.dest[:m.n], func(x rules.Wind) bool { return x != m.dest[0] }) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// rankedBefore reports whether chain r lies among the tiles given in a
+// ranked move before move i.
+func (t *tracker) rankedBefore(ranked []int, i int, root []int, r int) bool {
+	for _, g := range ranked {
+		if g >= i {
+			break
+		}
+		m := t.moves[g]
+		if slices.ContainsFunc(m.fresh[:m.n], func(f uint32) bool { return root[f] == r }) {
+			return true
+		}
+	}
+	return false
+}
+
+// disorder returns, when the ranked moves up to move i cannot hold kinds
+// that do not decrease along their given slots (see bounds; the tiles
+// left are checked once every move is linked), the moves that may have
+// caused it: those moves and their ancestors, which put the chains there,
+// the moves that gave those chains their kinds, and move i; 0 when they
+// can.
+func (t *tracker) disorder(ranked []int, i int, root []int, label []tile.Kind, by []int, anc []uint64) uint64 {
+	upto := ranked[:0:0]
+	for _, g := range ranked {
+		if g <= i {
+			upto = append(upto, g)
+		}
+	}
+	if _, _, ok := t.bounds(upto, root, label, nil); ok {
+		return 0
+	}
+	c := anc[i] | 1<<i
+	for _, g := range upto {
+		c |= anc[g] | 1<<g
+		m := t.moves[g]
+		for _, f := range m.fresh[:m.n] {
+			if b := by[root[f]]; b >= 0 {
+				c |= 1 << b
+			}
+		}
+	}
+	return c
+}
+
+// bounds returns, for every chain without a kind in the given slots of
+// the ranked moves, the lowest and the highest kind it may hold so that
+// no ranked move's kinds decrease, through every ranked move it lies in;
+// ok is false when the known kinds decrease, or a chain's bounds cross,
+// or (left given) no tile left but a joker (they were given) lies
+// between them.
+func (t *tracker) bounds(ranked []int, root []int, label []tile.Kind, left *tile.Counts) (lo, hi map[int]tile.Kind, ok bool) {
+	lo, hi = map[int]tile.Kind{}, map[int]tile.Kind{}
+	for changed := true; changed; {
+		changed = false
+		for _, g := range ranked {
+			m := t.moves[g]
+			given := m.fresh[:m.n]
+			run := tile.Kind(0)
+			for _, f := range given {
+				r := root[f]
+				if k := label[r]; k != tile.None {
+					if k < run {
+						return nil, nil, false
+					}
+					run = k
+					continue
+				}
+				if v, seen := lo[r]; !seen || v < run {
+					lo[r], changed = run, true
+				}
+				run = lo[r]
+			}
+			run = tile.NumKinds - 1
+			for j := len(given) - 1; j >= 0; j-- {
+				r := root[given[j]]
+				if k := label[r]; k != tile.None {
+					run = k
+					continue
+				}
+				if v, seen := hi[r]; !seen || v > run {
+					hi[r], changed = run, true
+				}
+				run = hi[r]
+			}
+		}
+	}
+	for r, l := range lo {
+		fits := l <= hi[r] && left == nil
+		for k := l; k <= hi[r] && !fits; k++ {
+			fits = k != tile.Joker && left[k] > 0
+		}
+		if !fits {
+			return nil, nil, false
+		}
+	}
+	return lo, hi, true
+}
+
+// fillRanked gives the chains in ranked moves that hold no known kind a
+// tile left (never a joker: they were given) so that no ranked move's
+// kinds decrease: the chain with the lowest upper bound first, the lowest
+// kind that fits its bounds (which leaves the most to the others). It
+// returns the chains it gave a tile, and whether every one got one.
+func (t *tracker) fillRanked(ranked []int, root []int, label []tile.Kind, left tile.Counts) ([]int, bool) {
+	var set []int
+	for {
+		lo, hi, ok := t.bounds(ranked, root, label, &left)
+		if !ok || len(lo) == 0 {
+			return set, ok
+		}
+		// The chains whose predecessors all have a tile first (all, in a
+		// cycle), the one with the lowest upper bound among them.
+		ready := map[int]bool{}
+		for r := range lo {
+			ready[r] = true
+		}
+		for _, g := range ranked {
+			m := t.moves[g]
+			for j, f := range m.fresh[:m.n] {
+				for _, e := range m.fresh[:j] {
+					if label[root[e]] == tile.None {
+						ready[root[f]] = false
+					}
+				}
+			}
+		}
+		pick := -1
+		for r := range lo {
+			better := pick < 0 || ready[r] && !ready[pick] ||
+				ready[r] == ready[pick] && (hi[r] < hi[pick] || hi[r] == hi[pick] && r < pick)
+			if better {
+				pick = r
+			}
+		}
+		k := lo[pick]
+		for k == tile.Joker || left[k] == 0 {
+			k++
+		}
+		label[pick] = k
+		left[k]--
+		set = append(set, pick)
+	}
 }
 
 // moveOf returns the index of the move that made fresh slot w, or -1.
@@ -230,17 +425,50 @@ func (t *tracker) moveOf(w uint32) int {
 	return -1
 }
 
-// giveCount returns how many tiles seat gives in the step under way: 3 in
-// a pass, the agreed count in the courtesy pass, 0 otherwise.
-func (t *tracker) giveCount(seat rules.Wind) int {
+// giveCount returns how many slots seat moves in the step under way: 3
+// in a pass (a blind one included) and the mush, the agreed count in the
+// courtesy pass, 0 otherwise; free is set when the seat gives only some
+// of them (a blind pass, the mush: see routed).
+func (t *tracker) giveCount(seat rules.Wind) (n int, free bool) {
 	v := t.st.View(seat).Charleston
 	switch {
 	case v == nil:
-		return 0
+		return 0, false
+	case t.st.Phase == game.PhaseMush || v.Blind:
+		return 3, true
 	case t.st.Phase == game.PhaseCharleston:
-		return 3
+		return 3, false
 	}
-	return v.Count
+	return v.Count, false
+}
+
+// routed is how a move's fresh slots reach their holders. In a pass and
+// the courtesy pass all go to the seat the give names, by a transfer
+// whose order nobody but the giver knows. In a blind pass (AM-4.6) and
+// the mush (AM-4.3) a seat gives 0 to 3 tiles, and the engine lays each
+// seat's tiles, in the order of their kinds, into its packet or the pool,
+// where the hand's seed (public) says which seat ends with each
+// (game.PassRoutes, game.MushRoutes). So there a seat always moves 3 of
+// its slots, listed in the order the engine lays them: the n it gives in
+// the order of their kinds, then the ones it keeps, which come back to
+// it; its action says n (Action.N) and nothing else, and its transfer
+// keeps that order (sealed.ShuffleAs; the audit checks it), so everyone
+// knows which fresh slot each slot went to. Once every seat has answered,
+// each given slot goes straight to the seat that ends with it: a seat
+// that forwards a tile blind never holds its slot, which is revealed to
+// its final holder alone.
+type routed struct {
+	// dest is the seat that ends with each fresh slot: NoWind, in a blind
+	// pass or the mush, until every seat has answered.
+	dest []rules.Wind
+	// step is the engine's decision id of the step (game.State.DecisionID).
+	step uint64
+	// n: the first n fresh slots hold the tiles given; the others the
+	// tiles the giver keeps.
+	n int
+	// ranked: a blind pass's or the mush's move, whose fresh slot j holds
+	// the tile of slot from[j], the tiles given in the order of their kinds.
+	ranked bool
 }
 
 // give checks a seat's give, a transfer or a copy of slots it holds into
@@ -251,12 +479,15 @@ func (t *tracker) give(from uint32, seat rules.Wind, a game.Action, mv sealed.Mo
 	if t.cfg.Seats[seat] != from {
 		return cheat(from, "acts for seat %v, which holder %d plays", seat, t.cfg.Seats[seat])
 	}
-	if a.Tile != tile.None || a.Tiles != (tile.Counts{}) || a.N != 0 || a.Declare != game.DeclNone {
-		return cheat(from, "a give shows its tiles; it names its slots only")
-	}
-	n := 0
+	n, free := 0, false
 	if slices.Contains(t.st.Waiting(), seat) {
-		n = t.giveCount(seat)
+		n, free = t.giveCount(seat)
+	}
+	if a.Tile != tile.None || a.Tiles != (tile.Counts{}) || a.Declare != game.DeclNone || (a.N != 0 && !free) {
+		return cheat(from, "a give shows its tiles; it names its slots only (and, in a blind pass or the mush, how many it gives)")
+	}
+	if a.N < 0 || int(a.N) > n {
+		return cheat(from, "seat %v gives %d tiles; it gives 0 to %d now", seat, a.N, n)
 	}
 	var src, fresh []uint32
 	var outs sealed.Deck
@@ -274,7 +505,7 @@ func (t *tracker) give(from uint32, seat rules.Wind, a game.Action, mv sealed.Mo
 		return cheat(from, "a move is one transfer or one copy")
 	}
 	if len(src) != n || (n == 1) != (mv.Copy != nil) {
-		return cheat(from, "seat %v gives %d tiles; it gives %d now, one by a copy, more by a transfer", seat, len(src), n)
+		return cheat(from, "seat %v moves %d slots; it moves %d now, one by a copy, more by a transfer", seat, len(src), n)
 	}
 	in := make(sealed.Deck, len(src))
 	for i, w := range src {
@@ -298,46 +529,129 @@ func (t *tracker) give(from uint32, seat rules.Wind, a game.Action, mv sealed.Mo
 		return cheat(from, "bad proof: %v", err)
 	}
 	to := t.st.View(seat).Charleston.To
-	for i := range fresh {
-		t.deck = append(t.deck, outs[i])
-		t.shares = append(t.shares, nil)
-		t.known = append(t.known, tile.None)
-		t.public = append(t.public, false)
-		t.revealTo = append(t.revealTo, Public)
-		t.ring = append(t.ring, t.ring[src[i]])
+	m := move{seat: seat, to: to, from: slices.Clone(src), fresh: slices.Clone(fresh), routed: routed{step: t.st.DecisionID(), n: len(src), ranked: free}}
+	if free {
+		m.n = int(a.N)
 	}
-	t.moves = append(t.moves, move{seat: seat, to: to, from: slices.Clone(src), fresh: slices.Clone(fresh)})
+	for i := range fresh {
+		t.grow(outs[i], t.ring[src[i]])
+		switch {
+		case i >= m.n:
+			m.dest = append(m.dest, seat)
+		case free:
+			m.dest = append(m.dest, rules.NoWind)
+		default:
+			m.dest = append(m.dest, to)
+		}
+	}
+	t.moves = append(t.moves, m)
 	t.steps = append(t.steps, step{seat: seat, action: a, move: len(t.moves)})
+	if free && slices.Equal(t.st.Waiting(), []rules.Wind{seat}) {
+		t.route(m.step)
+		if t.disordered() {
+			// The tiles imagined in a give that is now split between
+			// seats are not in the order of their kinds.
+			if err := t.solve(); err != nil {
+				return err
+			}
+		}
+	}
 	t.dirty = true
 	return t.refresh()
 }
 
+// route sends the given slots of a blind pass's or the mush's moves (step
+// id), once every seat has answered, to the seats that end with them.
+func (t *tracker) route(id uint64) {
+	var own [4]int
+	for _, m := range t.moves {
+		if m.step == id {
+			own[m.seat] = m.n
+		}
+	}
+	var dest [4][]rules.Wind
+	if t.st.Phase == game.PhaseMush {
+		dest = game.MushRoutes(t.st.Seed, own)
+	} else {
+		dest = game.PassRoutes(t.st.Seed, t.st.View(rules.E).Charleston.Pass, own)
+	}
+	for i, m := range t.moves {
+		if m.step == id {
+			copy(t.moves[i].dest, dest[m.seat])
+		}
+	}
+}
+
+// disordered reports whether a ranked move's imagined tiles decrease.
+func (t *tracker) disordered() bool {
+	for _, g := range t.rankedMoves() {
+		m := t.moves[g]
+		for j := 1; j < m.n; j++ {
+			if t.ring[m.fresh[j]] < t.ring[m.fresh[j-1]] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// misrouted says what is wrong with a move once every tile is open: a
+// fresh slot revealed to another holder than the seat's that ends with
+// it, or, in a blind pass or the mush, tiles given out of the order of
+// their kinds, which the engine followed (empty: nothing).
+func (t *tracker) misrouted(m move) string {
+	for i, f := range m.fresh {
+		if want := t.cfg.Seats[m.dest[i]]; m.dest[i] == rules.NoWind || t.revealTo[f] != want {
+			return fmt.Sprintf("slot %d (%v) was given to seat %v but was revealed to %s", f, t.known[f], m.dest[i], holderName(t.revealTo[f]))
+		}
+		if m.ranked && t.known[f] != t.known[m.from[i]] {
+			return fmt.Sprintf("seat %v (holder %d) moved slot %d into slot %d, which holds another tile", m.seat, t.cfg.Seats[m.seat], m.from[i], f)
+		}
+		if i > 0 && i < m.n && m.ranked && t.known[f] < t.known[m.fresh[i-1]] {
+			return fmt.Sprintf("seat %v (holder %d) gave slots %v out of the order of their kinds, which decides who ends with each (AM-4.6, AM-4.3)", m.seat, t.cfg.Seats[m.seat], m.fresh[:m.n])
+		}
+	}
+	return ""
+}
+
 // engineAction returns the action the engine applies for a step: a
 // concealed kong of the tile in its slots, a give of the tiles in its
-// slots, real or imagined.
+// given slots, real or imagined.
 func (t *tracker) engineAction(s step) game.Action {
 	a := s.action
 	if s.kong {
 		a.Tile = t.ring[s.open[0]]
 	}
 	if s.move > 0 {
-		for _, w := range t.moves[s.move-1].from {
+		m := t.moves[s.move-1]
+		for _, w := range m.fresh[:m.n] {
 			a.Tiles[t.ring[w]]++
 		}
+		a.N = 0
 	}
 	return a
 }
 
-// followMove moves a give's slots from the giver's hand to the
-// receiver's.
+// followMove moves a give's slots from the giver's hand to the seats
+// that end with them (in a blind pass or the mush, the given ones once
+// every seat has answered).
 func (t *tracker) followMove(m move) {
 	for _, w := range m.from {
 		delete(t.hidden[m.seat], w)
 	}
-	for _, f := range m.fresh {
-		t.hidden[m.to][f] = true
-		t.holder[f] = m.to
+	for i, x := range m.dest {
+		if x != rules.NoWind {
+			t.hidden[x][m.fresh[i]] = true
+			t.holder[m.fresh[i]] = x
+		}
 	}
+}
+
+// given reports whether fresh slot w holds a tile its seat gave (not one
+// a blind pass or the mush gave back to its seat).
+func (t *tracker) given(w uint32) bool {
+	g := t.moveOf(w)
+	return g >= 0 && slices.Index(t.moves[g].fresh, w) < t.moves[g].n
 }
 
 // followExchange moves a joker exchange's slots: the natural goes into
@@ -363,7 +677,9 @@ func (t *tracker) followExchange(seat rules.Wind, a game.Action, natural uint32)
 
 // give returns the message of a seat's give: its slots of the tiles a
 // gives, moved into the next fresh slots by a transfer or a copy; the
-// action names no tile.
+// action names no tile. In a blind pass and the mush it moves 3 slots,
+// the tiles given first in the order of their kinds, then tiles kept,
+// from slots drawn at random, and says how many it gives (see routed).
 func (d *Device) give(m Msg, a game.Action) (Msg, error) {
 	t := d.t
 	need := a.Tiles
@@ -372,20 +688,38 @@ func (d *Device) give(m Msg, a game.Action) (Msg, error) {
 		held = append(held, w)
 	}
 	slices.Sort(held)
-	var src []uint32
+	var src, rest []uint32
 	for _, w := range held {
 		if k := t.known[w]; k != tile.None && need[k] > 0 {
 			need[k]--
 			src = append(src, w)
+		} else {
+			rest = append(rest, w)
 		}
 	}
-	if need != (tile.Counts{}) || len(src) == 0 {
+	count, free := t.giveCount(m.Seat)
+	if need != (tile.Counts{}) || len(src) == 0 && !free || len(src) > count || len(held) < count {
 		return Msg{}, errors.New("sealedplay: the seat does not hold the tiles of " + a.String())
+	}
+	m.Action = game.Act(game.ActGive, tile.None)
+	n := len(src)
+	var pi []int // any order: the receiver takes them all
+	if free {
+		// The tiles given in the order of their kinds, then the ones
+		// kept, each into the fresh slot of the same rank.
+		m.Action.N = int8(n)
+		for _, i := range rand.Perm(len(rest))[:count-n] {
+			src = append(src, rest[i])
+		}
+		slices.SortStableFunc(src[:n], func(x, y uint32) int { return int(t.known[x]) - int(t.known[y]) })
+		slices.Sort(src[n:])
+		pi = []int{0, 1, 2}
 	}
 	next := uint32(len(t.deck))
 	for x := rules.E; x < m.Seat; x++ {
 		if slices.Contains(t.st.Waiting(), x) {
-			next += uint32(t.giveCount(x))
+			c, _ := t.giveCount(x)
+			next += uint32(c)
 		}
 	}
 	in := make(sealed.Deck, len(src))
@@ -396,13 +730,12 @@ func (d *Device) give(m Msg, a game.Action) (Msg, error) {
 	if len(src) == 1 {
 		c := sealed.ReEncrypt(t.cfg.Ctx, t.joint, src[0], fresh[0], in[0])
 		m.Move = &sealed.Move{Copy: &c}
-	} else {
-		s, err := sealed.Shuffle(t.cfg.Ctx, t.me, t.joint, in, src, fresh)
-		if err != nil {
-			return Msg{}, err
-		}
-		m.Move = &sealed.Move{Transfer: &s}
+		return m, nil
 	}
-	m.Action = game.Act(game.ActGive, tile.None)
+	s, err := sealed.ShuffleAs(t.cfg.Ctx, t.me, t.joint, in, src, fresh, pi)
+	if err != nil {
+		return Msg{}, err
+	}
+	m.Move = &sealed.Move{Transfer: &s}
 	return m, nil
 }

@@ -146,10 +146,15 @@ func TestPassedJokerIsCaught(t *testing.T) {
 }
 
 // TestMessagesRoundTrip: every message of a whole hand encodes and decodes
-// to the same bytes (american: the Charleston's moves too).
+// to the same bytes (american: the Charleston's moves too; jilin, played
+// eagerly for TING: the joker indicator's copies and openings when they
+// come).
 func TestMessagesRoundTrip(t *testing.T) {
-	for _, id := range []string{"hongkong", "american"} {
+	for _, id := range []string{"hongkong", "american", "jilin"} {
 		tb := newTable(t, config(t, id, 2, 5), 5)
+		if id == "jilin" {
+			tb.choose = eager(tb)
+		}
 		n, moves := 0, 0
 		tb.tamper = func(m *Msg) bool {
 			b, err := m.MarshalBinary()
@@ -188,6 +193,8 @@ func FuzzMsg(f *testing.F) {
 		{Type: TAct, Seat: rules.W, Action: game.Action{Type: game.ActDiscard, Tile: 3}},
 		{Type: TShares, From: 1},
 		{Type: TAct, From: 2, Seat: rules.N, Action: game.Act(game.ActGive, tile.None), Move: &sealed.Move{Copy: &sealed.Copy{From: 3, To: 152,
+			Ct: sealed.Ciphertext{C1: sealed.BasePoint(), C2: sealed.BasePoint()}, Proof: sealed.Proof{C: sealed.NewScalar(), S: sealed.NewScalar()}}}},
+		{Type: TJoker, From: 1, Move: &sealed.Move{Copy: &sealed.Copy{From: 70, To: 136,
 			Ct: sealed.Ciphertext{C1: sealed.BasePoint(), C2: sealed.BasePoint()}, Proof: sealed.Proof{C: sealed.NewScalar(), S: sealed.NewScalar()}}}},
 	} {
 		b, err := m.MarshalBinary()
@@ -335,6 +342,8 @@ func TestMalformedMessagesAreRefused(t *testing.T) {
 		{Type: TAnswers, Answers: []Answer{{Seat: 7}}},
 		{Type: TShares, From: 5},
 		{Type: TReveal, To: 1, Slots: []uint32{3}},
+		{Type: TJoker, From: 1},
+		{Type: TJoker, From: 1, Move: &sealed.Move{Transfer: &sealed.ShuffleMsg{}}},
 		{Type: Type(42)},
 	} {
 		if _, err := seq.Receive(m); err == nil {

@@ -17,6 +17,7 @@ import (
 type Device struct {
 	t        *tracker
 	awaiting map[uint32]bool // slots revealed to this device, not yet decrypted
+	sent     map[uint32]bool // indicators copied and copies opened (TJoker)
 }
 
 // NewDevice returns key holder holder's device for a sealed hand with a
@@ -34,7 +35,7 @@ func NewDevice(cfg Config, holder uint32) (*Device, Msg, error) {
 	if err != nil {
 		return nil, Msg{}, err
 	}
-	return &Device{t: t, awaiting: map[uint32]bool{}}, Msg{Type: TKey, From: holder, Key: &k}, nil
+	return &Device{t: t, awaiting: map[uint32]bool{}, sent: map[uint32]bool{}}, Msg{Type: TKey, From: holder, Key: &k}, nil
 }
 
 // Receive takes a message relayed by the sequencer, verifies it and
@@ -88,7 +89,7 @@ func (d *Device) Receive(m Msg) ([]Msg, error) {
 	if ack, ok := d.ack(); ok {
 		out = append(out, ack)
 	}
-	return out, nil
+	return append(out, d.joker()...), nil
 }
 
 func (d *Device) share(w uint32) sealed.Share {
@@ -108,7 +109,7 @@ func (d *Device) ack() (Msg, bool) {
 		if k == tile.None {
 			return Msg{}, false
 		}
-		if (k.IsBonus() && d.t.setup.Bonus) || (k == tile.Joker && d.t.moveOf(w) >= 0) {
+		if (k.IsBonus() && d.t.setup.Bonus) || (k == tile.Joker && d.t.given(w)) {
 			ss = append(ss, d.share(w))
 		}
 	}
@@ -130,7 +131,7 @@ func (d *Device) Seats() []rules.Wind {
 
 // Waiting returns this device's seats that owe a decision now.
 func (d *Device) Waiting() []rules.Wind {
-	if d.t.st == nil || len(d.awaiting) > 0 || d.t.void != "" {
+	if d.t.st == nil || len(d.awaiting) > 0 || d.t.void != "" || d.t.jokerPending() {
 		return nil
 	}
 	var out []rules.Wind
@@ -211,7 +212,21 @@ func (d *Device) openings(seat rules.Wind, a game.Action) (sealed.Shares, error)
 		held = append(held, w)
 	}
 	slices.Sort(held)
+	if w, ok := d.t.drawnSlot(seat); ok && d.t.st.Players[seat].Declared == game.DeclTing {
+		// A TING seat discards the tile it drew (JL-7.5): that slot first.
+		held = append([]uint32{w}, slices.DeleteFunc(held, func(x uint32) bool { return x == w })...)
+	}
 	var ss sealed.Shares
+	if c, ok := d.copyShare(); ok && whole {
+		ss = append(ss, c)
+	}
+	if whole && a.Type != game.ActInvoke {
+		for _, w := range d.t.kongSlots(seat) {
+			if !d.t.public[w] {
+				ss = append(ss, d.share(w))
+			}
+		}
+	}
 	for _, w := range held {
 		if k := d.t.known[w]; whole || (k != tile.None && need[k] > 0) {
 			if !whole {

@@ -31,15 +31,18 @@
 //
 //   - the shape of play depends on public facts only: every claim window
 //     asks every other seat (game.HandConfig.Uniform), and whatever the
-//     engine decides from a seat's hidden tiles is opened first (a
-//     Mah-Jong and a Celestial Empire invocation open the whole hand);
+//     engine decides from hidden tiles is opened first (a Mah-Jong and a
+//     Celestial Empire invocation open the whole hand, a jilin joker
+//     indicator that goes back is opened);
 //   - no imagined bonus tile lies where a seat took a tile unseen, since a
 //     real one is always opened by its holder (bonus tiles not yet seen
 //     are imagined in the wall only).
 //
 // Another seat's concealed kong is not opened: its holder proves that its
 // four slots hold one kind, and the other parties imagine one of which
-// they have seen no copy (and another when they see one).
+// they have seen no copy (and another when they see one), until its
+// holder's Mah-Jong opens it with the hand (whether the hand wins may
+// depend on its kind).
 //
 // A seat's own view and legal actions then equal the ordinary engine's
 // for the same hand dealt openly; the property test checks it over many
@@ -67,8 +70,43 @@
 // the natural; the joker's slot, public since its exposure, goes to the
 // seat's hand.
 //
-// Rulesets: the hongkong, classical and french family, and american with
-// the Charleston, its stop vote and the courtesy pass; Config refuses the
-// blind pass and the mush (options blind_pass and mush must be off) and
-// jilin (the shared joker, TING, combinations).
+// In a blind pass (AM-4.6) and the mush (AM-4.3) a seat gives 0 to 3
+// tiles, and the engine lays each seat's tiles, in the order of their
+// kinds, into its packet or the pool, whose links or shuffle the hand's
+// seed (public) draws: game.PassRoutes and game.MushRoutes say which seat
+// ends with each. There a seat moves 3 slots, listed as the engine lays
+// them (the tiles it gives, by kind, then the tiles it keeps), into fresh
+// slots in the same order, and says how many it gives; once every seat
+// has answered, each given slot goes straight to the seat that ends with
+// it and is revealed to it alone, so a seat that forwards a tile blind
+// never holds its slot and cannot decrypt it. A party imagines the tiles
+// of such a give, split between seats, in the order of their kinds, so
+// that its engine deals them as the real ones; the audit checks the order.
+//
+// # TING and the shared joker (jilin)
+//
+// TING is declared with a discard and its wait set stays secret: the
+// other parties apply it, and every later action of a TING seat (whose
+// changes must keep its waits, JL-7.5), unchecked, and the audit checks
+// them. A TING seat discards the tile it drew, which every party checks
+// by its slot. Exposures and extensions of combinations open their
+// tiles; the exposure round of the first TING asks every seat until it
+// passes. The joker indicator is drawn into no seat's hand and revealed to
+// nobody: each device playing a TING seat makes a proven re-encryption
+// copy of it (TJoker), one after the other in the order in which they
+// announced TING, and the copy is revealed to that
+// device alone, which decides only once it has decrypted it. Whether the
+// indicator goes back face up depends on its hidden kind, so it goes back
+// only opened: the device of the seat that drew it opens its copy when its
+// engine sends the indicator back, every party replays, and its engine
+// must send it back too, or the opening is a cheat. A party that does not
+// know an indicator imagines there a kind of which fewer than 3 copies are
+// public, which never goes back. A Mah-Jong opens the winner's copy with
+// the hand (the joker may complete it, JL-8.4). The audit checks that every
+// indicator the replayed hand sends back was opened and that every copy
+// is of an indicator the replay draws.
+//
+// Rulesets: all five, with every option: the hongkong, classical and
+// french family, jilin, and american with its whole Charleston (blind
+// passes, the mush, the stop vote, the courtesy pass).
 package sealedplay

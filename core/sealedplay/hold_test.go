@@ -26,7 +26,7 @@ var policies = []struct {
 // holdsItsTiles fails unless seat's concealed hand in the party's engine
 // is exactly the tiles of the slots the party says the seat holds, every
 // one of them known to it.
-func (t *tracker) holdsItsTiles(tt *testing.T, seat rules.Wind) {
+func (t *tracker) holdsItsTiles(tt testing.TB, seat rules.Wind) {
 	tt.Helper()
 	var have tile.Counts
 	for w := range t.hidden[seat] {
@@ -48,8 +48,12 @@ func (t *tracker) opened(seat rules.Wind, a game.Action) ([]uint32, error) {
 		return nil, err
 	}
 	var out []uint32
+	if w, ok := t.drawnSlot(seat); ok && !whole && t.st.Players[seat].Declared == game.DeclTing && need[t.known[w]] > 0 {
+		need[t.known[w]]-- // a TING seat discards the tile it drew (JL-7.5)
+		out = append(out, w)
+	}
 	for w := range t.hidden[seat] {
-		if k := t.known[w]; whole || need[k] > 0 {
+		if k := t.known[w]; (whole || need[k] > 0) && !slices.Contains(out, w) {
 			need[k]--
 			out = append(out, w)
 		}
@@ -71,7 +75,7 @@ func (t *tracker) opened(seat rules.Wind, a game.Action) ([]uint32, error) {
 // sealed hands.
 func TestSlotsFollowTheHand(t *testing.T) {
 	const hands = 8 // the last policy replays an invocation in hands 4, 6 and 7
-	for _, id := range []string{"hongkong", "classical", "french"} {
+	for _, id := range []string{"hongkong", "classical", "french", "jilin"} {
 		for _, p := range policies {
 			for i := range hands {
 				t.Run(fmt.Sprintf("%s/%s/%d", id, p.name, i), func(t *testing.T) {
@@ -161,22 +165,24 @@ func TestSealedHandsUnderPolicies(t *testing.T) {
 	if testing.Short() {
 		hands = 1
 	}
-	for _, p := range policies {
-		for i := range hands {
-			t.Run(fmt.Sprintf("%s/%d", p.name, i), func(t *testing.T) {
-				seed := uint64(300 + i)
-				tb := newTable(t, config(t, "hongkong", 2+i%2, seed), seed)
-				tb.choose = func(_ rules.Wind, legal []game.Action) game.Action { return p.pick(tb.rng, legal) }
-				tb.play()
-				if tb.refused != nil || !tb.seq.Over() {
-					t.Fatalf("refused %v, over %v", tb.refused, tb.seq.Over())
-				}
-				for _, d := range tb.devs {
-					if v := d.Audit(); !v.Verified {
-						t.Fatalf("holder %d: %s", d.t.me, v.Reason)
+	for _, id := range []string{"hongkong", "jilin"} {
+		for _, p := range policies {
+			for i := range hands {
+				t.Run(fmt.Sprintf("%s/%s/%d", id, p.name, i), func(t *testing.T) {
+					seed := uint64(300 + i)
+					tb := newTable(t, config(t, id, 2+i%2, seed), seed)
+					tb.choose = func(_ rules.Wind, legal []game.Action) game.Action { return p.pick(tb.rng, legal) }
+					tb.play()
+					if tb.refused != nil || !tb.seq.Over() {
+						t.Fatalf("refused %v, over %v", tb.refused, tb.seq.Over())
 					}
-				}
-			})
+					for _, d := range tb.devs {
+						if v := d.Audit(); !v.Verified {
+							t.Fatalf("holder %d: %s", d.t.me, v.Reason)
+						}
+					}
+				})
+			}
 		}
 	}
 }

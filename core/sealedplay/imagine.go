@@ -17,6 +17,9 @@ func (t *tracker) learn(w uint32, k tile.Kind) error {
 	if !k.Valid() || t.setup.Tiles[k] == 0 {
 		return fmt.Errorf("sealedplay: slot %d decrypts to %v, which is not in the set", w, k)
 	}
+	if t.copyAt(w) >= 0 {
+		return t.learnCopy(w, k)
+	}
 	if g := t.group(w); g >= 0 {
 		t.groups = slices.Delete(t.groups, g, g+1) // the kong is being opened
 	}
@@ -131,8 +134,10 @@ func (t *tracker) unknownSlot(ok func(tile.Kind) bool, not uint32) (uint32, bool
 
 // refresh replays the hand on the imagined arrangement when it changed,
 // until no imagined bonus tile lies in a slot a seat holds unseen (a real
-// bonus tile is always opened by its holder) and no imagined joker was
-// given in the Charleston (a real one is opened by its receiver).
+// bonus tile is always opened by its holder), no imagined joker was
+// given in the Charleston (a real one is opened by its receiver) and no
+// joker indicator this party does not know went back (a real one is
+// opened as it goes back).
 func (t *tracker) refresh() error {
 	solved := false
 	for t.dirty {
@@ -140,6 +145,11 @@ func (t *tracker) refresh() error {
 		if err := t.rebuild(); err != nil {
 			return err
 		}
+		changed, err := t.imagineIndicators()
+		if err != nil {
+			return err
+		}
+		t.dirty = changed
 		for _, w := range t.takes {
 			if !t.setup.Bonus || t.known[w] != tile.None || !t.ring[w].IsBonus() || t.holder[w] == rules.NoWind {
 				continue
@@ -152,7 +162,7 @@ func (t *tracker) refresh() error {
 			t.dirty = true
 		}
 		for _, m := range t.moves {
-			for _, w := range m.from {
+			for _, w := range m.fresh[:m.n] {
 				if t.ring[w] == tile.Joker && t.known[w] == tile.None && !t.dirty && !solved {
 					// Once: a joker this party saw given stays in its chain.
 					if err := t.solve(); err != nil {

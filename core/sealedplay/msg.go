@@ -45,9 +45,15 @@ const (
 	TOpen
 	// TVoid (sequencer): the hand is void (Reason).
 	TVoid
+	// TJoker: holder From's jilin joker indicator message (JL-8): a copy
+	// of the indicator into the next fresh slot (Move), revealed to it
+	// alone since it plays a seat that announced TING; or, from the device
+	// of the seat that drew the indicator, its share of its copy (Shares),
+	// which opens the indicator as it goes back face up.
+	TJoker
 )
 
-var typeNames = [...]string{"none", "key", "shuffle", "reveal", "shares", "ack", "act", "answers", "open", "void"}
+var typeNames = [...]string{"none", "key", "shuffle", "reveal", "shares", "ack", "act", "answers", "open", "void", "joker"}
 
 // String names the type.
 func (t Type) String() string {
@@ -71,17 +77,18 @@ type Answer struct {
 // channel and the relay learns only what a spectator learns.
 type Msg struct {
 	Type    Type
-	From    uint32             // sending key holder (TKey, TShuffle, TShares, TAck, TAct, TOpen)
+	From    uint32             // sending key holder (TKey, TShuffle, TShares, TAck, TAct, TOpen, TJoker)
 	Key     *sealed.KeyMsg     // TKey
 	Shuffle *sealed.ShuffleMsg // TShuffle
 	To      uint32             // TReveal: the recipient holder, or Public
 	Slots   []uint32           // TReveal; TAct: a concealed kong's slots
-	Shares  sealed.Shares      // TShares, TAck, TAct, TOpen
+	Shares  sealed.Shares      // TShares, TAck, TAct, TOpen, TJoker
 	Seat    rules.Wind         // TAct, TOpen
 	Action  game.Action        // TAct
 	Equal   []sealed.Equality  // TAct: a concealed kong's proofs
 	// Move is a Charleston or courtesy give's tiles moved into fresh
-	// slots (TAct): a transfer of 2 or 3 slots, or a copy of one.
+	// slots (TAct): a transfer of 2 or 3 slots, or a copy of one; a copy
+	// of the joker indicator (TJoker).
 	Move    *sealed.Move
 	Answers []Answer // TAnswers
 	Reason  string   // TVoid
@@ -109,6 +116,22 @@ func (m Msg) MarshalBinary() ([]byte, error) {
 		u32(uint32(len(e)))
 		b = append(b, e...)
 		return nil
+	}
+	// move appends the kind of m.Move (0 none, 1 transfer, 2 copy) and
+	// its body.
+	move := func() error {
+		switch {
+		case m.Move == nil:
+			b = append(b, 0)
+			return nil
+		case m.Move.Transfer != nil && m.Move.Copy == nil:
+			b = append(b, 1)
+			return body(m.Move.Transfer)
+		case m.Move.Copy != nil && m.Move.Transfer == nil:
+			b = append(b, 2)
+			return body(m.Move.Copy)
+		}
+		return errors.New("sealedplay: a move is one transfer or one copy")
 	}
 	var err error
 	switch m.Type {
@@ -152,22 +175,14 @@ func (m Msg) MarshalBinary() ([]byte, error) {
 					err = body(q)
 				}
 			}
-			switch {
-			case m.Move == nil:
-				b = append(b, 0)
-			case m.Move.Transfer != nil && m.Move.Copy == nil:
-				b = append(b, 1)
-				if err == nil {
-					err = body(m.Move.Transfer)
-				}
-			case m.Move.Copy != nil && m.Move.Transfer == nil:
-				b = append(b, 2)
-				if err == nil {
-					err = body(m.Move.Copy)
-				}
-			default:
-				return nil, errors.New("sealedplay: a move is one transfer or one copy")
-			}
+		}
+		if m.Type == TAct && err == nil {
+			err = move()
+		}
+	case TJoker:
+		u32(m.From)
+		if err = body(m.Shares); err == nil {
+			err = move()
 		}
 	case TAnswers:
 		u32(uint32(len(m.Answers)))
@@ -243,6 +258,23 @@ func (d *decoder) slots(max uint32) []uint32 {
 	return out
 }
 
+// move reads a move's kind (0 none, 1 transfer, 2 copy) and body.
+func (d *decoder) move() *sealed.Move {
+	var mv *sealed.Move
+	switch x := d.take(1); {
+	case x == nil:
+	case x[0] == 1:
+		mv = &sealed.Move{Transfer: new(sealed.ShuffleMsg)}
+		d.body(mv.Transfer)
+	case x[0] == 2:
+		mv = &sealed.Move{Copy: new(sealed.Copy)}
+		d.body(mv.Copy)
+	case x[0] != 0:
+		d.err = fmt.Errorf("sealedplay: move kind %d: want 0 (none), 1 (transfer) or 2 (copy)", x[0])
+	}
+	return mv
+}
+
 func (d *decoder) seat() rules.Wind {
 	x := d.take(1)
 	if x == nil {
@@ -314,18 +346,12 @@ func (m *Msg) UnmarshalBinary(b []byte) error {
 				d.body(&q)
 				out.Equal = append(out.Equal, q)
 			}
-			switch x := d.take(1); {
-			case x == nil:
-			case x[0] == 1:
-				out.Move = &sealed.Move{Transfer: new(sealed.ShuffleMsg)}
-				d.body(out.Move.Transfer)
-			case x[0] == 2:
-				out.Move = &sealed.Move{Copy: new(sealed.Copy)}
-				d.body(out.Move.Copy)
-			case x[0] != 0:
-				d.err = fmt.Errorf("sealedplay: move kind %d: want 0 (none), 1 (transfer) or 2 (copy)", x[0])
-			}
+			out.Move = d.move()
 		}
+	case TJoker:
+		out.From = d.u32()
+		d.body(&out.Shares)
+		out.Move = d.move()
 	case TAnswers:
 		n := d.u32()
 		if n > 4 {
@@ -341,7 +367,7 @@ func (m *Msg) UnmarshalBinary(b []byte) error {
 		}
 		out.Reason = string(d.take(int(n)))
 	default:
-		return fmt.Errorf("sealedplay: unknown message type %d; allowed: 1 (key) to %d (void)", b[0], TVoid)
+		return fmt.Errorf("sealedplay: unknown message type %d; allowed: 1 (key) to %d (joker)", b[0], TJoker)
 	}
 	if d.err != nil {
 		return fmt.Errorf("sealedplay: %v message: %w", out.Type, d.err)
@@ -363,6 +389,8 @@ func (m Msg) check() error {
 		return errors.New("sealedplay: a move is one transfer or one copy")
 	case (m.Type == TAct || m.Type == TOpen) && (m.Seat < rules.E || m.Seat > rules.N):
 		return fmt.Errorf("sealedplay: %v message for seat %d: want 0 (East) to 3 (North)", m.Type, m.Seat)
+	case m.Type == TJoker && !(m.Move != nil && m.Move.Copy != nil && m.Move.Transfer == nil && len(m.Shares) == 0) && !(m.Move == nil && len(m.Shares) == 1):
+		return errors.New("sealedplay: a joker message carries one copy of the indicator or one share of a copy")
 	case m.Type == TAnswers && len(m.Answers) > 4:
 		return fmt.Errorf("sealedplay: %d answers: at most 4", len(m.Answers))
 	}

@@ -9,17 +9,19 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/fourwinds-mahjong/fourwinds/core/ai"
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	_ "github.com/fourwinds-mahjong/fourwinds/core/rules/all" // every ruleset
 	"github.com/fourwinds-mahjong/fourwinds/core/sealed"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 )
 
 // table runs a sealed hand in process: the sequencer relays every message
 // to every device and the spectator, in order.
 type table struct {
-	t     *testing.T
+	t     testing.TB
 	seq   *Sequencer
 	devs  []*Device
 	spec  *Spectator
@@ -41,6 +43,8 @@ type table struct {
 	moves    []sealed.Move
 	// checked counts the transcript checks made.
 	checked int
+	// relayed are every message relayed, in order.
+	relayed []Msg
 }
 
 // decision is a seat's view, legal actions included, as its device
@@ -51,17 +55,17 @@ type decision struct {
 	view  []byte
 }
 
-func config(t *testing.T, id string, holders int, seed uint64) Config {
+func config(t testing.TB, id string, holders int, seed uint64) Config {
 	t.Helper()
 	r, err := rules.Get(id)
 	if err != nil {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(seed, 7))
-	// The blind pass is not played sealed yet.
+	// american: its default options (the blind pass on) and the mush.
 	opts, err := rules.ResolveOptions(r, map[string]string{})
 	if id == "american" {
-		opts, err = rules.ResolveOptions(r, map[string]string{"blind_pass": "off"})
+		opts, err = rules.ResolveOptions(r, map[string]string{"mush": "true"})
 	}
 	if err != nil {
 		t.Fatal(err)
@@ -78,7 +82,7 @@ func config(t *testing.T, id string, holders int, seed uint64) Config {
 	return cfg
 }
 
-func newTable(t *testing.T, cfg Config, seed uint64) *table {
+func newTable(t testing.TB, cfg Config, seed uint64) *table {
 	t.Helper()
 	seq, err := NewSequencer(cfg)
 	if err != nil {
@@ -122,6 +126,7 @@ func (tb *table) broadcast(out []Msg) {
 	tb.t.Helper()
 	for _, r := range out {
 		tb.events++
+		tb.relayed = append(tb.relayed, r)
 		for _, sh := range r.Shares {
 			tb.shares[[2]uint32{sh.Holder, sh.Slot}] = sh
 		}
@@ -261,13 +266,20 @@ func (tb *table) checkKnowledge() {
 	for _, d := range tb.devs {
 		want := maps.Clone(public)
 		for _, w := range s.takes {
-			if s.cfg.Seats[s.holder[w]] == d.t.me || s.revealTo[w] == d.t.me {
+			if (s.holder[w] != rules.NoWind && s.cfg.Seats[s.holder[w]] == d.t.me) || s.revealTo[w] == d.t.me {
 				want[w] = d.t.known[w]
 			}
 		}
 		for w := s.n0; w < len(s.known); w++ {
 			if s.revealTo[w] == d.t.me {
 				want[uint32(w)] = d.t.known[w]
+			}
+		}
+		// A TING device knows the jilin joker indicator of each copy
+		// revealed to it, and no other (JL-8.1).
+		for _, c := range s.copies {
+			if s.revealTo[c.slot] == d.t.me {
+				want[c.from] = d.t.known[c.from]
 			}
 		}
 		// The curious device: every slot whose shares all other holders
@@ -318,13 +330,29 @@ func (tb *table) checkTranscript() {
 		if err != nil {
 			tb.t.Fatal(err)
 		}
-		if len(k) != len(d.Knows()) {
-			tb.t.Fatalf("the transcript lets holder %d decrypt %d tiles; it knows %d", d.t.me, len(k), len(d.Knows()))
+		if len(k) != len(d.Knows())-byCopy(d.t) {
+			tb.t.Fatalf("the transcript lets holder %d decrypt %d tiles; it knows %d, %d of them joker indicators by their copies", d.t.me, len(k), len(d.Knows()), byCopy(d.t))
 		}
 	}
-	if k, _ := v.Knows(0, nil); len(k) != len(tb.spec.Knows()) {
+	if k, _ := v.Knows(0, nil); len(k) != len(tb.spec.Knows())-byCopy(tb.spec.t) {
 		tb.t.Fatalf("the transcript makes %d tiles public; the spectator knows %d", len(k), len(tb.spec.Knows()))
 	}
+}
+
+// byCopy counts the jilin joker indicators a party knows by a copy, not
+// by their own shares (which nobody publishes before the end).
+func byCopy(t *tracker) int {
+	n := 0
+	for _, w := range t.indicators {
+		shared := true
+		for j := range uint32(t.holders()) {
+			shared = shared && (j == t.me || t.shares[w][j] != nil)
+		}
+		if t.known[w] != tile.None && !shared {
+			n++
+		}
+	}
+	return n
 }
 
 // transcript returns the public record of the hand.
@@ -352,10 +380,13 @@ func TestSealedHands(t *testing.T) {
 	for _, tc := range []struct {
 		id      string
 		holders int
-	}{{"hongkong", 2}, {"hongkong", 3}, {"hongkong", 4}, {"classical", 2}, {"french", 2}, {"american", 2}, {"american", 3}, {"american", 4}} {
+	}{{"hongkong", 2}, {"hongkong", 3}, {"hongkong", 4}, {"classical", 2}, {"french", 2}, {"american", 2}, {"american", 3}, {"american", 4}, {"jilin", 2}, {"jilin", 3}, {"jilin", 4}} {
 		t.Run(fmt.Sprintf("%s/%d", tc.id, tc.holders), func(t *testing.T) {
 			cfg := config(t, tc.id, tc.holders, uint64(tc.holders))
 			tb := newTable(t, cfg, uint64(tc.holders))
+			if tc.id == "jilin" {
+				tb.choose = eager(tb) // TING and the joker's copies, accounted for in every knowledge check
+			}
 			tb.play()
 			if tb.refused != nil {
 				t.Fatal(tb.refused)
@@ -399,15 +430,18 @@ func (tb *table) log(d *Device) []string {
 // dealt openly from the final wall, and every party's verdict is the
 // engine's result.
 func TestSealedHandsPlayAsTheEngine(t *testing.T) {
-	hands := 8
+	hands := 10
 	if testing.Short() {
-		hands = 4
+		hands = 5
 	}
-	ids := []string{"hongkong", "classical", "french", "american"}
+	ids := []string{"hongkong", "classical", "french", "american", "jilin"}
 	for i := range hands {
 		cfg := config(t, ids[i%len(ids)], 2+i%2, uint64(100+i))
 		tb := newTable(t, cfg, uint64(100+i))
-		if i%2 == 1 {
+		switch {
+		case ids[i%len(ids)] == "jilin":
+			tb.choose = eager(tb) // TING, the joker, combinations
+		case i%2 == 1:
 			tb.choose = hoard(tb) // concealed kongs, rarely random
 		}
 		tb.play()
@@ -458,7 +492,7 @@ func (tb *table) trackers() []*tracker {
 
 // checkRing checks a party's imagined arrangement: the set of tiles, each
 // known tile in its slot, each imagined concealed kong of one kind.
-func (t *tracker) checkRing(tt *testing.T) {
+func (t *tracker) checkRing(tt testing.TB) {
 	tt.Helper()
 	var have tile.Counts
 	for _, k := range t.ring[:t.n0] {
@@ -478,9 +512,9 @@ func (t *tracker) checkRing(tt *testing.T) {
 		if in != out {
 			tt.Fatalf("holder %d imagines a give whose tiles change", t.me)
 		}
-		for _, w := range m.from {
+		for _, w := range m.fresh[:m.n] {
 			if k := t.ring[w]; k == tile.Joker {
-				tt.Fatalf("holder %d imagines a joker given from slot %d", t.me, w)
+				tt.Fatalf("holder %d imagines a joker given into slot %d", t.me, w)
 			}
 		}
 	}
@@ -493,5 +527,42 @@ func (t *tracker) checkRing(tt *testing.T) {
 				tt.Fatalf("holder %d imagines a concealed kong of several kinds", t.me)
 			}
 		}
+	}
+}
+
+// eager plays jilin's own moves whenever it can: a Mah-Jong, a TING, an
+// exposure or an extension of a combination, a TCHA of a duplicate; else
+// what a novice AI player would (which reaches TING far more often than
+// random discards).
+func eager(tb *table) func(seat rules.Wind, legal []game.Action) game.Action {
+	var players [4]ai.Player
+	for x := range players {
+		p, err := ai.New(ai.Novice, wall.SeedFromString(fmt.Sprint("eager ", x)))
+		if err != nil {
+			tb.t.Fatal(err)
+		}
+		players[x] = p
+	}
+	return func(seat rules.Wind, legal []game.Action) game.Action {
+		rank := func(a game.Action) int {
+			switch {
+			case a.Type == game.ActMahjong || a.Type == game.ActSelfDraw:
+				return 4
+			case a.Declare == game.DeclTing:
+				return 3
+			case a.Type == game.ActExpose || a.Type == game.ActExtend:
+				return 2
+			case a.Type == game.ActPung && tb.seq.t.st.Phase == game.PhaseDuplicate:
+				return 1
+			}
+			return 0
+		}
+		best := players[seat].Decide(tb.devs[tb.seq.t.cfg.Seats[seat]].View(seat))
+		for _, a := range legal {
+			if rank(a) > rank(best) {
+				best = a
+			}
+		}
+		return best
 	}
 }

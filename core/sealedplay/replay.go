@@ -51,7 +51,7 @@ func (t *tracker) playKong(from uint32, seat rules.Wind, slots []uint32, eqs []s
 	}
 	a := game.Act(game.ActConcealedKong, t.ring[slots[0]])
 	t.steps = append(t.steps, step{seat: seat, action: game.Act(game.ActConcealedKong, tile.None), open: slices.Clone(slots), kong: true})
-	evs, err := t.st.Apply(seat, a)
+	evs, err := t.apply(seat, a)
 	if err != nil {
 		t.steps = t.steps[:len(t.steps)-1]
 		return cheat(from, "%v", err)
@@ -98,6 +98,7 @@ func (t *tracker) replay(checked bool) error {
 		t.hidden[i] = map[uint32]bool{}
 	}
 	t.rows, t.applied, t.exposed = [4][]uint32{}, 0, [4][]exposure{}
+	t.indicators, t.returns = nil, 0
 	if err := t.absorb(evs); err != nil {
 		return err
 	}
@@ -124,9 +125,11 @@ func (t *tracker) replay(checked bool) error {
 
 // absorb assigns the slots the engine took since the last call to the
 // seats that took them (the deal by the deal style, then one per draw
-// event) and sets aside the slots of bonus tiles.
+// event; a joker indicator to none) and sets aside the slots of bonus
+// tiles.
 func (t *tracker) absorb(evs []game.Event) error {
 	all := t.st.Wall().Taken()
+	inds := t.st.Wall().Indicators()
 	var draws []rules.Wind
 	for _, e := range evs {
 		if e.Type == game.EvDraw {
@@ -135,7 +138,11 @@ func (t *tracker) absorb(evs []game.Event) error {
 	}
 	for _, r := range all[len(t.takes):] {
 		var seat rules.Wind
-		if i := len(t.takes); i < wall.DealTiles {
+		if i := len(t.takes); slices.Contains(inds, i) {
+			t.takes = append(t.takes, uint32(r))
+			t.indicators = append(t.indicators, uint32(r))
+			continue
+		} else if i < wall.DealTiles {
 			seat = rules.Wind(t.setup.Deal.Seat(i))
 		} else {
 			if len(draws) == 0 {
@@ -160,7 +167,13 @@ func (t *tracker) absorb(evs []game.Event) error {
 			t.follow(t.steps[t.applied])
 			t.applied++
 		case game.EvClaim:
-			t.rows[e.From] = t.rows[e.From][:len(t.rows[e.From])-1]
+			// A claimed discard leaves its row; a claimed duplicate of a
+			// combination (JL-6.5) was in none.
+			if n := len(t.rows[e.From]); n > t.unclaimed(e.From) {
+				t.rows[e.From] = t.rows[e.From][:n-1]
+			}
+		case game.EvJokerReturned:
+			t.returns++
 		case game.EvInvoke:
 			row := t.rows[e.From]
 			for i := len(row) - 1; i >= 0; i-- {
@@ -220,17 +233,18 @@ func needOf(a game.Action, k tile.Kind) (tile.Counts, bool, error) {
 		return c, true, nil
 	case a.Type == game.ActPass || a.Type == game.ActStop || a.Type == game.ActContinue || a.Type == game.ActPropose:
 		return c, false, nil
-	case a.Type == game.ActDiscard || a.Type == game.ActAddKong || a.Type == game.ActConcealedKong || a.Type == game.ActChow || a.Type == game.ActExchange:
+	case a.Type == game.ActDiscard || a.Type == game.ActAddKong || a.Type == game.ActConcealedKong || a.Type == game.ActChow || a.Type == game.ActExchange || a.Type == game.ActExtend:
 		if !a.Tile.Valid() {
 			return c, false, fmt.Errorf("sealedplay: %v names no tile", a.Type)
 		}
+	case a.Type == game.ActExpose:
 	case !k.Valid():
 		return c, false, fmt.Errorf("sealedplay: %v with no tile offered", a.Type)
 	}
 	switch a.Type {
-	case game.ActDiscard, game.ActAddKong, game.ActExchange:
+	case game.ActDiscard, game.ActAddKong, game.ActExchange, game.ActExtend:
 		c[a.Tile] = 1
-	case game.ActCall:
+	case game.ActCall, game.ActExpose:
 		c = a.Tiles
 	case game.ActConcealedKong:
 		return c, false, errors.New("sealedplay: a concealed kong is proven (Slots, Equal), not opened")
@@ -265,6 +279,23 @@ func (t *tracker) play(from uint32, seat rules.Wind, a game.Action, open []uint3
 	if err != nil {
 		return cheat(from, "%v", err)
 	}
+	if whole {
+		open = t.withoutCopy(from, open)
+	}
+	if whole && a.Type != game.ActInvoke {
+		kongs := t.kongSlots(seat)
+		for _, w := range kongs {
+			if !slices.Contains(open, w) || !t.public[w] {
+				return cheat(from, "a Mah-Jong opens the seat's concealed kongs too; slot %d is not opened", w)
+			}
+		}
+		open = slices.DeleteFunc(slices.Clone(open), func(w uint32) bool { return slices.Contains(kongs, w) })
+	}
+	if a.Type == game.ActDiscard && t.st.Phase == game.PhaseTurn && t.st.Players[seat].Declared == game.DeclTing {
+		if w, ok := t.drawnSlot(seat); ok && (len(open) != 1 || open[0] != w) {
+			return cheat(from, "seat %v announced TING and discards slot %v; it must discard the tile it drew, slot %d (JL-7.5)", seat, open, w)
+		}
+	}
 	var got tile.Counts
 	for i, w := range open {
 		if !t.hidden[seat][w] || slices.Contains(open[:i], w) {
@@ -281,33 +312,80 @@ func (t *tracker) play(from uint32, seat rules.Wind, a game.Action, open []uint3
 	case !whole && got != need:
 		return cheat(from, "%v (phase %v) opened %s; it needs %s", a, t.st.Phase, tile.Format(got.Kinds()), tile.Format(need.Kinds()))
 	}
-	full := true
-	for w := range t.hidden[seat] {
-		full = full && t.known[w] != tile.None
-	}
 	t.steps = append(t.steps, step{seat: seat, action: a, open: open})
-	var evs []game.Event
-	if a.Declare == game.DeclNone || full {
-		if evs, err = t.st.Apply(seat, a); err != nil {
-			t.steps = t.steps[:len(t.steps)-1]
-			reason := fmt.Sprintf("%v", err)
-			if whole {
-				reason = "false Mah-Jong: " + reason
-			}
-			return cheat(from, "%s", reason)
+	evs, err := t.apply(seat, a)
+	if err != nil {
+		t.steps = t.steps[:len(t.steps)-1]
+		reason := fmt.Sprintf("%v", err)
+		if whole {
+			reason = "false Mah-Jong: " + reason
 		}
-	} else {
-		if !slices.Contains(t.st.Waiting(), seat) {
-			t.steps = t.steps[:len(t.steps)-1]
-			return cheat(from, "seat %v owes no decision now", seat)
-		}
-		evs = t.st.ApplyUnchecked(seat, a)
+		return cheat(from, "%s", reason)
 	}
 	if err := t.absorb(evs); err != nil {
 		return err
 	}
 	t.dirty = true // a new take may need a plain imagined tile
 	return t.refresh()
+}
+
+// apply applies seat's action to the engine: checked in full when it
+// depends on the seat's tiles only through the opened ones or when this
+// party knows all of them; otherwise (a declaration made with a discard,
+// any action of a seat that announced TING, whose winning set depends on
+// its hidden tiles, JL-7.5) only the seat's turn is checked, and the
+// audit checks the rest.
+func (t *tracker) apply(seat rules.Wind, a game.Action) ([]game.Event, error) {
+	full := true
+	for w := range t.hidden[seat] {
+		full = full && t.known[w] != tile.None
+	}
+	if full || (a.Declare == game.DeclNone && t.st.Players[seat].Declared != game.DeclTing) {
+		return t.st.Apply(seat, a)
+	}
+	if !slices.Contains(t.st.Waiting(), seat) {
+		return nil, fmt.Errorf("seat %v owes no decision now", seat)
+	}
+	return t.st.ApplyUnchecked(seat, a), nil
+}
+
+// unclaimed counts seat's discards still in its row in the engine.
+func (t *tracker) unclaimed(seat rules.Wind) int {
+	n := 0
+	for _, d := range t.st.Players[seat].Discards {
+		if !d.Claimed {
+			n++
+		}
+	}
+	return n
+}
+
+// kongSlots returns the slots of seat's concealed kongs, which a Mah-Jong
+// opens with the hand: whether the hand wins may depend on their kind
+// (jilin's suits, JL-9.2), and the hand is over.
+func (t *tracker) kongSlots(seat rules.Wind) []uint32 {
+	var out []uint32
+	for _, s := range t.steps {
+		if s.kong && s.seat == seat {
+			out = append(out, s.open...)
+		}
+	}
+	return out
+}
+
+// withoutCopy returns the slots a Mah-Jong opens without holder from's
+// copy of the joker indicator out, which it may open with its hand
+// (JL-8.4); the copy's share was added with the others.
+func (t *tracker) withoutCopy(from uint32, open []uint32) []uint32 {
+	a, ok := t.indicator()
+	if !ok {
+		return open
+	}
+	i := t.copyOf(from, a)
+	if i < 0 {
+		return open
+	}
+	return slices.DeleteFunc(slices.Clone(open), func(w uint32) bool { return w == t.copies[i].slot })
 }
 
 // slotsOf returns the slots of a batch of shares.
@@ -363,7 +441,7 @@ func (t *tracker) unrevealed() []uint32 {
 	var out []uint32
 	for _, m := range t.moves {
 		for _, f := range m.fresh {
-			if t.hidden[m.to][f] && t.revealTo[f] == Public && !t.public[f] {
+			if h := t.holder[f]; h != rules.NoWind && t.hidden[h][f] && t.revealTo[f] == Public && !t.public[f] {
 				out = append(out, f)
 			}
 		}

@@ -100,6 +100,22 @@ func (s *Sequencer) Receive(m Msg) ([]Msg, error) {
 		return s.next(out, nil)
 	case TAct:
 		return s.act(m)
+	case TJoker:
+		if m.Move != nil {
+			kept, err := s.t.addCopy(m.From, *m.Move.Copy)
+			if err != nil {
+				return s.voidFor(err)
+			}
+			if !kept {
+				return nil, nil // a copy of an indicator opened meanwhile
+			}
+			return s.next([]Msg{m}, nil)
+		}
+		out, err := s.relay(m)
+		if err != nil {
+			return s.voidFor(err)
+		}
+		return s.next(out, nil)
 	case TOpen:
 		if m.Seat != s.opener || s.t.cfg.Seats[m.Seat] != m.From {
 			return nil, cheat(m.From, "opens for seat %v, which did not win the window", m.Seat)
@@ -244,6 +260,11 @@ func (s *Sequencer) next(out []Msg, err error) ([]Msg, error) {
 	for _, w := range s.t.unrevealed() {
 		to := s.t.cfg.Seats[s.t.holder[w]]
 		by[to] = append(by[to], w)
+	}
+	for _, c := range s.t.copies {
+		if s.t.revealTo[c.slot] == Public && !s.t.public[c.slot] {
+			by[c.holder] = append(by[c.holder], c.slot)
+		}
 	}
 	tos := make([]uint32, 0, len(by))
 	for to := range by {

@@ -42,19 +42,6 @@ func (c Config) check() error {
 			return fmt.Errorf("sealedplay: seat %v is played by holder %d of %d", rules.Wind(w), h, n)
 		}
 	}
-	return Playable(c.Hand.Ruleset, c.Hand.Options)
-}
-
-// Playable reports why a ruleset with its options cannot be played
-// sealed, or nil when it can.
-func Playable(r rules.Ruleset, o rules.Options) error {
-	s := r.Setup(o)
-	if s.SharedJoker || s.Ting || s.Combinations || s.Compensation {
-		return fmt.Errorf("sealedplay: %s is not played sealed yet; allowed: rulesets of the hongkong, classical and french family, and american", r.ID())
-	}
-	if ch := s.Charleston; ch != nil && (ch.Blind || ch.Mush) {
-		return fmt.Errorf("sealedplay: the blind pass and the mush are not played sealed yet; allowed: the Charleston with options %s and %s off", "blind_pass", "mush")
-	}
 	return nil
 }
 
@@ -89,10 +76,11 @@ type step struct {
 
 // move is a give of the Charleston or the courtesy pass: seat's slots
 // from, moved by a transfer (or a copy of one slot) into the fresh slots
-// of seat to.
+// of seat to; see charleston.go for a blind pass's and the mush's.
 type move struct {
 	seat, to    rules.Wind
 	from, fresh []uint32
+	routed
 }
 
 // exposure is the slots a card call took from a seat's hand, and the kind
@@ -143,6 +131,15 @@ type tracker struct {
 
 	window []Answer // answers of a closed window, until the winner opens
 	void   string
+
+	// The jilin joker (joker.go): the copies of its indicators made for
+	// the TING devices, in order, and the indicators opened as they went
+	// back; derived by rebuild, the slots the engine drew as indicators
+	// and how many of them went back.
+	copies     []jcopy
+	backs      []uint32
+	indicators []uint32
+	returns    int
 }
 
 func newTracker(cfg Config, me uint32, key *sealed.PrivateKey) (*tracker, error) {
@@ -366,9 +363,9 @@ func (t *tracker) observe(m Msg) ([]uint32, error) {
 	case TAck:
 		if slots, err = t.addShares(m.From, m.Shares); err == nil {
 			for _, w := range slots {
-				if g := t.moveOf(w); g >= 0 && t.public[w] && t.known[w] == tile.Joker && t.revealTo[w] == m.From {
+				if g := t.moveOf(w); t.given(w) && t.public[w] && t.known[w] == tile.Joker && t.revealTo[w] == m.From {
 					mv := t.moves[g]
-					return nil, cheat(t.cfg.Seats[mv.seat], "passed a joker: seat %v gave it to seat %v (slot %d), and jokers are never passed (AM-4.1)", mv.seat, mv.to, w)
+					return nil, cheat(t.cfg.Seats[mv.seat], "passed a joker: seat %v gave it to seat %v (slot %d), and jokers are never passed (AM-4.1)", mv.seat, t.holder[w], w)
 				}
 				if !t.public[w] || !t.known[w].IsBonus() || t.revealTo[w] != m.From {
 					return nil, cheat(m.From, "opened slot %d as a bonus tile; it was not revealed to it or holds no bonus tile", w)
@@ -410,6 +407,12 @@ func (t *tracker) observe(m Msg) ([]uint32, error) {
 				err = t.playWindow(slotsOf(m.Shares))
 			}
 		}
+	case TJoker:
+		if m.Move != nil {
+			_, err = t.addCopy(m.From, *m.Move.Copy)
+		} else {
+			slots, err = t.openJoker(m.From, m.Shares)
+		}
 	case TVoid:
 		t.void = m.Reason
 	default:
@@ -419,6 +422,16 @@ func (t *tracker) observe(m Msg) ([]uint32, error) {
 		err = t.refresh()
 	}
 	return slots, err
+}
+
+// grow adds a fresh slot holding ciphertext ct, imagined to hold k.
+func (t *tracker) grow(ct sealed.Ciphertext, k tile.Kind) {
+	t.deck = append(t.deck, ct)
+	t.shares = append(t.shares, nil)
+	t.known = append(t.known, tile.None)
+	t.public = append(t.public, false)
+	t.revealTo = append(t.revealTo, Public)
+	t.ring = append(t.ring, k)
 }
 
 // knows returns the tiles this party has decrypted, by slot.

@@ -48,20 +48,6 @@ type SealedFrom struct {
 	History  []game.HandSummary `json:"history,omitempty"`
 }
 
-// SealedPlayable reports whether a ruleset (by id) with its options (by
-// name) can be played sealed; the error says what is allowed.
-func SealedPlayable(rulesID string, options map[string]string) error {
-	r, err := rules.Get(rulesID)
-	if err != nil {
-		return fmt.Errorf("table: %w", err)
-	}
-	o, err := rules.ResolveOptions(r, options)
-	if err != nil {
-		return fmt.Errorf("table: %w", err)
-	}
-	return sealedplay.Playable(r, o)
-}
-
 // SealedHand is one deal of a sealed match as a party saw it.
 type SealedHand struct {
 	// Deal numbers the deals of the table from 1: a void hand is dealt

@@ -2,6 +2,7 @@ package wall
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 )
@@ -34,8 +35,14 @@ func (w *Wall) DrawJoker(die int) (tile.Kind, error) {
 		return tile.None, err
 	}
 	w.joker = i
+	w.indicators = append(w.indicators, len(w.taken))
 	return w.take(i), nil
 }
+
+// Indicators returns the positions in Taken of the tiles drawn as joker
+// indicators, in order (JL-8.1): a sealed table reveals them to nobody's
+// seat.
+func (w *Wall) Indicators() []int { return slices.Clone(w.indicators) }
 
 // jokerSlot returns the slot the joker die face d points at, or why it
 // may not be drawn.

@@ -321,6 +321,12 @@ func TestJL_8(t *testing.T) {
 	if back, err := w.ReturnJoker(); back || err != nil {
 		t.Errorf("ReturnJoker = %v, %v: want false, the slot is gone", back, err)
 	}
+	// Indicators names the indicator draws among the takes: after the
+	// deal's 53 tiles the first indicator and the second, then 4 tail
+	// draws, the face-up one, 1 tail draw and the returned one: the third.
+	if got := w.Indicators(); !slices.Equal(got, []int{53, 54, 62}) {
+		t.Errorf("Indicators() = %v, want [53 54 62]", got)
+	}
 	if _, err := w.ReturnJoker(); err == nil {
 		t.Error("ReturnJoker with no indicator out succeeded")
 	}

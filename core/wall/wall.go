@@ -51,6 +51,9 @@ type Wall struct {
 	// taken lists the ring indices of the tiles taken, in order; clones
 	// share its prefix and copy on their first append (Clone clips it).
 	taken []uint8
+	// indicators lists the positions in taken of the joker indicators
+	// drawn (JL-8.1); clipped like taken.
+	indicators []int
 }
 
 // New lays the ring (in the order the package doc gives) into the four walls
@@ -113,6 +116,7 @@ func ringWall(seat int) int { return mod(-seat, 4) }
 func (w *Wall) Clone() *Wall {
 	c := *w
 	c.taken = w.taken[:len(w.taken):len(w.taken)]
+	c.indicators = w.indicators[:len(w.indicators):len(w.indicators)]
 	return &c
 }
 

@@ -249,8 +249,9 @@ func (c *Client) HandOver() (HandOver, bool) {
 }
 
 // noteHandOver keeps a hand-over announced by the dealer on conn; once it
-// is under way, the client takes the table's latest snapshot and leaves
-// the dealer, to go to the successor (run).
+// is under way, the client takes the table's latest snapshot, tells the
+// dealer it heard (wire.TLeave) and leaves it, to go to the successor
+// (run).
 func (c *Client) noteHandOver(conn *wire.Conn, m *wire.HandOver) {
 	c.mu.Lock()
 	ho := &HandOver{Hand: m.Hand, Host: -1, Successor: -1, Now: m.Now, successor: m.Successor}
@@ -286,9 +287,13 @@ func (c *Client) noteHandOver(conn *wire.Conn, m *wire.HandOver) {
 		st := c.stream
 		same := c.conn == conn
 		c.mu.Unlock()
-		if same && st != nil {
-			st.Close()
+		if !same || st == nil {
+			return
 		}
+		// The dealer serves until every device said it heard the
+		// hand-over: one whose stream dropped first comes back to hear it.
+		c.request(ctx, &wire.Msg{Type: wire.TLeave})
+		st.Close()
 	}()
 }
 

@@ -695,6 +695,9 @@ func (s *session) run() error {
 	d.announce()
 	d.mu.Lock()
 	note := d.handOverNote()
+	if d.leaving != nil {
+		d.leaving.expect(s.peer)
+	}
 	d.mu.Unlock()
 	if note != nil {
 		s.conn.Send(note)
@@ -841,6 +844,12 @@ func (s *session) handle(m *wire.Msg) error {
 			refuse(s.conn, 0, r)
 		}
 		return nil
+	case wire.TLeave:
+		if !d.heardBy(s.peer) {
+			refuse(s.conn, m.ID, &wire.Refusal{Reason: table.ReasonBadIntent, Detail: "no hand-over is under way: a device leaves for the successor once the dealer says so (a hand-over with now)"})
+			return nil
+		}
+		return s.conn.Send(&wire.Msg{Type: wire.TDone, ID: m.ID})
 	case wire.THandReq:
 		evs, r := d.handEvents(m.Deal.Hand)
 		if r != nil {

@@ -25,6 +25,46 @@ type leaving struct {
 	done chan struct{}
 	// now is set once the hand-over is under way.
 	now bool
+	// heard are the devices that must hear the hand-over under way
+	// before the dealer stops serving: the seated ones and those
+	// welcomed since it was asked (or watching then); each is set once
+	// its device said it heard it (wire.TLeave). A device whose stream
+	// dropped before it read the hand-over comes back to this dealer and
+	// hears it in its welcome; no stream open is no proof of that.
+	heard map[peer.ID]bool
+}
+
+// expect adds id to the devices that must hear the hand-over; l's
+// dealer's mu is held.
+func (l *leaving) expect(id peer.ID) {
+	if _, ok := l.heard[id]; !ok {
+		l.heard[id] = false
+	}
+}
+
+// allHeard tells whether every device expected heard the hand-over
+// under way; l's dealer's mu is held.
+func (l *leaving) allHeard() bool {
+	for _, ok := range l.heard {
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// heardBy notes that the device id heard the hand-over under way and
+// leaves for the successor; it reports false when no hand-over is under
+// way.
+func (d *Dealer) heardBy(id peer.ID) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	l := d.leaving
+	if l == nil || !l.now {
+		return false
+	}
+	l.heard[id] = true
+	return true
 }
 
 // Successor returns the seated device that would deal on if this dealer
@@ -60,9 +100,10 @@ func (d *Dealer) successor() (peer.ID, int, bool) {
 // in play is played to its end; once every person has asked for the next
 // hand (the dealer's own players say so by themselves), the dealer tells
 // every device to go to the successor, which deals on from the public
-// facts (Succeed), and the channel returned is closed once the devices
-// have left (or after a while): the dealer and its table may then be
-// closed. No hand is voided. It returns the successor's player. Asking
+// facts (Succeed), and the channel returned is closed once every device
+// seated, or watching since the hand-over was asked, has said it heard
+// that (wire.TLeave; or after a while): the dealer and its table may then
+// be closed. No hand is voided. It returns the successor's player. Asking
 // twice gives the same hand-over. The hand boundary is where the table
 // asks for the next hand's seed: the table's HandSeed must be the
 // dealer's (Dealer.HandSeed).
@@ -82,9 +123,17 @@ func (d *Dealer) HandOver(ctx context.Context) (player int, done <-chan struct{}
 		d.mu.Unlock()
 		return -1, nil, ErrNoSuccessor
 	}
-	d.leaving = &leaving{msg: wire.HandOver{Hand: snap.Info.Hand, Successor: id.String()}, to: id, done: make(chan struct{})}
+	d.leaving = &leaving{msg: wire.HandOver{Hand: snap.Info.Hand, Successor: id.String()}, to: id, done: make(chan struct{}), heard: map[peer.ID]bool{}}
 	l := d.leaving
 	to := d.welcomed()
+	for _, h := range d.holders {
+		if h != "" {
+			l.expect(h)
+		}
+	}
+	for _, s := range to {
+		l.expect(s.peer)
+	}
 	d.mu.Unlock()
 	for _, s := range to {
 		s.conn.Send(&wire.Msg{Type: wire.THandOver, HandOver: &l.msg})
@@ -133,10 +182,10 @@ func (d *Dealer) readyOwn() {
 }
 
 // handOverNow hands the table over, at the hand boundary where the table
-// asks for hand n's seed: every device is told to go to the
-// successor, and l.done is closed once they have all left, or after
-// handOverWait. The next hand is never dealt here: it waits for ctx (the
-// table's) to end.
+// asks for hand n's seed: every device is told to go to the successor,
+// and l.done is closed once every device expected has said it heard that
+// (wire.TLeave), or after handOverWait. The next hand is never dealt
+// here: it waits for ctx (the table's) to end.
 func (d *Dealer) handOverNow(ctx context.Context, l *leaving, n int) error {
 	d.mu.Lock()
 	// The last hand dealt here is the one before n (a hand whose seed was
@@ -157,7 +206,7 @@ func (d *Dealer) handOverNow(ctx context.Context, l *leaving, n int) error {
 		until := time.Now().Add(handOverWait)
 		for time.Now().Before(until) {
 			d.mu.Lock()
-			left := len(d.welcomed()) == 0
+			left := l.allHeard()
 			d.mu.Unlock()
 			if left {
 				return

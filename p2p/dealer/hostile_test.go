@@ -124,6 +124,8 @@ func TestHostileInputIsRefusedAndTheTableGoesOn(t *testing.T) {
 		wantRefused(t, "a verdict on a hand not revealed", answer(t, c), table.ReasonStale)
 		c.Send(&wire.Msg{Type: wire.THandOver, HandOver: &wire.HandOver{Hand: 1, Successor: "me", Now: true}})
 		wantRefused(t, "a client's hand-over", answer(t, c), table.ReasonBadIntent)
+		c.Send(&wire.Msg{Type: wire.TLeave, ID: 5})
+		wantRefused(t, "a leave with no hand-over under way", answer(t, c), table.ReasonBadIntent)
 		c.Send(&wire.Msg{Type: wire.TSnapReq, ID: 6})
 		if m := answer(t, c); m.Type != wire.TSnapshot || m.Snapshot.Player != table.Spectator {
 			t.Fatalf("the stream did not go on after bad frames: %s", m.Type)

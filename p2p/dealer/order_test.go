@@ -60,8 +60,8 @@ func TestRevealFollowsTheHandsEnd(t *testing.T) {
 	r.start(t)
 	r.playAll(t)
 	for i := 1; i < 5; i++ {
-		if err := waitFor(func() bool { return r.count(i, wire.TReveal) == 3 }); err != nil {
-			t.Fatalf("client %d saw %d reveals, want 3", i, r.count(i, wire.TReveal))
+		if err := waitFor(func() bool { return r.revealed(i) == 3 }); err != nil {
+			t.Fatalf("client %d saw the reveals of %d hands, want 3", i, r.revealed(i))
 		}
 		r.mu.Lock()
 		ended := map[int]bool{}
@@ -69,6 +69,11 @@ func TestRevealFollowsTheHandsEnd(t *testing.T) {
 			switch {
 			case m.Type == wire.TUpdate:
 				if v := m.Update.Snapshot.View; v != nil && v.Phase == game.PhaseEnd {
+					ended[v.Number] = true
+				}
+			case m.Type == wire.TWelcome:
+				// A device back after a hand's end.
+				if v := m.Welcome.Snapshot.View; v != nil && v.Phase == game.PhaseEnd {
 					ended[v.Number] = true
 				}
 			case m.Type == wire.TReveal && !ended[m.Deal.Hand]:

@@ -208,6 +208,12 @@ func (x *Host) broadcast(n table.SealedNote) {
 	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
+	if n.Kind == table.SealedEnd {
+		for id, l := range x.late {
+			l.close() // no deal is left to serve it from: it is told so by the stream's end
+			delete(x.late, id)
+		}
+	}
 	if n.Kind == table.SealedDeal {
 		x.dealt = true
 		setup, err := frame{Kind: kindSetup, Term: x.cfg.Term, Table: x.cfg.Table, Body: from}.encode()

@@ -30,7 +30,7 @@ type rig struct {
 // tamperer may drop (false) the messages key holder sends in deal.
 type tamperer func(holder int, deal uint32, m *sealedplay.Msg) bool
 
-func playMatch(t *testing.T, holders, hands int, wait time.Duration, tamper tamperer) *rig {
+func playMatch(t *testing.T, rules string, holders, hands int, wait time.Duration, tamper tamperer) *rig {
 	t.Helper()
 	mn, err := mocknet.FullMeshConnected(holders + 1)
 	if err != nil {
@@ -39,7 +39,7 @@ func playMatch(t *testing.T, holders, hands int, wait time.Duration, tamper tamp
 	t.Cleanup(func() { mn.Close() })
 	hs := mn.Hosts()
 	spectator := hs[holders].ID()
-	cfg := Config{Table: "sealed test", Term: 3, Rules: "hongkong", Hands: hands, Seed: wall.SeedFromString(fmt.Sprintf("sealed %d", holders)),
+	cfg := Config{Table: "sealed test", Term: 3, Rules: rules, Hands: hands, Seed: wall.SeedFromString(fmt.Sprintf("sealed %d", holders)),
 		Spectator: func(id peer.ID) bool { return id == spectator }, Wait: wait}
 	for i := range holders {
 		cfg.Holders = append(cfg.Holders, hs[i].ID())
@@ -108,20 +108,28 @@ func (x *Host) streams() int {
 }
 
 // TestSealedMatch: a sealed hongkong match of 2, 3 and 4 key-holding
-// devices and a spectator over a mocknet ends with the same hands,
-// results and balances on every device, every audit verified.
+// devices, a jilin match of 2 and 4 (TING, the joker indicator's copies,
+// the combinations) and an american match of 2 and 4 with its default
+// options (the Charleston with blind passes), each with a spectator, over
+// a mocknet end with the same hands, results and balances on every
+// device, every audit verified.
 func TestSealedMatch(t *testing.T) {
-	sizes := []int{2, 3, 4}
-	if raceOn {
-		sizes = []int{2, 4} // about 50 and 100 s each under the race detector
+	type match struct {
+		rules   string
+		holders int
 	}
-	for _, holders := range sizes {
-		t.Run(fmt.Sprint(holders), func(t *testing.T) {
+	matches := []match{{"hongkong", 2}, {"hongkong", 3}, {"hongkong", 4}, {"jilin", 2}, {"jilin", 4}, {"american", 2}, {"american", 4}}
+	if raceOn {
+		// About 50 to 100 s each under the race detector.
+		matches = []match{{"hongkong", 4}, {"jilin", 2}, {"american", 2}}
+	}
+	for _, m := range matches {
+		t.Run(fmt.Sprint(m.rules, "/", m.holders), func(t *testing.T) {
 			hands := 2
 			if testing.Short() || raceOn {
 				hands = 1
 			}
-			r := playMatch(t, holders, hands, time.Minute, nil)
+			r := playMatch(t, m.rules, m.holders, hands, time.Minute, nil)
 			want := r.records[0]
 			if len(want.History) != hands || !want.Over {
 				t.Fatalf("the dealer's device booked %d hands (over: %v); want %d", len(want.History), want.Over, hands)
@@ -152,7 +160,7 @@ var stallWait = map[bool]time.Duration{false: 5 * time.Second, true: 30 * time.S
 // deal has that deal voided, naming it; the hand is dealt again with fresh
 // keys and the match goes on, the same on every device.
 func TestWithheldShareVoids(t *testing.T) {
-	r := playMatch(t, 3, 1, stallWait, func(holder int, deal uint32, m *sealedplay.Msg) bool {
+	r := playMatch(t, "hongkong", 3, 1, stallWait, func(holder int, deal uint32, m *sealedplay.Msg) bool {
 		return holder != 2 || deal != 1 || m.Type != sealedplay.TShares
 	})
 	want := r.records[0]
@@ -177,7 +185,7 @@ func TestWithheldShareVoids(t *testing.T) {
 func TestWithheldSetupVoids(t *testing.T) {
 	for typ, want := range map[sealedplay.Type]string{sealedplay.TKey: "holder 1 did not send its key", sealedplay.TShuffle: "holder 1 did not send its link of the shuffle"} {
 		t.Run(typ.String(), func(t *testing.T) {
-			r := playMatch(t, 2, 1, stallWait, func(holder int, deal uint32, m *sealedplay.Msg) bool {
+			r := playMatch(t, "hongkong", 2, 1, stallWait, func(holder int, deal uint32, m *sealedplay.Msg) bool {
 				return holder != 1 || deal != 1 || m.Type != typ
 			})
 			got := r.records[0]

@@ -39,7 +39,7 @@ const AnySeat = -2
 type Type string
 
 // The message types. Each names the one body field it carries (none for
-// ping, pong, done and snapshot-request).
+// ping, pong, done, snapshot-request and leave).
 const (
 	THello       Type = "hello"            // client → dealer: Hello
 	TWelcome     Type = "welcome"          // dealer → client: Welcome
@@ -61,6 +61,7 @@ const (
 	THandReq     Type = "hand-request"     // client → dealer: Deal{Hand}, ID: a finished hand's events
 	THand        Type = "hand"             // dealer → client: Deal{Hand, Events}, ID
 	THandOver    Type = "hand-over"        // dealer → client: HandOver
+	TLeave       Type = "leave"            // client → dealer: ID: this device heard the hand-over under way and leaves for the successor
 	TVerdict     Type = "verdict"          // client → dealer: Verdict
 	TVote        Type = "vote"             // device → device: Vote, Term: the term asked for
 	TGrant       Type = "grant"            // device → device: Grant, Term: the granter's
@@ -148,7 +149,7 @@ type HandOver struct {
 	// roster's holders.
 	Successor string `json:"successor"`
 	// Now says that the hand-over is happening: the dealer stops serving
-	// once the clients have left.
+	// once the clients have said they heard it (TLeave).
 	Now bool `json:"now,omitempty"`
 }
 
@@ -356,7 +357,7 @@ var body = map[Type]struct {
 	TPong: {"", false}, TLobby: {"lobby", false}, TCommitAsk: {"deal", false},
 	TCommit: {"deal", false}, TCommitments: {"deal", false}, TSecret: {"deal", false},
 	TReveal: {"deal", false}, TRoster: {"roster", false}, THandReq: {"deal", true}, THand: {"deal", true},
-	THandOver: {"hand_over", false}, TVerdict: {"verdict", false}, TVote: {"vote", false}, TGrant: {"grant", false},
+	THandOver: {"hand_over", false}, TLeave: {"", true}, TVerdict: {"verdict", false}, TVote: {"vote", false}, TGrant: {"grant", false},
 }
 
 // Validate checks that m carries exactly the body its type names, and an

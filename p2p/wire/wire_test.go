@@ -43,6 +43,7 @@ func examples() []*Msg {
 		{Type: THand, ID: 9, Deal: &Deal{Hand: 2, Events: []game.Event{{Type: game.EvDiscard, Tiles: []tile.Kind{3}}}}},
 		{Type: TRoster, Term: 1, Roster: &Roster{Holders: [4]string{"", "a", "b", ""}, Addrs: map[string][]string{"a": {"/ip4/10.0.0.2/tcp/4001"}}}},
 		{Type: THandOver, HandOver: &HandOver{Hand: 2, Successor: "a", Now: true}},
+		{Type: TLeave, ID: 10},
 		{Type: TVote, Term: 2, Vote: &Vote{Candidate: "a"}},
 		{Type: TGrant, Term: 2, Grant: &Grant{OK: true}},
 		{Type: TVerdict, Verdict: &Verdict{Hand: 2, OK: false, Detail: "the seed is not the hash of the secrets"}},
