@@ -42,6 +42,8 @@ type hostForm struct {
 	standIn time.Duration
 	// takeOver is the table's take-over wait.
 	takeOver time.Duration
+	// sealed is the choice of a sealed table.
+	sealed *sealedChoice
 }
 
 // ShowHost shows the host screen: the table's name, the game and its
@@ -106,6 +108,15 @@ func (a *App) hostScreen() fyne.CanvasObject {
 	f.usePIN.SetChecked(true)
 
 	pick, desc, options := a.rulesetPicker(&f.game)
+	f.sealed = newSealedChoice()
+	follow := func() { f.sealed.follow(&f.game) }
+	f.game.changed = follow
+	chosen := pick.OnChanged
+	pick.OnChanged = func(s string) {
+		chosen(s)
+		follow()
+	}
+	follow()
 
 	kinds, kindNames := seatChoices()
 	seats := widget.NewForm()
@@ -162,10 +173,11 @@ func (a *App) hostScreen() fyne.CanvasObject {
 		bold("share.table_name"), f.name,
 		bold("share.pin"), container.NewBorder(nil, nil, f.usePIN, nil, f.pin), wrapped(words.T("share.pin_help")),
 		bold("share.device"), device,
-		bold("share.seats"), seats,
+		bold("share.seats"), seats, f.sealed.seats,
 		bold("share.standin_delay"), delay,
 		bold("share.takeover_wait"), wait,
 		bold("newgame.ruleset"), pick, desc,
+		bold("share.sealed"), f.sealed.content(),
 		bold("rules.options"), options,
 	)
 	open := widget.NewButton(words.T("share.open"), func() { a.hostTable(f) })
@@ -200,7 +212,7 @@ func randomPIN() string {
 // setup checks the form and returns the table it describes.
 func (f *hostForm) setup(a *App) (HostSetup, error) {
 	s := HostSetup{Name: strings.TrimSpace(f.name.Text), Rules: f.game.rules, Options: f.game.values, Card: f.game.card,
-		Seats: f.seats, StandIn: f.standIn, Pace: a.Pace(), TakeOverWait: f.takeOver}
+		Seats: f.seats, StandIn: f.standIn, Pace: a.Pace(), TakeOverWait: f.takeOver, Sealed: f.sealed.check.Checked}
 	if s.Name == "" {
 		return s, fmt.Errorf("%s", words.T("share.err.name"))
 	}
@@ -228,6 +240,9 @@ func (f *hostForm) setup(a *App) (HostSetup, error) {
 	r, err := rules.Get(s.Rules)
 	if err == nil {
 		_, err = rules.ResolveOptions(r, s.Options)
+	}
+	if err == nil {
+		err = sealedSetup(s)
 	}
 	return s, err
 }
@@ -296,6 +311,8 @@ type waitingRoom struct {
 	// the button that changes it.
 	pin      *widget.Label
 	guessing *fyne.Container
+	// in is the table as the room last showed it.
+	in table.Info
 }
 
 func (r *waitingRoom) content() fyne.CanvasObject {
@@ -339,9 +356,14 @@ func (r *waitingRoom) content() fyne.CanvasObject {
 	cancel := widget.NewButton(words.T("share.cancel"), a.LeaveShared)
 	spin := widget.NewActivity()
 	spin.Start()
-	who := container.NewVBox(newThemedText(s.Name, 24, fyne.TextStyle{Bold: true}, fyne.TextAlignLeading),
-		container.NewHBox(spin, widget.NewLabel(words.T("share.waiting_players"))),
-		r.seats, r.pin, r.guessing, wrapped(words.T("share.start_help")))
+	who := container.NewVBox(newThemedText(s.Name, 24, fyne.TextStyle{Bold: true}, fyne.TextAlignLeading))
+	if s.Sealed {
+		who.Add(sealedNote())
+	}
+	for _, o := range []fyne.CanvasObject{container.NewHBox(spin, widget.NewLabel(words.T("share.waiting_players"))),
+		r.seats, r.pin, r.guessing, wrapped(words.T("share.start_help"))} {
+		who.Add(o)
+	}
 	body := container.NewAdaptiveGrid(2, who, addrBox)
 	return container.NewBorder(nil, container.NewPadded(container.NewGridWithColumns(2, cancel, r.btn)), nil, nil,
 		container.NewVScroll(container.NewPadded(body)))
@@ -350,6 +372,7 @@ func (r *waitingRoom) content() fyne.CanvasObject {
 // status lists the seats: this device, the computer, or a phone waited
 // for or seated with its person's name.
 func (r *waitingRoom) status(in table.Info) {
+	r.in = in
 	r.seats.Objects = nil
 	for p, st := range r.setup.Seats {
 		seated := in.Seats[p].Connected
@@ -379,6 +402,16 @@ func (r *waitingRoom) status(in table.Info) {
 		r.guessing.Objects = []fyne.CanvasObject{warn, widget.NewButton(words.T("share.new_pin"), r.newPIN)}
 	}
 	r.guessing.Refresh()
+}
+
+// phoneSeated tells whether a phone sits at one of s's remote seats.
+func phoneSeated(s HostSetup, in table.Info) bool {
+	for p, st := range s.Seats {
+		if st.Kind == table.SeatRemote && in.Seats[p].Connected {
+			return true
+		}
+	}
+	return false
 }
 
 // newPIN gives the table a new PIN, shown at once: someone was guessing
@@ -418,8 +451,13 @@ func (a *App) renewPIN(h Hosted) {
 // the room shows.
 func (r *waitingRoom) announce() { _ = r.hosted.Announce(true) }
 
-// start deals the first hand and opens the table.
+// start deals the first hand and opens the table; a sealed table first
+// needs a phone seated (HostSetup.Sealed).
 func (r *waitingRoom) start() {
+	if r.setup.Sealed && !phoneSeated(r.setup, r.in) {
+		dialog.ShowError(fmt.Errorf("%s", words.T("share.sealed_alone")), r.app.win)
+		return
+	}
 	r.btn.Disable()
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)

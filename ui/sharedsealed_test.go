@@ -1,0 +1,168 @@
+package ui
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/internal/uitest"
+	"github.com/fourwinds-mahjong/fourwinds/ui/words"
+)
+
+// hostingNet records the table the host screen sets up, and hosts none.
+type hostingNet struct {
+	quietNet
+	got chan HostSetup
+}
+
+func (n hostingNet) Host(s HostSetup) (Hosted, error) {
+	n.got <- s
+	return nil, errors.New("no hosting in this test")
+}
+
+// sealedForm finds the host screen's sealed choice, its ruleset choice
+// and its open button.
+func sealedForm(t *testing.T, a *App) (check *widget.Check, pick *widget.Select, open *widget.Button) {
+	t.Helper()
+	walkObjects(a.win.Content(), func(o fyne.CanvasObject) {
+		switch x := o.(type) {
+		case *widget.Check:
+			if x.Text == words.T("share.sealed_on") {
+				check = x
+			}
+		case *widget.Select:
+			if rs, _ := words.Ruleset(rules.DefaultID); slices.Contains(x.Options, rs) {
+				pick = x
+			}
+		case *widget.Button:
+			if x.Text == words.T("share.open") {
+				open = x
+			}
+		}
+	})
+	if check == nil || pick == nil || open == nil {
+		t.Fatalf("the host screen has no sealed choice (%v), ruleset choice (%v) or open button (%v)", check != nil, pick != nil, open != nil)
+	}
+	return check, pick, open
+}
+
+// shownText is every words label's text on show in o.
+func shownText(o fyne.CanvasObject) string {
+	var out []string
+	for _, o := range test.LaidOutObjects(o) {
+		if l, ok := o.(*wordsLabel); ok && l.Visible() {
+			out = append(out, l.Text())
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// TestHostSealed: the host screen offers a sealed table for a game that
+// can be dealt sealed, says what it means and, under the seats, that a
+// phone must join; the table it sets up is sealed. A game that cannot be
+// dealt sealed (jilin) turns the choice off with the reason in words.
+func TestHostSealed(t *testing.T) {
+	defer func(f func() string) { newPIN = f }(newPIN)
+	newPIN = func() string { return "4321" }
+	defer words.Use("en")
+	for _, lang := range []string{"en", "fr"} {
+		a, w := newTestApp(t, noTables{}, fyne.NewSize(360, 640))
+		if err := words.Use(lang); err != nil {
+			t.Fatal(err)
+		}
+		n := hostingNet{got: make(chan HostSetup, 1)}
+		a.SetNetwork(n)
+		a.fy.Preferences().SetString("last_rules", "hongkong")
+		a.ShowHost()
+		check, pick, open := sealedForm(t, a)
+		if check.Disabled() {
+			t.Fatalf("%s: hongkong cannot be chosen sealed", lang)
+		}
+		if strings.Contains(shownText(a.win.Content()), words.T("share.sealed_seats")) {
+			t.Errorf("%s: the note that a sealed table needs a phone shows before Sealed is chosen", lang)
+		}
+		test.Tap(check)
+		all := shownText(a.win.Content())
+		for _, key := range []string{"share.sealed_what", "share.sealed_seats"} {
+			if !strings.Contains(all, words.T(key)) {
+				t.Errorf("%s: the host screen with Sealed chosen does not say %q", lang, words.T(key))
+			}
+		}
+		scrollTo(a.win.Content(), pick)
+		uitest.Golden(t, "host-sealed-"+lang+".png", w.Canvas().Capture())
+		test.Tap(open)
+		if s := <-n.got; !s.Sealed || s.Rules != "hongkong" {
+			t.Errorf("%s: the host screen set up %+v; want a sealed hongkong table", lang, s)
+		}
+
+		pick.SetSelectedIndex(slices.Index(rules.IDs(), "jilin"))
+		if !check.Disabled() || check.Checked {
+			t.Errorf("%s: jilin leaves the sealed choice on (disabled %v, checked %v)", lang, check.Disabled(), check.Checked)
+		}
+		want := words.F("share.sealed_off", map[string]any{"Reason": sealedPlayable("jilin", nil, "")})
+		if all := shownText(a.win.Content()); !strings.Contains(all, want) {
+			t.Errorf("%s: jilin does not say why it cannot be sealed (%q); the screen says %q", lang, want, all)
+		}
+		pick.SetSelectedIndex(slices.Index(rules.IDs(), "hongkong"))
+		if check.Disabled() {
+			t.Errorf("%s: back to hongkong, the sealed choice stays off", lang)
+		}
+		a.ShowHome()
+	}
+}
+
+// scrollTo scrolls the first scroll in o so that target is at its top.
+func scrollTo(o fyne.CanvasObject, target fyne.CanvasObject) {
+	var sc *container.Scroll
+	walkObjects(o, func(o fyne.CanvasObject) {
+		if x, ok := o.(*container.Scroll); ok && sc == nil {
+			sc = x
+		}
+	})
+	if sc == nil {
+		return
+	}
+	d := fyne.CurrentApp().Driver()
+	sc.Offset = fyne.NewPos(0, d.AbsolutePositionForObject(target).Y-d.AbsolutePositionForObject(sc.Content).Y)
+	sc.Refresh()
+}
+
+// TestSealedLobby: a joiner learns that a table is sealed from its card in
+// the list, and again, with what its device will see, before it sits.
+func TestSealedLobby(t *testing.T) {
+	a, w := newTestApp(t, noTables{}, fyne.NewSize(360, 640))
+	a.SetNetwork(quietNet{})
+	a.ShowJoin()
+	j := a.Joining()
+	j.spin.Stop()
+	ad := TableAd{Addr: "/ip4/192.168.1.20/tcp/40123/p2p/12D3KooW", Name: "Kitchen", Rules: "hongkong", Free: []int{1, 2}, Sealed: true}
+	j.add(ad)
+	if !strings.Contains(widgetText(j.list), words.T("share.sealed")) {
+		t.Errorf("the sealed table's card says %q; want %q", widgetText(j.list), words.T("share.sealed"))
+	}
+	j.choose(ad)
+	over := w.Canvas().Overlays().Top()
+	if over == nil || !strings.Contains(shownText(over), words.T("share.sealed_what")) {
+		t.Error("the seat dialog of a sealed table does not say what the device will see")
+	}
+	uitest.Golden(t, "join-sealed-en.png", w.Canvas().Capture())
+	a.ShowHome()
+}
+
+// widgetText is every label's text in o.
+func widgetText(o fyne.CanvasObject) string {
+	var out []string
+	for _, o := range test.LaidOutObjects(o) {
+		if l, ok := o.(*widget.Label); ok {
+			out = append(out, l.Text)
+		}
+	}
+	return strings.Join(out, "\n")
+}
