@@ -47,8 +47,8 @@ type hostForm struct {
 }
 
 // ShowHost shows the host screen: the table's name, the game and its
-// options (the new-game screen's schema editor), a PIN, who plays each
-// seat, the AI stand-in delay and how long the phones wait for this
+// options (the new-game screen's schema editor), a PIN, whether the table
+// is sealed, who plays each seat, the AI stand-in delay and how long the phones wait for this
 // device gone quiet before one of them deals on.
 func (a *App) ShowHost() {
 	a.closeGame()
@@ -173,11 +173,11 @@ func (a *App) hostScreen() fyne.CanvasObject {
 		bold("share.table_name"), f.name,
 		bold("share.pin"), container.NewBorder(nil, nil, f.usePIN, nil, f.pin), wrapped(words.T("share.pin_help")),
 		bold("share.device"), device,
+		bold("share.sealed"), f.sealed.content(),
 		bold("share.seats"), seats, f.sealed.seats,
 		bold("share.standin_delay"), delay,
 		bold("share.takeover_wait"), wait,
 		bold("newgame.ruleset"), pick, desc,
-		bold("share.sealed"), f.sealed.content(),
 		bold("rules.options"), options,
 	)
 	open := widget.NewButton(words.T("share.open"), func() { a.hostTable(f) })

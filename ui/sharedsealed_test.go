@@ -95,7 +95,7 @@ func TestHostSealed(t *testing.T) {
 				t.Errorf("%s: the host screen with Sealed chosen does not say %q", lang, words.T(key))
 			}
 		}
-		scrollTo(a.win.Content(), pick)
+		scrollTo(a.win.Content(), check)
 		uitest.Golden(t, "host-sealed-"+lang+".png", w.Canvas().Capture())
 		test.Tap(open)
 		if s := <-n.got; !s.Sealed || s.Rules != "hongkong" {
@@ -118,7 +118,8 @@ func TestHostSealed(t *testing.T) {
 	}
 }
 
-// scrollTo scrolls the first scroll in o so that target is at its top.
+// scrollTo scrolls the first scroll in o so that target is near its top,
+// below the heading over it.
 func scrollTo(o fyne.CanvasObject, target fyne.CanvasObject) {
 	var sc *container.Scroll
 	walkObjects(o, func(o fyne.CanvasObject) {
@@ -130,7 +131,7 @@ func scrollTo(o fyne.CanvasObject, target fyne.CanvasObject) {
 		return
 	}
 	d := fyne.CurrentApp().Driver()
-	sc.Offset = fyne.NewPos(0, d.AbsolutePositionForObject(target).Y-d.AbsolutePositionForObject(sc.Content).Y)
+	sc.Offset = fyne.NewPos(0, d.AbsolutePositionForObject(target).Y-d.AbsolutePositionForObject(sc.Content).Y-48)
 	sc.Refresh()
 }
 

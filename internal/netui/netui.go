@@ -29,6 +29,7 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/p2p/dealer"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/discover"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/node"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/sealed"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/wire"
 	"github.com/fourwinds-mahjong/fourwinds/ui"
 )
@@ -377,7 +378,16 @@ func (n *Network) ask(ctx context.Context, info peer.AddrInfo) (ui.TableAd, erro
 	if len(info.Addrs) > 0 {
 		addr = info.Addrs[0].Encapsulate(ma.StringCast("/p2p/" + info.ID.String())).String()
 	}
-	return ui.TableAd{Addr: addr, Name: l.Name, Rules: l.Rules, Free: l.Free, PIN: l.PIN, Hand: l.Hand, Over: l.Over}, nil
+	return ui.TableAd{Addr: addr, Name: l.Name, Rules: l.Rules, Free: l.Free, PIN: l.PIN, Hand: l.Hand, Over: l.Over,
+		Sealed: sealedAt(n.cfg.Host, info.ID)}, nil
+}
+
+// sealedAt tells whether the dealer d deals a sealed table: it announces
+// the sealed protocol from its lobby on (docs/network.md). Asking its
+// lobby connected to it, which identified it: its protocols are known.
+func sealedAt(h host.Host, d peer.ID) bool {
+	ps, err := h.Peerstore().SupportsProtocols(d, sealed.Protocol)
+	return err == nil && len(ps) > 0
 }
 
 // Lookup asks the table at a typed address what it is. An address with
