@@ -61,3 +61,19 @@ func (s *Sequencer) Stalled() []Msg {
 	s.t.void = reason
 	return []Msg{{Type: TVoid, Reason: reason}}
 }
+
+// PublicView returns the public view of the hand (what a spectator sees),
+// or nil before the deck is shuffled.
+func (d *Device) PublicView() *game.View { return d.t.publicView() }
+
+// View returns the public view of the hand, or nil before the deck is
+// shuffled.
+func (s *Spectator) View() *game.View { return s.t.publicView() }
+
+// publicView is the engine's view of no seat.
+func (t *tracker) publicView() *game.View {
+	if t.st == nil {
+		return nil
+	}
+	return t.st.View(rules.NoWind)
+}

@@ -27,11 +27,9 @@ import (
 // counts as a pass. Answers in a window or a Charleston step are shown to
 // the other players only when it closes, and only the answer that won.
 type Local struct {
+	actor
 	cfg  LocalConfig
 	res  resolved
-	reqs chan func()
-	quit chan struct{}
-	done chan struct{}
 	ctx  context.Context
 	stop context.CancelFunc
 	once sync.Once
@@ -126,7 +124,7 @@ func NewLocal(cfg LocalConfig) (*Local, error) {
 // newLocal builds the table; go t.run() starts it.
 func newLocal(cfg LocalConfig, res resolved) *Local {
 	ctx, stop := context.WithCancel(context.Background())
-	t := &Local{cfg: cfg, res: res, reqs: make(chan func()), quit: make(chan struct{}), done: make(chan struct{}),
+	t := &Local{actor: newActor(), cfg: cfg, res: res,
 		ctx: ctx, stop: stop, subs: map[*subscription]bool{}, ended: make(chan struct{})}
 	for p, s := range cfg.Seats {
 		t.seats[p] = SeatInfo{Name: s.Name, Kind: s.Kind, Level: string(s.Level), Connected: true}
@@ -136,48 +134,6 @@ func newLocal(cfg LocalConfig, res resolved) *Local {
 		t.saved = &saver{path: cfg.SavePath}
 	}
 	return t
-}
-
-// run is the table's goroutine: it runs the closures it is handed.
-func (t *Local) run() {
-	defer close(t.done)
-	for {
-		select {
-		case f := <-t.reqs:
-			f()
-		case <-t.quit:
-			return
-		}
-	}
-}
-
-// post hands f to the table's goroutine; it reports false when the table
-// is closed.
-func (t *Local) post(f func()) bool {
-	select {
-	case t.reqs <- f:
-		return true
-	case <-t.quit:
-		return false
-	}
-}
-
-// call runs f on the table's goroutine and returns its error.
-func (t *Local) call(ctx context.Context, f func() error) error {
-	errc := make(chan error, 1)
-	g := func() { errc <- f() }
-	select {
-	case t.reqs <- g:
-	case <-t.quit:
-		return ErrClosed
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-	// The table's goroutine has taken g and runs it now, without
-	// blocking: its answer is awaited even if ctx ends meanwhile, because
-	// f writes into its caller's variables (a snapshot returned on ctx's
-	// end raced with f still writing it, and could be read torn).
-	return <-errc
 }
 
 // Start deals the first hand of a table made with Hold. Starting a started
@@ -252,8 +208,7 @@ func (t *Local) Close() error {
 		})
 		t.stop()
 		t.closeEnded()
-		close(t.quit)
-		<-t.done
+		t.stopRun()
 	})
 	return err
 }
@@ -588,28 +543,35 @@ func (t *Local) scheduleAll() {
 	}
 }
 
-// think lets the computer decide for p and plays its choice. A seat that
-// can only pass passes without asking it, so that the windows every seat
-// answers leave the players' decisions as they would be without them.
+// think lets the computer decide for p (made on first use) and plays its
+// choice.
 func (t *Local) think(p int) {
-	v := t.m.View(p)
-	a := v.Legal[0]
-	if t.cfg.Plain || len(v.Legal) > 1 || a.Type != game.ActPass {
-		a = t.player(p).Decide(v)
+	if t.players[p] == nil {
+		t.players[p] = computer(t.cfg.Seats[p].Level, wall.Derive(t.res.seed, "player", p))
 	}
-	t.act(p, a)
+	t.act(p, choose(t.players[p], t.m.View(p), t.cfg.Plain))
 }
 
-// player returns the computer player for p, made on first use.
-func (t *Local) player(p int) ai.Player {
-	if t.players[p] == nil {
-		pl, err := ai.New(t.cfg.Seats[p].Level, wall.Derive(t.res.seed, "player", p))
-		if err != nil { // levels are checked by resolve
-			pl, _ = ai.New(ai.Intermediate, wall.Derive(t.res.seed, "player", p))
-		}
-		t.players[p] = pl
+// computer returns a computer player of level (intermediate for a level
+// not known: levels are checked before).
+func computer(level ai.Level, seed wall.Seed) ai.Player {
+	pl, err := ai.New(level, seed)
+	if err != nil {
+		pl, _ = ai.New(ai.Intermediate, seed)
 	}
-	return t.players[p]
+	return pl
+}
+
+// choose is pl's choice of v's legal actions. A seat that can only pass
+// passes without asking it (unless plain: every window then has a choice),
+// so that the windows every seat answers leave the players' decisions as
+// they would be without them.
+func choose(pl ai.Player, v *game.View, plain bool) game.Action {
+	a := v.Legal[0]
+	if plain || len(v.Legal) > 1 || a.Type != game.ActPass {
+		a = pl.Decide(v)
+	}
+	return a
 }
 
 // armClock starts the claim clock of a new window in which a person owes

@@ -144,6 +144,16 @@ type Info struct {
 	// Problem says what keeps the table from going on, such as a hand's
 	// seed that could not be agreed; the next IntentNextHand tries again.
 	Problem string `json:"problem,omitempty"`
+	// Sealed is set at a sealed table (Sealed): no device, the dealer's
+	// included, sees another device's tiles, and every hand is audited
+	// when it ends (Verified).
+	Sealed bool `json:"sealed,omitempty"`
+	// Void, at a sealed table, is why the last deal was void or did not
+	// check out (Verified false), such as "the hand was void: holder 2
+	// withheld its shares of 3 tiles": the hand is dealt again with fresh
+	// keys, and Void stays set until a deal of it checks out. Empty
+	// otherwise.
+	Void string `json:"void,omitempty"`
 }
 
 // Setup is the data of the ruleset the table plays, with its options

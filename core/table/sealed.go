@@ -1,0 +1,707 @@
+package table
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/ai"
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/sealedplay"
+	"github.com/fourwinds-mahjong/fourwinds/core/wall"
+)
+
+// SealedKind is what a SealedNote carries.
+type SealedKind uint8
+
+// The kinds of note. The dealer's party sends SealedDeal, SealedPlay (every
+// message its sequencer accepts or makes), SealedReady and SealedEnd to
+// every device and spectator; a key holder's party sends SealedPlay (its
+// own messages) and SealedReady to the dealer.
+const (
+	// SealedDeal: the note's deal starts; no body.
+	SealedDeal SealedKind = 1 + iota
+	// SealedPlay: a message of sealed play of the note's deal (Body: its
+	// binary encoding).
+	SealedPlay
+	// SealedReady: players have seen the end of the note's deal and are
+	// ready for the next (Body: their numbers, one byte each).
+	SealedReady
+	// SealedEnd: the match is over; no body.
+	SealedEnd
+)
+
+// MaxSealedBody bounds a note's body: a message of sealed play.
+const MaxSealedBody = sealedplay.MaxMsg
+
+// SealedNote is what the parties of a sealed match send each other: a
+// transport (p2p/sealed) only carries notes between a device's party and
+// the dealer's.
+type SealedNote struct {
+	Kind SealedKind
+	Deal uint32
+	// From is the key holder the note came from (the stream it came on),
+	// set by the transport on the dealer's side; the dealer's party checks
+	// that the note is that holder's to send.
+	From int
+	Body []byte
+}
+
+// DefaultSealedWait is how long a deal waits for a share, an
+// acknowledgement or an opening before it is void (the stand-in wait of
+// ../shared/SEALED.md §2).
+const DefaultSealedWait = 60 * time.Second
+
+// SealedConfig is one device's part in a sealed match.
+type SealedConfig struct {
+	// Table is the table's id: every proof is bound to it.
+	Table string
+	// Setup is the match every party agreed on.
+	Setup SealedSetup
+	// Holder is this device's place among the key holders (Setup.Peers),
+	// or Spectator for a device that holds no key and follows the public
+	// view only, verifying every proof.
+	Holder int
+	// Seats say how this device plays each player it plays (those
+	// Setup.Players gives its holder): SeatHuman for a person acting
+	// through Submit, SeatAI (the default) for a computer player of
+	// Level, or Player when set, seeded from Setup.Seed and the player;
+	// Name, when set, overrides the setup's. The entries of the other
+	// players are not used.
+	Seats [4]SeatConfig
+	// Dealer makes this party the dealer's: it runs the sequencer, which
+	// orders every message and relays it to every party (Send), waits
+	// Wait for a stalled deal before it voids it, and deals the next
+	// hand when every player is ready. Only a key holder deals.
+	Dealer bool
+	// Wait is the dealer's wait for a share, an acknowledgement or an
+	// opening before the deal is void (DefaultSealedWait when 0).
+	Wait time.Duration
+	// Send carries a note away: to the dealer from a device, to every
+	// device and spectator from the dealer. It is called on the table's
+	// goroutine and must not block (a transport queues the note).
+	Send func(SealedNote)
+}
+
+// Sealed is one device's part in a sealed match as a Table: a key
+// holder's device, which plays its own seats and sees only their tiles,
+// or a keyless spectator's, which sees the public view. Every party keeps
+// the match's ledger, checks every proof and audits each hand (Info.Verified);
+// the dealer's party also sequences the deals (SealedConfig.Dealer). A
+// transport hands the party the notes it receives (Receive) and carries
+// away the notes it sends (SealedConfig.Send).
+//
+// The documented rule of a sealed table: a device sees every seat it
+// plays, AI seats included; Snapshot and Subscribe refuse the other
+// players, and every device may look at the public view (Spectator).
+// Updates carry no events: the snapshot's view says what changed.
+//
+// One goroutine owns the party; every method is safe for concurrent use.
+type Sealed struct {
+	actor
+	cfg     SealedConfig
+	ended   chan struct{}
+	endOnce sync.Once
+	once    sync.Once
+
+	// Everything below belongs to the goroutine running run.
+	m       *sealedMatch
+	me      uint32 // holder index, or sealedplay.Public for a spectator
+	dev     *sealedplay.Device
+	spec    *sealedplay.Spectator
+	seats   [4]SeatInfo
+	players [4]ai.Player
+	// played are the players this device plays.
+	played [4]bool
+	// winds are the players' winds in the current deal; hand and round
+	// are its hand number and prevailing wind (the ledger moves on when
+	// the deal is booked, the deal's end-of-hand sheet does not).
+	winds   [4]rules.Wind
+	hand    int
+	round   rules.Wind
+	between bool // no deal is in play: before the first, or the current one is over and booked
+	// answered is, per seat, the decision it last answered, +1.
+	answered [4]uint64
+	ready    [4]bool
+	verified *bool
+	void     string
+	problem  error
+	over     bool
+	closed   bool
+	subs     map[*sealedSub]bool
+	streams  [numStreams]sealedStream
+
+	// The dealer's: the sequencer, this device's messages to it, the
+	// messages it refused for now (ErrNotNow), the stall timer's turn.
+	seq      *sealedplay.Sequencer
+	local    []sealedplay.Msg
+	later    []sealedplay.Msg
+	draining bool
+	started  bool
+	stall    *time.Timer
+	turn     uint64
+	refused  []string
+}
+
+// sealedStream is one player's (or the spectators') numbered stream, with
+// the snapshot it was last sent.
+type sealedStream struct {
+	seq  uint64
+	last *Snapshot
+}
+
+// sealedSub is one client's stream of updates from a Sealed table.
+type sealedSub struct {
+	*Queue
+	t      *Sealed
+	stream int
+}
+
+// Close ends the subscription.
+func (s *sealedSub) Close() {
+	s.Stop()
+	s.t.post(func() { delete(s.t.subs, s) })
+}
+
+// NewSealed makes a device's party from cfg and starts its goroutine. A
+// dealer's party deals its first hand at Start.
+func NewSealed(cfg SealedConfig) (*Sealed, error) {
+	m, err := newSealedMatch(cfg.Table, cfg.Setup)
+	if err != nil {
+		return nil, err
+	}
+	t := &Sealed{actor: newActor(), cfg: cfg, ended: make(chan struct{}), m: m, me: sealedplay.Public, between: true, subs: map[*sealedSub]bool{}}
+	switch {
+	case cfg.Holder >= 0 && cfg.Holder < len(cfg.Setup.Peers):
+		t.me = uint32(cfg.Holder)
+	case cfg.Holder != Spectator:
+		return nil, fmt.Errorf("table: holder %d of a sealed table of %d key holders; allowed: 0 to %d, or %d for a spectator", cfg.Holder, len(cfg.Setup.Peers), len(cfg.Setup.Peers)-1, Spectator)
+	case cfg.Dealer:
+		return nil, errors.New("table: the dealer's device holds no key; it must play a seat at a sealed table")
+	}
+	if cfg.Send == nil {
+		return nil, errors.New("table: a sealed party needs Send, to carry its notes")
+	}
+	if t.cfg.Wait <= 0 {
+		t.cfg.Wait = DefaultSealedWait
+	}
+	for p := range t.seats {
+		t.played[p] = t.me != sealedplay.Public && cfg.Setup.Players[p] == cfg.Holder
+		s := SeatInfo{Kind: SeatRemote, Connected: true}
+		if t.played[p] {
+			c := cfg.Seats[p]
+			s.Kind = c.Kind
+			switch c.Kind {
+			case "", SeatAI:
+				s.Kind, s.Level = SeatAI, string(c.Level)
+				if s.Level == "" {
+					s.Level = string(ai.Intermediate)
+				}
+				if _, err := ai.New(ai.Level(s.Level), wall.Seed{}); err != nil {
+					return nil, fmt.Errorf("table: player %d: %w", p, err)
+				}
+				t.players[p] = c.Player
+				if c.Player == nil {
+					t.players[p] = computer(ai.Level(s.Level), wall.Derive(cfg.Setup.Seed, "sealed ai", p))
+				}
+			case SeatHuman:
+			default:
+				return nil, fmt.Errorf("table: player %d: seat kind %q; a device plays its own seats: human or ai", p, c.Kind)
+			}
+		}
+		if p < len(cfg.Setup.Names) {
+			s.Name = cfg.Setup.Names[p]
+		}
+		if t.played[p] && cfg.Seats[p].Name != "" {
+			s.Name = cfg.Seats[p].Name
+		}
+		if s.Name == "" {
+			s.Name = DefaultName(p, s.Kind)
+		}
+		t.seats[p] = s
+	}
+	t.winds = t.windsNow()
+	t.hand, t.round = m.ledger.Number, m.ledger.Round
+	go t.run()
+	return t, nil
+}
+
+// windsNow are the players' winds in the ledger's current hand.
+func (t *Sealed) windsNow() [4]rules.Wind {
+	var w [4]rules.Wind
+	for p := range w {
+		w[p] = t.m.ledger.WindOf(p)
+	}
+	return w
+}
+
+// Start deals the first hand of a dealer's party, once every key holder's
+// device is connected. Starting a started table does nothing.
+func (t *Sealed) Start(ctx context.Context) error {
+	return t.call(ctx, func() error {
+		switch {
+		case !t.cfg.Dealer:
+			return errors.New("table: only the dealer's party deals a sealed table")
+		case t.started || t.closed:
+			return nil
+		}
+		t.started = true
+		t.next()
+		return t.problem
+	})
+}
+
+// Receive hands the party a note from the network: from the dealer at a
+// device, from key holder n.From at the dealer. It returns once the party
+// took it; an error says what was wrong with it (at a device, a note of
+// the dealer that fails a check: the device cannot go on with this
+// dealer).
+func (t *Sealed) Receive(ctx context.Context, n SealedNote) error {
+	return t.call(ctx, func() error {
+		if t.closed {
+			return ErrClosed
+		}
+		if t.cfg.Dealer {
+			return t.fromDevice(n)
+		}
+		err := t.fromDealer(n)
+		if err != nil && t.problem == nil {
+			t.problem = err
+			t.changed()
+		}
+		return err
+	})
+}
+
+// Record returns the match as this party saw it so far.
+func (t *Sealed) Record() SealedRecord {
+	var r SealedRecord
+	if t.call(context.Background(), func() error { r = t.m.record(); return nil }) != nil {
+		return SealedRecord{}
+	}
+	return r
+}
+
+// Refused returns the messages the dealer's sequencer refused so far,
+// with why.
+func (t *Sealed) Refused() []string {
+	var r []string
+	t.call(context.Background(), func() error { r = slices.Clone(t.refused); return nil })
+	return r
+}
+
+// Done is closed when the match is over or the table closed.
+func (t *Sealed) Done() <-chan struct{} { return t.ended }
+
+// Close stops the party: it ends every subscription and stops its
+// goroutine. Closing twice does nothing.
+func (t *Sealed) Close() error {
+	t.once.Do(func() {
+		t.call(context.Background(), func() error {
+			t.closed = true
+			t.stopStall()
+			for sub := range t.subs {
+				sub.Finish()
+			}
+			t.subs = nil
+			return nil
+		})
+		t.endOnce.Do(func() { close(t.ended) })
+		t.stopRun()
+	})
+	return nil
+}
+
+// Snapshot returns what player (a player this device plays, or Spectator)
+// may see now.
+func (t *Sealed) Snapshot(ctx context.Context, player int) (Snapshot, error) {
+	var s Snapshot
+	err := t.call(ctx, func() error {
+		if err := t.viewer(player); err != nil {
+			return err
+		}
+		s = t.snapshot(streamOf(player))
+		return nil
+	})
+	return s, err
+}
+
+// Subscribe opens the stream of updates of player (a player this device
+// plays, or Spectator).
+func (t *Sealed) Subscribe(ctx context.Context, player int) (Snapshot, Subscription, error) {
+	var s Snapshot
+	sub := &sealedSub{Queue: NewQueue(), t: t, stream: streamOf(player)}
+	err := t.call(ctx, func() error {
+		if t.closed {
+			return ErrClosed
+		}
+		if err := t.viewer(player); err != nil {
+			return err
+		}
+		s = t.snapshot(sub.stream)
+		t.streams[sub.stream].last = &s
+		t.subs[sub] = true
+		return nil
+	})
+	if err != nil {
+		sub.Stop()
+		return Snapshot{}, nil, err
+	}
+	return s, sub, nil
+}
+
+// Submit plays an intent of a person this device plays: an action, whose
+// Decision is the view's StateID, or readiness for the next hand.
+func (t *Sealed) Submit(ctx context.Context, in Intent) error {
+	if in.Player < 0 || in.Player > 3 {
+		return &RefusedError{Reason: ReasonNotSeated, Detail: fmt.Sprintf("player %d does not exist; players are 0 to 3", in.Player)}
+	}
+	return t.call(ctx, func() error { return t.submit(in) })
+}
+
+// viewer checks that this device may show player.
+func (t *Sealed) viewer(p int) error {
+	if err := checkViewer(p); err != nil {
+		return err
+	}
+	if p != Spectator && !t.played[p] {
+		return &RefusedError{Reason: ReasonNotYours, Detail: fmt.Sprintf("player %d is played on another device: a sealed table shows a device the players it plays (%v) and the public view (player %d)", p, t.mine(), Spectator)}
+	}
+	return nil
+}
+
+// mine returns the players this device plays.
+func (t *Sealed) mine() []int {
+	var out []int
+	for p, ok := range t.played {
+		if ok {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// submit checks and plays an intent.
+func (t *Sealed) submit(in Intent) error {
+	refuse := func(r Reason, format string, args ...any) error {
+		return &RefusedError{Reason: r, Detail: fmt.Sprintf(format, args...)}
+	}
+	switch {
+	case t.closed:
+		return refuse(ReasonClosed, "the table is closed")
+	case !t.played[in.Player]:
+		return refuse(ReasonNotYours, "player %d is played on another device; this device plays %v", in.Player, t.mine())
+	case t.seats[in.Player].Kind == SeatAI:
+		return refuse(ReasonNotYours, "player %d is a computer player", in.Player)
+	case t.over:
+		return refuse(ReasonOver, "the match is over")
+	case t.dev == nil:
+		return refuse(ReasonNoDecide, "the match has not started")
+	}
+	switch in.Kind {
+	case IntentNextHand:
+		if !t.between || !t.verifiedNow() {
+			return refuse(ReasonNoDecide, "hand %d is not over; next-hand is for the end of a hand", t.hand)
+		}
+		t.setReady(in.Player)
+		return nil
+	case IntentAction:
+	default:
+		return refuse(ReasonBadIntent, "intent kind %q; allowed: action, next-hand", in.Kind)
+	}
+	if t.between {
+		return refuse(ReasonNoDecide, "hand %d is over; send next-hand", t.hand)
+	}
+	seat := t.winds[in.Player]
+	if !slices.Contains(t.dev.Decides(), seat) {
+		return refuse(ReasonNoDecide, "player %d owes no decision now", in.Player)
+	}
+	v := t.dev.View(seat)
+	if in.Decision != v.StateID || t.answered[seat] == v.StateID+1 {
+		return refuse(ReasonStale, "decision %d was answered or replaced; the decision now is %d", in.Decision, v.StateID)
+	}
+	if !slices.Contains(v.Legal, in.Action) {
+		allowed := make([]string, len(v.Legal))
+		for i, a := range v.Legal {
+			allowed[i] = a.String()
+		}
+		return refuse(Reason(game.ReasonNotLegal), "player %d may not %s; allowed: %v", in.Player, in.Action, allowed)
+	}
+	t.act(seat, v.StateID, in.Action)
+	t.settle()
+	return nil
+}
+
+// verifiedNow reports whether the last deal, over, checked out.
+func (t *Sealed) verifiedNow() bool { return t.verified != nil && *t.verified && t.void == "" }
+
+// act sends seat's action on decision id.
+func (t *Sealed) act(seat rules.Wind, id uint64, a game.Action) {
+	msg, err := t.dev.Act(seat, a)
+	if err != nil {
+		t.fail(fmt.Errorf("table: seat %v cannot play %v: %w", seat, a, err))
+		return
+	}
+	t.answered[seat] = id + 1
+	t.emit([]sealedplay.Msg{msg})
+	t.changed()
+}
+
+// fail shows what keeps the party from going on.
+func (t *Sealed) fail(err error) {
+	t.problem = err
+	t.changed()
+}
+
+// settle plays this device's computer seats that owe a decision.
+func (t *Sealed) settle() {
+	for !t.closed && t.dev != nil && !t.between {
+		acted := false
+		for _, seat := range t.dev.Decides() {
+			p := t.m.ledger.PlayerAt(seat)
+			v := t.dev.View(seat)
+			if t.players[p] == nil || v == nil || len(v.Legal) == 0 || t.answered[seat] == v.StateID+1 {
+				continue
+			}
+			t.act(seat, v.StateID, choose(t.players[p], v, false))
+			acted = true
+		}
+		if !acted {
+			return
+		}
+	}
+}
+
+// begin starts deal n with a fresh key; a key holder sends its key.
+func (t *Sealed) begin(n uint32) error {
+	if !t.between || n != t.m.deal+1 || t.m.over() {
+		return fmt.Errorf("table: deal %d cannot start after deal %d (over: %v)", n, t.m.deal, t.between)
+	}
+	t.m.deal, t.between, t.answered, t.ready = n, false, [4]uint64{}, [4]bool{}
+	t.winds, t.hand, t.round = t.windsNow(), t.m.ledger.Number, t.m.ledger.Round
+	cfg, err := t.m.config()
+	if err != nil {
+		return err
+	}
+	if t.me == sealedplay.Public {
+		t.spec, err = sealedplay.NewSpectator(cfg)
+		t.changed()
+		return err
+	}
+	d, key, err := sealedplay.NewDevice(cfg, t.me)
+	if err != nil {
+		return err
+	}
+	t.dev = d
+	t.changed()
+	t.emit([]sealedplay.Msg{key})
+	return nil
+}
+
+// receive takes a message the sequencer relayed, sends this device's
+// answers and plays its computer seats; once the deal is over it books
+// its verdict.
+func (t *Sealed) receive(m sealedplay.Msg) error {
+	if t.between {
+		return errors.New("table: a message outside a deal")
+	}
+	var out []sealedplay.Msg
+	var err error
+	var over bool
+	if t.dev != nil {
+		out, err = t.dev.Receive(m)
+		over = t.dev.Over()
+	} else {
+		err = t.spec.Receive(m)
+		over = t.spec.Over()
+	}
+	if err != nil {
+		return err
+	}
+	t.emit(out)
+	if !over {
+		t.settle()
+		t.changed()
+		return nil
+	}
+	t.between = true
+	v := t.spec.Audit
+	if t.dev != nil {
+		v = t.dev.Audit
+	}
+	verdict := v()
+	t.verified = &verdict.Verified
+	t.void = ""
+	if !verdict.Verified {
+		t.void = verdict.Reason
+	}
+	if err := t.m.end(verdict); err != nil {
+		return err
+	}
+	if verdict.Verified && !t.m.over() {
+		for p, pl := range t.players {
+			if pl != nil {
+				t.setReady(p)
+			}
+		}
+	}
+	t.changed()
+	return nil
+}
+
+// setReady marks player p ready for the next hand: a device tells the
+// dealer, the dealer tells every party and deals once every player is.
+func (t *Sealed) setReady(p int) {
+	if t.ready[p] {
+		return
+	}
+	t.ready[p] = true
+	t.changed()
+	t.cfg.Send(SealedNote{Kind: SealedReady, Deal: t.m.deal, Body: []byte{byte(p)}})
+	if t.cfg.Dealer && t.ready == [4]bool{true, true, true, true} {
+		t.next()
+	}
+}
+
+// emit sends this device's messages to the sequencer: the dealer's own,
+// a device's over the network.
+func (t *Sealed) emit(ms []sealedplay.Msg) {
+	if t.cfg.Dealer {
+		t.local = append(t.local, ms...)
+		t.drain()
+		return
+	}
+	for _, m := range ms {
+		b, err := m.MarshalBinary()
+		if err != nil {
+			t.fail(fmt.Errorf("table: cannot encode this device's %v message: %w", m.Type, err))
+			continue
+		}
+		t.cfg.Send(SealedNote{Kind: SealedPlay, Deal: t.m.deal, Body: b})
+	}
+}
+
+// fromDealer takes a note of the dealer at a device.
+func (t *Sealed) fromDealer(n SealedNote) error {
+	switch n.Kind {
+	case SealedDeal:
+		return t.begin(n.Deal)
+	case SealedPlay:
+		if n.Deal != t.m.deal || t.between {
+			return fmt.Errorf("table: the dealer relayed a message of deal %d during deal %d (over: %v)", n.Deal, t.m.deal, t.between)
+		}
+		var m sealedplay.Msg
+		if err := m.UnmarshalBinary(n.Body); err != nil {
+			return err
+		}
+		if err := t.receive(m); err != nil {
+			return fmt.Errorf("table: deal %d: this device refused a relayed %v message: %w", n.Deal, m.Type, err)
+		}
+		return nil
+	case SealedReady:
+		p, err := readyPlayer(n)
+		if err != nil {
+			return err
+		}
+		if n.Deal == t.m.deal && t.between && !t.ready[p] {
+			t.ready[p] = true
+			t.changed()
+		}
+		return nil
+	case SealedEnd:
+		if !t.m.over() || !t.between {
+			return fmt.Errorf("table: the dealer ended the match after hand %d, which this device does not see as its end", t.m.ledger.Number)
+		}
+		t.finish()
+		return nil
+	}
+	return fmt.Errorf("table: a note of kind %d; allowed: %d to %d", n.Kind, SealedDeal, SealedEnd)
+}
+
+// readyPlayer is the player a SealedReady note names.
+func readyPlayer(n SealedNote) (int, error) {
+	if len(n.Body) != 1 || n.Body[0] > 3 {
+		return 0, fmt.Errorf("table: a ready note names %d bytes %v; it names one player, 0 to 3", len(n.Body), n.Body)
+	}
+	return int(n.Body[0]), nil
+}
+
+// finish ends the match.
+func (t *Sealed) finish() {
+	t.over = true
+	t.stopStall()
+	t.changed()
+	t.endOnce.Do(func() { close(t.ended) })
+}
+
+// snapshot returns what stream k may see now.
+func (t *Sealed) snapshot(k int) Snapshot {
+	st := &t.streams[k]
+	s := Snapshot{Seq: st.seq, Player: k, Info: t.info()}
+	if k == spectatorStream {
+		s.Player = Spectator
+		switch {
+		case t.dev != nil:
+			s.View = t.dev.PublicView()
+		case t.spec != nil:
+			s.View = t.spec.View()
+		}
+		return s
+	}
+	if t.dev == nil {
+		return s
+	}
+	seat := t.winds[k]
+	s.View = t.dev.View(seat)
+	if s.View != nil && (t.answered[seat] == s.View.StateID+1 || !slices.Contains(t.dev.Decides(), seat)) {
+		s.View.Legal = nil
+	}
+	return s
+}
+
+// info returns the match's facts.
+func (t *Sealed) info() Info {
+	l := t.m.ledger
+	in := Info{Rules: t.m.rs.ID(), Options: t.m.opts.Map(), Seats: t.seats, Winds: t.winds, Balances: l.Balances,
+		Hand: t.hand, Round: t.round, History: summaries(l.History), Over: t.over, Ready: t.ready,
+		Started: t.m.deal > 0, Hands: t.m.setup.Hands, Sealed: true, Void: t.void}
+	if t.verified != nil {
+		v := *t.verified
+		in.Verified = &v
+	}
+	if t.problem != nil {
+		in.Problem = t.problem.Error()
+	}
+	return in
+}
+
+// changed sends every stream whose snapshot changed an update.
+func (t *Sealed) changed() {
+	if len(t.subs) == 0 {
+		return
+	}
+	for k := range numStreams {
+		var s *Snapshot
+		for sub := range t.subs {
+			if sub.stream != k {
+				continue
+			}
+			st := &t.streams[k]
+			if s == nil {
+				now := t.snapshot(k)
+				if st.last != nil && reflect.DeepEqual(*st.last, now) {
+					break
+				}
+				st.seq++
+				now.Seq = st.seq
+				s, st.last = &now, &now
+			}
+			sub.Push(Update{Seq: s.Seq, Snapshot: *s})
+		}
+	}
+}

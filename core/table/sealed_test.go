@@ -1,0 +1,237 @@
+package table
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/ai"
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/wall"
+)
+
+// pipe carries notes to one party in order, without ever blocking the
+// sender: the stand-in for a transport.
+type pipe struct {
+	mu    sync.Mutex
+	notes []SealedNote
+	wake  chan struct{}
+}
+
+func newPipe() *pipe { return &pipe{wake: make(chan struct{}, 1)} }
+
+func (p *pipe) send(n SealedNote) {
+	p.mu.Lock()
+	p.notes = append(p.notes, n)
+	p.mu.Unlock()
+	select {
+	case p.wake <- struct{}{}:
+	default:
+	}
+}
+
+// deliver hands the notes to t until ctx ends or t refuses one.
+func (p *pipe) deliver(ctx context.Context, t *Sealed, errs chan<- error) {
+	for {
+		p.mu.Lock()
+		ns := p.notes
+		p.notes = nil
+		p.mu.Unlock()
+		for _, n := range ns {
+			if err := t.Receive(ctx, n); err != nil && !errors.Is(err, ErrClosed) && ctx.Err() == nil {
+				errs <- err
+			}
+		}
+		select {
+		case <-p.wake:
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// sealedParties plays a sealed match of two key holders and a spectator
+// in this process: holder 0 deals and plays players 0 and 2 by AI, holder
+// 1 plays player 1 by AI and player 3 as a person (played through Submit
+// by Autoplay, as a face would).
+func sealedParties(t *testing.T, hands int) (dealer, device, spectator *Sealed) {
+	t.Helper()
+	setup := SealedSetup{Rules: "hongkong", Seed: wall.SeedFromString("sealed table"), Hands: hands, Peers: []string{"a", "b"}, Players: [4]int{0, 1, 0, 1}}
+	toDealer, toDevice, toSpectator := newPipe(), newPipe(), newPipe()
+	var err error
+	dealer, err = NewSealed(SealedConfig{Table: "t", Setup: setup, Holder: 0, Dealer: true, Seats: [4]SeatConfig{{Level: ai.Novice}, {}, {Level: ai.Novice}, {}},
+		Send: func(n SealedNote) { toDevice.send(n); toSpectator.send(n) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	device, err = NewSealed(SealedConfig{Table: "t", Setup: setup, Holder: 1, Seats: [4]SeatConfig{1: {Level: ai.Novice}, 3: {Kind: SeatHuman, Name: "Pat"}},
+		Send: func(n SealedNote) { n.From = 1; toDealer.send(n) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	spectator, err = NewSealed(SealedConfig{Table: "t", Setup: setup, Holder: Spectator, Send: func(SealedNote) {}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	errs := make(chan error, 16)
+	go toDealer.deliver(ctx, dealer, errs)
+	go toDevice.deliver(ctx, device, errs)
+	go toSpectator.deliver(ctx, spectator, errs)
+	t.Cleanup(func() {
+		cancel()
+		dealer.Close()
+		device.Close()
+		spectator.Close()
+	})
+	go func() {
+		for err := range errs {
+			t.Errorf("a party refused a note: %v", err)
+		}
+	}()
+	return dealer, device, spectator
+}
+
+// TestSealedTable: a sealed match played through the Table interface: the
+// person's seat by Autoplay's Submit (actions with the view's StateID and
+// next-hand), the next deal waiting for the person; every party ends with
+// the same record, every hand verified, and sees only what it may.
+func TestSealedTable(t *testing.T) {
+	hands := 2
+	if testing.Short() || raceOn {
+		hands = 1
+	}
+	dealer, device, spectator := sealedParties(t, hands)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	if _, err := device.Snapshot(ctx, 0); err == nil || !strings.Contains(err.Error(), "played on another device") {
+		t.Fatalf("the device showed player 0, whom the dealer's device plays: %v", err)
+	}
+	if err := device.Submit(ctx, Intent{Player: 1, Kind: IntentNextHand}); err == nil {
+		t.Fatal("the device took an intent for its computer player")
+	}
+	if err := dealer.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	person, _ := ai.New(ai.Novice, wall.SeedFromString("person"))
+	var waited, refusedStale bool
+	end, err := Autoplay(ctx, device, 3, person, func(s Snapshot) {
+		if !s.Info.Sealed || s.Info.Seats[3].Name != "Pat" || s.Info.Seats[0].Kind != SeatRemote {
+			t.Errorf("info %+v: want a sealed table, Pat at player 3, player 0 remote", s.Info)
+		}
+		if s.View != nil && s.View.Phase == game.PhaseEnd && !s.Info.Ready[3] && !s.Info.Over && !waited {
+			// Every computer player says it is ready; the next deal
+			// waits for the person.
+			for range 200 {
+				s, _ = device.Snapshot(ctx, 3)
+				if s.Info.Ready[0] && s.Info.Ready[1] && s.Info.Ready[2] {
+					break
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+			time.Sleep(50 * time.Millisecond)
+			s, _ = device.Snapshot(ctx, 3)
+			waited = s.Info.Ready == [4]bool{true, true, true, false} && s.View.Phase == game.PhaseEnd
+		}
+		if s.View != nil && len(s.View.Legal) > 0 && !refusedStale {
+			err := device.Submit(ctx, Intent{Player: 3, Kind: IntentAction, Decision: s.View.StateID + 1, Action: s.View.Legal[0]})
+			var re *RefusedError
+			refusedStale = errors.As(err, &re) && re.Reason == ReasonStale
+			if !refusedStale {
+				t.Errorf("a stale decision: %v; want refused as stale", err)
+			}
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !end.Info.Over || len(end.Info.History) != hands || end.Info.Verified == nil || !*end.Info.Verified {
+		t.Fatalf("the person's end: over %v, %d hands, verified %v; want %d verified", end.Info.Over, len(end.Info.History), end.Info.Verified, hands)
+	}
+	if hands > 1 && !waited {
+		t.Error("the next hand did not wait for the person's readiness with every computer player ready")
+	}
+	for _, p := range []*Sealed{dealer, spectator} {
+		select {
+		case <-p.Done():
+		case <-ctx.Done():
+			t.Fatal("a party never saw the end")
+		}
+	}
+	want := dealer.Record()
+	for _, h := range want.Hands {
+		if !h.Verified {
+			t.Fatalf("deal %d: %s", h.Deal, h.Reason)
+		}
+	}
+	for name, p := range map[string]*Sealed{"device": device, "spectator": spectator} {
+		if got := p.Record(); !reflect.DeepEqual(got, want) {
+			t.Errorf("the %s saw another match:\n%+v\nthe dealer's:\n%+v", name, got, want)
+		}
+	}
+	if ref := dealer.Refused(); len(ref) > 0 {
+		t.Errorf("the sequencer refused honest messages: %v", ref)
+	}
+	snap, err := spectator.Snapshot(ctx, Spectator)
+	if err != nil || snap.View == nil || !snap.Info.Over {
+		t.Errorf("the spectator's public view: %+v, %v", snap, err)
+	}
+	if _, err := spectator.Snapshot(ctx, 3); err == nil {
+		t.Error("the spectator was shown player 3")
+	}
+}
+
+// TestSealedRefusesBadSetups: a setup no device can play, a holder out
+// of range and a keyless dealer are refused, saying why.
+func TestSealedRefusesBadSetups(t *testing.T) {
+	send := func(SealedNote) {}
+	ok := SealedSetup{Rules: "hongkong", Peers: []string{"a", "b"}, Players: [4]int{0, 1, 0, 1}}
+	for name, c := range map[string]SealedConfig{
+		"one holder":       {Setup: SealedSetup{Rules: "hongkong", Peers: []string{"a"}}, Send: send},
+		"twice":            {Setup: SealedSetup{Rules: "hongkong", Peers: []string{"a", "a"}, Players: [4]int{0, 1, 0, 1}}, Send: send},
+		"idle holder":      {Setup: SealedSetup{Rules: "hongkong", Peers: []string{"a", "b", "c"}, Players: [4]int{0, 1, 0, 1}}, Send: send},
+		"no such holder":   {Setup: SealedSetup{Rules: "hongkong", Peers: []string{"a", "b"}, Players: [4]int{0, 1, 2, 1}}, Send: send},
+		"not sealed yet":   {Setup: SealedSetup{Rules: "jilin", Peers: []string{"a", "b"}, Players: [4]int{0, 1, 0, 1}}, Send: send},
+		"unknown rules":    {Setup: SealedSetup{Rules: "nope", Peers: []string{"a", "b"}, Players: [4]int{0, 1, 0, 1}}, Send: send},
+		"holder 2 of 2":    {Setup: ok, Holder: 2, Send: send},
+		"keyless dealer":   {Setup: ok, Holder: Spectator, Dealer: true, Send: send},
+		"no send":          {Setup: ok},
+		"a remote seat":    {Setup: ok, Seats: [4]SeatConfig{{Kind: SeatRemote}}, Send: send},
+		"an unknown level": {Setup: ok, Seats: [4]SeatConfig{{Level: "grandmaster"}}, Send: send},
+	} {
+		if tb, err := NewSealed(c); err == nil {
+			tb.Close()
+			t.Errorf("%s: accepted", name)
+		}
+	}
+	if err := SealedPlayable("jilin", nil); err == nil {
+		t.Error("jilin is playable sealed")
+	}
+	if err := SealedPlayable("hongkong", nil); err != nil {
+		t.Errorf("hongkong: %v", err)
+	}
+}
+
+// TestSealedNames: a party names the players from the setup and says
+// who plays each seat as this device knows it.
+func TestSealedNames(t *testing.T) {
+	tb, err := NewSealed(SealedConfig{Setup: SealedSetup{Rules: "hongkong", Peers: []string{"a", "b"}, Players: [4]int{0, 1, 0, 1}, Names: []string{"Ann"}},
+		Seats: [4]SeatConfig{2: {Kind: SeatHuman}}, Send: func(SealedNote) {}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tb.Close()
+	s, err := tb.Snapshot(context.Background(), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := fmt.Sprint(s.Info.Seats[0].Name, s.Info.Seats[1].Kind, s.Info.Seats[2].Kind, s.Info.Started)
+	if got != "Annremotehumanfalse" {
+		t.Errorf("seats %+v; want Ann (an AI here), a remote player 1, a person at player 2, not started", s.Info.Seats)
+	}
+}

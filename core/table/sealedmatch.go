@@ -1,0 +1,173 @@
+package table
+
+import (
+	"fmt"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/sealed"
+	"github.com/fourwinds-mahjong/fourwinds/core/sealedplay"
+	"github.com/fourwinds-mahjong/fourwinds/core/wall"
+)
+
+// SealedSetup is what every party of a sealed match agrees on before its
+// first deal: the dealer's device sends it first (in JSON) to every device
+// and spectator.
+type SealedSetup struct {
+	// Rules is the ruleset's id, Options the table's options by name.
+	Rules   string            `json:"rules"`
+	Options map[string]string `json:"options,omitempty"`
+	// Seed chooses the first dealer and every deal's dice. The tiles come
+	// from the joint shuffle only, so the dealer's device that picks it
+	// learns nothing from it.
+	Seed wall.Seed `json:"seed"`
+	// Hands is the number of hands the match ends after (0: the whole game).
+	Hands int `json:"hands,omitempty"`
+	// Peers are the key holders' ids (a transport's peer ids), in holder
+	// order.
+	Peers []string `json:"peers"`
+	// Players are the holder that plays each player (0–3), AI players
+	// included: its device sees their tiles.
+	Players [4]int `json:"players"`
+	// Names are the players' names (defaults when empty).
+	Names []string `json:"names,omitempty"`
+}
+
+// SealedPlayable reports whether a ruleset (by id) with its options (by
+// name) can be played sealed; the error says what is allowed.
+func SealedPlayable(rulesID string, options map[string]string) error {
+	r, err := rules.Get(rulesID)
+	if err != nil {
+		return fmt.Errorf("table: %w", err)
+	}
+	o, err := rules.ResolveOptions(r, options)
+	if err != nil {
+		return fmt.Errorf("table: %w", err)
+	}
+	return sealedplay.Playable(r, o)
+}
+
+// SealedHand is one deal of a sealed match as a party saw it.
+type SealedHand struct {
+	// Deal numbers the deals of the table from 1: a void hand is dealt
+	// again under the next deal (and fresh keys), with the same Number.
+	Deal   uint32 `json:"deal"`
+	Number int    `json:"number"`
+	// Verified is the party's end-of-hand audit: the whole hand, opened,
+	// replayed through the engine; Reason says why not (a void hand's
+	// reason names who withheld what).
+	Verified bool   `json:"verified"`
+	Reason   string `json:"reason,omitempty"`
+}
+
+// SealedRecord is a sealed match as one party saw it.
+type SealedRecord struct {
+	// Hands are every deal, void ones included.
+	Hands []SealedHand `json:"hands"`
+	// History are the hands booked, whose results were verified.
+	History []game.HandSummary `json:"history"`
+	// Balances are each player's totals.
+	Balances [4]int `json:"balances"`
+	// Over is set when the match ended.
+	Over bool `json:"over"`
+}
+
+// sealedMatch is a sealed match as every party keeps it: the setup, the
+// ordinary ledger (scoring, dealer rotation, rounds) and the deal.
+type sealedMatch struct {
+	table  string
+	setup  SealedSetup
+	rs     rules.Ruleset
+	opts   rules.Options
+	ledger *game.Match
+	deal   uint32
+	hands  []SealedHand
+}
+
+// newSealedMatch checks a setup and starts its ledger.
+func newSealedMatch(table string, s SealedSetup) (*sealedMatch, error) {
+	r, err := rules.Get(s.Rules)
+	if err != nil {
+		return nil, fmt.Errorf("table: %w", err)
+	}
+	o, err := rules.ResolveOptions(r, s.Options)
+	if err != nil {
+		return nil, fmt.Errorf("table: %w", err)
+	}
+	if n := len(s.Peers); n < 2 || n > 4 {
+		return nil, fmt.Errorf("table: %d key holders; a sealed table needs 2 to 4", n)
+	}
+	seen := map[string]bool{}
+	for _, p := range s.Peers {
+		if seen[p] {
+			return nil, fmt.Errorf("table: key holder %s listed twice", p)
+		}
+		seen[p] = true
+	}
+	held := make([]bool, len(s.Peers))
+	for p, h := range s.Players {
+		if h < 0 || h >= len(s.Peers) {
+			return nil, fmt.Errorf("table: player %d is played by holder %d of %d", p, h, len(s.Peers))
+		}
+		held[h] = true
+	}
+	for h, ok := range held {
+		if !ok {
+			return nil, fmt.Errorf("table: holder %d plays no player; every key holder plays one", h)
+		}
+	}
+	if s.Hands < 0 {
+		return nil, fmt.Errorf("table: %d hands; want 0 (the whole game) or more", s.Hands)
+	}
+	if len(s.Names) > 4 {
+		return nil, fmt.Errorf("table: %d names; a table has 4 players", len(s.Names))
+	}
+	l, _, err := game.NewMatch(game.MatchConfig{Ruleset: r, Options: o, Seed: s.Seed, Uniform: true})
+	if err != nil {
+		return nil, err
+	}
+	m := &sealedMatch{table: table, setup: s, rs: r, opts: o, ledger: l}
+	if _, err := m.config(); err != nil {
+		return nil, err // a ruleset not played sealed
+	}
+	return m, nil
+}
+
+// over reports whether the match has ended.
+func (m *sealedMatch) over() bool {
+	return m.ledger.Over || (m.setup.Hands > 0 && len(m.ledger.History) >= m.setup.Hands)
+}
+
+// config is the sealed hand configuration of the current deal: the
+// ledger's hand, the deal's dice and the holder of each seat wind.
+func (m *sealedMatch) config() (sealedplay.Config, error) {
+	l := m.ledger
+	rng := wall.NewRand(wall.Derive(m.setup.Seed, "sealed dice", int(m.deal)))
+	cfg := sealedplay.Config{
+		Hand: game.HandConfig{Ruleset: m.rs, Options: m.opts, Number: l.Number, Round: l.Round, Uniform: true},
+		Dice: [2]int{2 + rng.IntN(6) + rng.IntN(6), 2 + rng.IntN(6) + rng.IntN(6)},
+		Ctx:  sealed.Context{Table: m.table, Hand: m.deal, Ruleset: m.rs.ID(), Peers: m.setup.Peers},
+	}
+	for w := range cfg.Seats {
+		cfg.Seats[w] = uint32(m.setup.Players[l.PlayerAt(rules.Wind(w))])
+	}
+	_, err := sealedplay.NewSpectator(cfg)
+	return cfg, err
+}
+
+// end books the deal's verdict: a verified hand goes into the ledger, a
+// void or unverified one is dealt again.
+func (m *sealedMatch) end(v sealedplay.Verdict) error {
+	m.hands = append(m.hands, SealedHand{Deal: m.deal, Number: m.ledger.Number, Verified: v.Verified, Reason: v.Reason})
+	if !v.Verified {
+		return nil
+	}
+	_, err := m.ledger.Book(v.Result)
+	return err
+}
+
+// record returns the match as this party saw it.
+func (m *sealedMatch) record() SealedRecord {
+	h := m.ledger.History
+	return SealedRecord{Hands: append([]SealedHand(nil), m.hands...), History: append([]game.HandSummary(nil), h...), Balances: m.ledger.Balances, Over: m.over()}
+}
