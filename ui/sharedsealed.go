@@ -2,30 +2,16 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/fourwinds-mahjong/fourwinds/core/rules"
-	"github.com/fourwinds-mahjong/fourwinds/core/sealedplay"
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/ui/words"
 )
-
-// sealedPlayable tells whether the game of ruleset id with options and
-// card can be dealt at a sealed table (docs/sealed.md), and if not, why.
-func sealedPlayable(id string, options map[string]string, card string) error {
-	r, err := rules.GetWithCard(id, card)
-	if err != nil {
-		return err
-	}
-	o, err := rules.ResolveOptions(r, options)
-	if err != nil {
-		return err
-	}
-	return sealedplay.Playable(r, o)
-}
 
 // sealedChoice is the host screen's choice of a sealed table: a check,
 // what it means, and why it is off when the game chosen cannot be dealt
@@ -60,7 +46,7 @@ func (c *sealedChoice) content() fyne.CanvasObject {
 // follow offers the choice when the game f can be dealt sealed, and
 // otherwise turns it off, disabled, with the reason in words.
 func (c *sealedChoice) follow(f *newGameForm) {
-	err := sealedPlayable(f.rules, f.values, f.card)
+	err := table.SealedPlayable(f.rules, f.values)
 	if err == nil {
 		c.check.Enable()
 		c.why.Hide()
@@ -77,7 +63,7 @@ func sealedSetup(s HostSetup) error {
 	if !s.Sealed {
 		return nil
 	}
-	if err := sealedPlayable(s.Rules, s.Options, s.Card); err != nil {
+	if err := table.SealedPlayable(s.Rules, s.Options); err != nil {
 		return fmt.Errorf("%s", words.F("share.sealed_off", map[string]any{"Reason": err}))
 	}
 	return nil
@@ -89,4 +75,48 @@ func sealedNote() fyne.CanvasObject {
 	head := wrapped(words.T("share.sealed"))
 	head.bold = true
 	return container.NewVBox(head, wrapped(words.T("share.sealed_what")))
+}
+
+// sealedNotices are a sealed table's own notices: before it starts, that
+// it is sealed and what a device sees there; after a hand, its audit
+// (auditNotice).
+func sealedNotices(in table.Info) []notice {
+	if !in.Sealed {
+		return nil
+	}
+	if !in.Started {
+		return []notice{{text: words.Labelled(words.T("share.sealed"), words.T("share.sealed_what")), imp: widget.HighImportance}}
+	}
+	if n, ok := auditNotice(in); ok {
+		return []notice{n}
+	}
+	return nil
+}
+
+// auditNotice is the verdict of a sealed table's last hand: audited, or
+// void with the reason, dealt again with fresh keys; ok is false before
+// the first verdict and at a table that is not sealed.
+func auditNotice(in table.Info) (n notice, ok bool) {
+	if !in.Sealed || in.Verified == nil {
+		return notice{}, false
+	}
+	if *in.Verified && in.Void == "" {
+		return notice{text: words.T("share.audited"), imp: widget.SuccessImportance}, true
+	}
+	// The audit's reason for a void hand begins with what the notice
+	// says first.
+	why := strings.TrimPrefix(in.Void, "the hand was void: ")
+	return notice{text: words.F("share.sealed_void", map[string]any{"Reason": why}), imp: widget.DangerImportance}, true
+}
+
+// auditLine is the verdict of a sealed table's hand on its end-of-hand
+// sheet, or nil at a table that is not sealed.
+func auditLine(in table.Info) fyne.CanvasObject {
+	n, ok := auditNotice(in)
+	if !ok {
+		return nil
+	}
+	l := widget.NewLabelWithStyle(n.text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	l.Importance, l.Wrapping = n.imp, fyne.TextWrapWord
+	return l
 }

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/internal/uitest"
 	"github.com/fourwinds-mahjong/fourwinds/ui/words"
 )
@@ -106,7 +107,7 @@ func TestHostSealed(t *testing.T) {
 		if !check.Disabled() || check.Checked {
 			t.Errorf("%s: jilin leaves the sealed choice on (disabled %v, checked %v)", lang, check.Disabled(), check.Checked)
 		}
-		want := words.F("share.sealed_off", map[string]any{"Reason": sealedPlayable("jilin", nil, "")})
+		want := words.F("share.sealed_off", map[string]any{"Reason": table.SealedPlayable("jilin", nil)})
 		if all := shownText(a.win.Content()); !strings.Contains(all, want) {
 			t.Errorf("%s: jilin does not say why it cannot be sealed (%q); the screen says %q", lang, want, all)
 		}
@@ -166,4 +167,76 @@ func widgetText(o fyne.CanvasObject) string {
 		}
 	}
 	return strings.Join(out, "\n")
+}
+
+// TestSealedNotices: a sealed table says so before it starts, with what a
+// device sees there; after each hand it says the hand was audited, or void
+// with the reason and dealt again, instead of the ordinary deal check.
+func TestSealedNotices(t *testing.T) {
+	newTestApp(t, noTables{}, fyne.NewSize(360, 640))
+	yes, no := true, false
+	name := func(p int) string { return []string{"Anne", "Bea", "Cal", "Dee"}[p] }
+	const why = "the hand was void: holder 2 withheld its shares of 3 tiles"
+	for _, c := range []struct {
+		what string
+		in   table.Info
+		want notice
+	}{
+		{"in the lobby", table.Info{Sealed: true}, notice{text: "Sealed table: " + words.T("share.sealed_what"), imp: widget.HighImportance}},
+		{"audited", table.Info{Sealed: true, Started: true, Verified: &yes}, notice{text: "Hand audited: every tile and every proof checked", imp: widget.SuccessImportance}},
+		{"void", table.Info{Sealed: true, Started: true, Verified: &no, Void: why}, notice{text: "Hand void — holder 2 withheld its shares of 3 tiles; dealt again with fresh keys", imp: widget.DangerImportance}},
+	} {
+		got := notices(c.in, name, link{})
+		if len(got) != 1 || got[0] != c.want {
+			t.Errorf("%s: the notices are %+v; want %+v", c.what, got, c.want)
+		}
+	}
+	if got := notices(table.Info{Sealed: true, Started: true}, name, link{}); len(got) != 0 {
+		t.Errorf("a sealed hand in play gives %+v; want no notice before its verdict", got)
+	}
+}
+
+// sealedEnd is the end of a hand at a sealed table, with its verdict:
+// audited, or void for why.
+func sealedEnd(why string) table.Snapshot {
+	s := handOver()
+	ok := why == ""
+	s.Info.Sealed, s.Info.Started, s.Info.Verified, s.Info.Void = true, true, &ok, why
+	return s
+}
+
+// TestSealedSheet: the end-of-hand sheet of a sealed table says the hand
+// was audited, under its title.
+func TestSealedSheet(t *testing.T) {
+	sz := fyne.NewSize(420, 780)
+	a, w := newTestApp(t, noTables{}, sz)
+	a.openTable(newStillTable(sealedEnd("")))
+	w.Resize(sz)
+	if !strings.Contains(widgetText(w.Content()), words.T("share.audited")) {
+		t.Errorf("the sheet of a sealed hand says %q; want %q", widgetText(w.Content()), words.T("share.audited"))
+	}
+	uitest.Golden(t, "sheet-sealed_420x780.png", w.Canvas().Capture())
+	a.openTable(newStillTable(handOver()))
+	if strings.Contains(widgetText(w.Content()), words.T("share.audited")) {
+		t.Error("the sheet of an ordinary hand says it was audited")
+	}
+}
+
+// TestSealedCentre: the table centre shows a void hand's verdict, with
+// its reason.
+func TestSealedCentre(t *testing.T) {
+	a, w := newTestApp(t, noTables{}, fyne.NewSize(1280, 800))
+	a.SetNetwork(quietNet{})
+	const why = "the hand was void: holder 2 withheld its shares of 3 tiles"
+	a.openShared(newStillTable(sealedEnd(why)), table.Spectator)
+	c := a.Centre()
+	if c == nil {
+		t.Fatal("no centre display")
+	}
+	want := "Hand void — holder 2 withheld its shares of 3 tiles; dealt again with fresh keys"
+	if !slices.Contains(c.Notices(), want) {
+		t.Errorf("the centre's notices are %q; want %q", c.Notices(), want)
+	}
+	uitest.Golden(t, "centre-sealed-void.png", w.Canvas().Capture())
+	a.ShowHome()
 }

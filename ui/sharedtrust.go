@@ -51,7 +51,8 @@ func notices(in table.Info, name func(p int) string, l link) []notice {
 		}
 		out = append(out, notice{text: words.F(key, map[string]any{"From": v.From, "To": v.To}), imp: widget.WarningImportance})
 	}
-	if v := in.Verified; v != nil {
+	out = append(out, sealedNotices(in)...)
+	if v := in.Verified; v != nil && !in.Sealed {
 		if *v {
 			out = append(out, notice{text: words.T("share.verified"), imp: widget.SuccessImportance})
 		} else {
