@@ -97,6 +97,7 @@ func NewCentreScreen(a *App, t table.Table) (*CentreScreen, error) {
 	c.table = container.NewBorder(container.NewCenter(c.seats[2]), container.NewCenter(c.seats[0]),
 		container.NewCenter(c.seats[3]), container.NewCenter(c.seats[1]), container.NewVScroll(container.NewCenter(c.middle)))
 	c.root = container.NewStack(felt, container.NewPadded(c.table), container.NewVBox(container.NewHBox(home, layout.NewSpacer())))
+	c.banner.link.sealed = sealedLobby(t)
 	c.show(snap)
 	go c.listen()
 	c.stop = make(chan struct{})

@@ -77,11 +77,24 @@ func sealedNote() fyne.CanvasObject {
 	return container.NewVBox(head, wrapped(words.T("share.sealed_what")))
 }
 
+// Sealing is implemented by a joined table its dealer deals sealed: it
+// tells so while the table is still in its lobby, whose snapshots are the
+// ordinary table's that seated the device.
+type Sealing interface {
+	Sealed() bool
+}
+
+// sealedLobby tells whether t says it is a sealed table (Sealing).
+func sealedLobby(t table.Table) bool {
+	x, ok := t.(Sealing)
+	return ok && x.Sealed()
+}
+
 // sealedNotices are a sealed table's own notices: before it starts, that
-// it is sealed and what a device sees there; after a hand, its audit
-// (auditNotice).
-func sealedNotices(in table.Info) []notice {
-	if !in.Sealed {
+// it is sealed and what a device sees there (lobby: a lobby whose
+// table is sealed); after a hand, its audit (auditNotice).
+func sealedNotices(in table.Info, lobby bool) []notice {
+	if !in.Sealed && !lobby {
 		return nil
 	}
 	if !in.Started {

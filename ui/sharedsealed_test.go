@@ -170,7 +170,8 @@ func widgetText(o fyne.CanvasObject) string {
 }
 
 // TestSealedNotices: a sealed table says so before it starts, with what a
-// device sees there; after each hand it says the hand was audited, or void
+// device sees there (a joined device learns it from its network while the
+// table is in its lobby); after each hand it says the hand was audited, or void
 // with the reason and dealt again, instead of the ordinary deal check.
 func TestSealedNotices(t *testing.T) {
 	newTestApp(t, noTables{}, fyne.NewSize(360, 640))
@@ -190,6 +191,10 @@ func TestSealedNotices(t *testing.T) {
 		if len(got) != 1 || got[0] != c.want {
 			t.Errorf("%s: the notices are %+v; want %+v", c.what, got, c.want)
 		}
+	}
+	lobby := notice{text: "Sealed table: " + words.T("share.sealed_what"), imp: widget.HighImportance}
+	if got := notices(table.Info{}, name, link{sealed: true}); len(got) != 1 || got[0] != lobby {
+		t.Errorf("the lobby of a table its network says is sealed gives %+v; want %+v", got, lobby)
 	}
 	if got := notices(table.Info{Sealed: true, Started: true}, name, link{}); len(got) != 0 {
 		t.Errorf("a sealed hand in play gives %+v; want no notice before its verdict", got)
