@@ -17,7 +17,6 @@ import (
 
 	"github.com/fourwinds-mahjong/fourwinds/core/ai"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
-	"github.com/fourwinds-mahjong/fourwinds/core/sealedplay"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/client"
@@ -83,7 +82,7 @@ func parseHost(args []string, stderr io.Writer) (hostOptions, error) {
 		return o, err
 	}
 	if o.sealed {
-		if err := sealedplay.Playable(r, opts); err != nil {
+		if err := table.SealedPlayable(r.ID(), opts.Map()); err != nil {
 			return o, usagef("--sealed: %v", err)
 		}
 	}

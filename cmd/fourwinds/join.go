@@ -149,10 +149,7 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 	}
 
 	if isSealed(h, c.Dealer()) {
-		if player == nil {
-			return errSealedSeat
-		}
-		return joinSealed(ctx, h, c, ai.Level(*level), *giveUp, out)
+		return joinSealed(ctx, h, c, ai.Level(*level), *spectate, stdin, *giveUp, out)
 	}
 	var end table.Snapshot
 	switch {
@@ -178,7 +175,7 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 			logged.mu.Unlock()
 		})
 	default:
-		end, err = playRemote(ctx, c, stdin, out)
+		end, err = playRemote(ctx, c, c.Player(), stdin, out)
 	}
 	if c.GaveUp() {
 		return fmt.Errorf("the dealer has been unreachable for %s", *giveUp)
@@ -255,10 +252,10 @@ func (l *loggedTable) Submit(ctx context.Context, in table.Intent) error {
 	return err
 }
 
-// playRemote lets the person play their seat in the terminal.
-func playRemote(ctx context.Context, c *client.Client, stdin io.Reader, out *lines) (table.Snapshot, error) {
-	me := c.Player()
-	snap, sub, err := c.Subscribe(ctx, me)
+// playRemote lets the person play their seat (player me) at tbl in the
+// terminal.
+func playRemote(ctx context.Context, tbl table.Table, me int, stdin io.Reader, out *lines) (table.Snapshot, error) {
+	snap, sub, err := tbl.Subscribe(ctx, me)
 	if err != nil {
 		return snap, err
 	}
@@ -297,7 +294,7 @@ func playRemote(ctx context.Context, c *client.Client, stdin io.Reader, out *lin
 		case v == nil:
 		case table.NothingToDecide(v) && asked != v.StateID:
 			asked = v.StateID
-			if err := c.Submit(ctx, table.Intent{Player: me, Kind: table.IntentAction, Decision: v.StateID, Action: v.Legal[0]}); err != nil {
+			if err := tbl.Submit(ctx, table.Intent{Player: me, Kind: table.IntentAction, Decision: v.StateID, Action: v.Legal[0]}); err != nil {
 				fmt.Fprintf(w, "Not taken: %v\n", err)
 			}
 		case v.Phase == game.PhaseEnd && !snap.Info.Ready[me] && asked != v.StateID+1<<62:
@@ -314,6 +311,9 @@ func playRemote(ctx context.Context, c *client.Client, stdin io.Reader, out *lin
 		case u, ok := <-sub.Updates():
 			if !ok {
 				return snap, errors.New("the table closed")
+			}
+			if void := u.Snapshot.Info.Void; void != "" && void != snap.Info.Void {
+				fmt.Fprintf(w, "Hand void, dealt again with fresh keys: %s\n", void)
 			}
 			snap = u.Snapshot // first: a new hand's events name its winds
 			for _, e := range u.Events {
@@ -340,7 +340,7 @@ func playRemote(ctx context.Context, c *client.Client, stdin io.Reader, out *lin
 				}
 				in = table.Intent{Player: me, Kind: table.IntentAction, Decision: v.StateID, Action: a}
 			}
-			if err := c.Submit(ctx, in); err != nil {
+			if err := tbl.Submit(ctx, in); err != nil {
 				fmt.Fprintf(w, "Not taken: %v\n", err)
 				asked = none
 			}

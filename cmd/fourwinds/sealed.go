@@ -2,8 +2,8 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/ai"
@@ -28,26 +28,17 @@ func announceSealed(h host.Host) {
 // hostSealed plays the sealed match of a host whose devices the table
 // protocol seated (d): this device holds the first key and plays its own
 // seats, and every seat no device holds, by AI; every other seated device
-// holds a key of its own. The table's id is this device's peer id.
+// holds a key of its own, and the spectators the table admitted follow
+// the public view. The table's id is this device's peer id.
 func hostSealed(ctx context.Context, h host.Host, d *dealer.Dealer, o hostOptions, out *lines) error {
 	cfg := sealed.Config{Table: h.ID().String(), Term: d.Term(), Rules: o.cfg.Rules, Options: o.cfg.Options, Hands: o.cfg.Hands,
-		Seed: wall.SeedFromString(clockSeed()), Holders: []peer.ID{h.ID()}}
-	var players sealed.AI
+		Seed: wall.SeedFromString(clockSeed()), Holders: []peer.ID{h.ID()}, Spectator: d.Watches}
 	for p, id := range d.Holders() {
 		if id != "" && d.Connected()[p] {
 			cfg.Players[p] = holderOf(&cfg.Holders, id)
 		}
-		level := o.cfg.Seats[p].Level
-		if level == "" {
-			level = ai.Intermediate
-		}
-		pl, err := ai.New(level, wall.Derive(cfg.Seed, "sealed ai", p))
-		if err != nil {
-			return err
-		}
-		players[p] = pl
+		cfg.Seats[p] = table.SeatConfig{Kind: table.SeatAI, Level: o.cfg.Seats[p].Level}
 	}
-	cfg.Decide = &players
 	x, err := sealed.Serve(h, cfg)
 	if err != nil {
 		return err
@@ -78,28 +69,34 @@ func holderOf(holders *[]peer.ID, id peer.ID) int {
 	return len(*holders) - 1
 }
 
-// joinSealed plays this device's seat at the sealed table c is seated at,
-// by the computer player level, and prints the match's end. The dealer
-// serves the match once every seat is taken: until then its streams are
-// turned away and the device tries again, for up to giveUp (a seat taken
-// after the match started is not served).
-func joinSealed(ctx context.Context, h host.Host, c *client.Client, level ai.Level, giveUp time.Duration, out *lines) error {
-	players, err := sealed.NewAI(level, wall.SeedFromString(clockSeed()))
-	if err != nil {
-		return usagef("--ai: %v", err)
+// joinSealed plays this device's seat at the sealed table c is seated
+// at: by the computer player level, or, without one, the person plays it
+// in the terminal (stdin); a spectator (watch) follows the public view.
+// It prints each deal's verdict and the match's end. The dealer serves the
+// match once every seat is taken: until then its streams are turned away
+// and the device tries again, for up to giveUp.
+func joinSealed(ctx context.Context, h host.Host, c *client.Client, level ai.Level, watching bool, stdin io.Reader, giveUp time.Duration, out *lines) error {
+	var seats [4]table.SeatConfig
+	if me := c.Player(); !watching {
+		seats[me] = table.SeatConfig{Kind: table.SeatHuman}
+		if level != "" {
+			seats[me] = table.SeatConfig{Kind: table.SeatAI, Level: level}
+		}
 	}
 	out.emit(map[string]any{"type": "sealed"})
 	out.say("The table is sealed: no device sees another's tiles.")
 	deadline := time.Now().Add(giveUp)
+	var j *sealed.Joined
 	for {
-		rec, err := sealed.Join(ctx, h, c.Dealer(), c.Dealer().String(), c.Term(), players)
-		switch {
-		case err == nil:
-			sealedEnd(rec, out)
-			return nil
-		case len(rec.Hands) > 0 || ctx.Err() != nil:
+		var err error
+		j, err = sealed.Dial(ctx, h, c.Dealer(), c.Dealer().String(), c.Term(), sealed.JoinConfig{Seats: seats})
+		if err == nil {
+			break
+		}
+		if ctx.Err() != nil {
 			return err
-		case time.Now().After(deadline):
+		}
+		if time.Now().After(deadline) {
 			return fmt.Errorf("the dealer has not served this device the sealed match for %s (did it start without this seat?): %w", giveUp, err)
 		}
 		select {
@@ -108,6 +105,26 @@ func joinSealed(ctx context.Context, h host.Host, c *client.Client, level ai.Lev
 			return ctx.Err()
 		}
 	}
+	defer j.Close()
+	var err error
+	switch {
+	case watching:
+		_, err = watch(ctx, j.Table(), out)
+	case level == "":
+		_, err = playRemote(ctx, j.Table(), c.Player(), stdin, out)
+	}
+	if err != nil {
+		j.Close() // the stream's own error, if any, says more
+	}
+	rec, werr := j.Wait()
+	if werr != nil {
+		return werr
+	}
+	if err != nil {
+		return err
+	}
+	sealedEnd(rec, out)
+	return nil
 }
 
 // sealedHandLine is what --json prints for each deal of a sealed match.
@@ -121,25 +138,21 @@ type sealedHandLine struct {
 
 // sealedEnd prints each deal's audit verdict and the match's end line;
 // the end line's verified is set when every deal checked out.
-func sealedEnd(rec sealed.Record, out *lines) {
+func sealedEnd(rec table.SealedRecord, out *lines) {
 	all := true
 	for _, hd := range rec.Hands {
-		v := hd.Verdict
-		all = all && v.Verified
-		out.emit(sealedHandLine{Type: "sealed_hand", Deal: hd.Deal, Hand: hd.Number, Verified: v.Verified, Reason: v.Reason})
-		if v.Verified {
+		all = all && hd.Verified
+		out.emit(sealedHandLine{Type: "sealed_hand", Deal: hd.Deal, Hand: hd.Number, Verified: hd.Verified, Reason: hd.Reason})
+		if hd.Verified {
 			out.say("Deal %d (hand %d) verified.", hd.Deal, hd.Number)
 		} else {
-			out.say("Deal %d (hand %d) did NOT check out: %s", hd.Deal, hd.Number, v.Reason)
+			out.say("Deal %d (hand %d) did NOT check out: %s", hd.Deal, hd.Number, hd.Reason)
 		}
 	}
 	snap := table.Snapshot{Info: table.Info{History: rec.History, Balances: rec.Balances, Over: rec.Over, Verified: &all}}
 	out.emit(newEndLine(snap))
 	out.say("The table is over. Balances: %v", rec.Balances)
 }
-
-// errSealedSeat is a joiner's answer to a sealed table it cannot play.
-var errSealedSeat = errors.New("this table is sealed: join it with --ai LEVEL (the computer plays the seat); a person playing in the terminal or --watch is not served at a sealed table yet")
 
 // isSealed reports whether the dealer d announces the sealed protocol.
 func isSealed(h host.Host, d peer.ID) bool {

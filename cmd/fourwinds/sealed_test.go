@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -57,10 +58,25 @@ func sealedLines(t *testing.T, who string, lines []map[string]any) (verdicts []s
 	return verdicts, end
 }
 
-// TestSealedMatchOnLoopback: `host --sealed` with two AI seats of its own
-// and two joiners playing by --ai plays two hands over loopback; every
-// process prints the same verified verdicts and the same end. A spectator
-// (join --watch) is refused, saying why.
+// jsonLines decodes the JSON lines a process printed.
+func jsonLines(out []byte) []map[string]any {
+	var lines []map[string]any
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		var l map[string]any
+		if json.Unmarshal(sc.Bytes(), &l) == nil {
+			lines = append(lines, l)
+		}
+	}
+	return lines
+}
+
+// TestSealedMatchOnLoopback: `host --sealed` with two AI seats of its own,
+// a joiner playing by --ai and a person playing in the terminal (join
+// without --ai) play two hands over loopback; every process prints the
+// same verified verdicts and the same end, and a spectator (join --watch)
+// follows the match, served from the deal after it came.
 func TestSealedMatchOnLoopback(t *testing.T) {
 	bin := buildCommand(t)
 	state := t.TempDir()
@@ -70,20 +86,15 @@ func TestSealedMatchOnLoopback(t *testing.T) {
 	if len(joins) == 0 {
 		t.Fatal("the listening line has no join address")
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	// A spectator is not served at a sealed table yet: it is told so.
-	watch := exec.CommandContext(ctx, bin, "join", "--watch", "--json", "--state", filepath.Join(state, "watcher"), joins[0].(string))
-	if out, err := watch.CombinedOutput(); err == nil || !strings.Contains(string(out), "this table is sealed: join it with --ai LEVEL") {
-		t.Errorf("join --watch at a sealed table: %v, %s; want it refused", err, out)
-	}
 	type joined struct {
 		out []byte
 		err error
 	}
-	done := make(chan joined, 2)
-	for i := range 2 {
-		cmd := exec.CommandContext(ctx, bin, "join", "--ai", "novice", "--json", "--state", filepath.Join(state, fmt.Sprint("joiner", i)), joins[0].(string))
+	run := func(args ...string) chan joined {
+		done := make(chan joined, 1)
+		cmd := exec.CommandContext(ctx, bin, args...)
 		var errb bytes.Buffer
 		cmd.Stderr = &errb
 		go func() {
@@ -93,38 +104,50 @@ func TestSealedMatchOnLoopback(t *testing.T) {
 			}
 			done <- joined{out, err}
 		}()
+		return done
 	}
+	watcher := run("join", "--watch", "--json", "--state", filepath.Join(state, "watcher"), joins[0].(string))
+	computer := run("join", "--ai", "novice", "--json", "--state", filepath.Join(state, "joiner"), joins[0].(string))
+	r, w := io.Pipe()
+	person := &promptAnswerer{in: w}
+	personDone := make(chan error, 1)
+	go func() {
+		personDone <- runJoin([]string{"--state", filepath.Join(state, "person"), joins[0].(string)}, r, person)
+	}()
+
 	var all [][]map[string]any
-	for range 2 {
+	for _, done := range []chan joined{computer, watcher} {
 		j := <-done
 		if j.err != nil {
 			t.Fatalf("a joiner failed: %v", j.err)
 		}
-		var lines []map[string]any
-		sc := bufio.NewScanner(bytes.NewReader(j.out))
-		sc.Buffer(make([]byte, 1<<20), 1<<24)
-		for sc.Scan() {
-			var l map[string]any
-			if json.Unmarshal(sc.Bytes(), &l) == nil {
-				lines = append(lines, l)
-			}
-		}
-		all = append(all, lines)
+		all = append(all, jsonLines(j.out))
+	}
+	if err := <-personDone; err != nil {
+		t.Fatalf("the person's join: %v\n%s", err, person.String())
 	}
 	if err := h.cmd.Wait(); err != nil {
 		t.Fatalf("the host: %v\n%s", err, h.stderr.String())
 	}
 	h.mu.Lock()
-	all = append([][]map[string]any{h.lines}, all...)
+	hostLines := h.lines
 	h.mu.Unlock()
-	verdicts, end := sealedLines(t, "the host", all[0])
+	verdicts, end := sealedLines(t, "the host", hostLines)
 	if !strings.Contains(end, "hands:2") || !strings.Contains(end, "verified:true") {
 		t.Errorf("the host's end: %s; want 2 hands, verified", end)
 	}
-	for i, lines := range all[1:] {
-		v, e := sealedLines(t, fmt.Sprint("joiner ", i), lines)
-		if fmt.Sprint(v) != fmt.Sprint(verdicts) || e != end {
-			t.Errorf("joiner %d printed %v and %s; the host %v and %s", i, v, e, verdicts, end)
+	v, e := sealedLines(t, "the computer's joiner", all[0])
+	if fmt.Sprint(v) != fmt.Sprint(verdicts) || e != end {
+		t.Errorf("the computer's joiner printed %v and %s; the host %v and %s", v, e, verdicts, end)
+	}
+	v, e = sealedLines(t, "the spectator", all[1])
+	if !strings.HasSuffix(fmt.Sprint(verdicts), strings.TrimPrefix(fmt.Sprint(v), "[")) || e != end {
+		t.Errorf("the spectator printed %v and %s; the host %v and %s", v, e, verdicts, end)
+	}
+	out := person.String()
+	for _, want := range []string{"The table is sealed", "Your choices:", "Your rack:", "Press Enter for the next hand", "Deal 1 (hand 1) verified.", "The table is over."} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the person's terminal never showed %q:\n%s", want, out)
 		}
 	}
 	t.Logf("verdicts %v, end %s", verdicts, end)

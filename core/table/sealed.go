@@ -24,7 +24,11 @@ type SealedKind uint8
 // every device and spectator; a key holder's party sends SealedPlay (its
 // own messages) and SealedReady to the dealer.
 const (
-	// SealedDeal: the note's deal starts; no body.
+	// SealedDeal: the note's deal starts. From the dealer's party its
+	// Body is the setup (JSON) a spectator that comes now takes the match
+	// up with (SealedSetup.From): a transport sends it, instead of the
+	// first setup, to a spectator that came during the match, before the
+	// deal; the parties ignore it.
 	SealedDeal SealedKind = 1 + iota
 	// SealedPlay: a message of sealed play of the note's deal (Body: its
 	// binary encoding).
@@ -183,6 +187,9 @@ func NewSealed(cfg SealedConfig) (*Sealed, error) {
 		return nil, fmt.Errorf("table: holder %d of a sealed table of %d key holders; allowed: 0 to %d, or %d for a spectator", cfg.Holder, len(cfg.Setup.Peers), len(cfg.Setup.Peers)-1, Spectator)
 	case cfg.Dealer:
 		return nil, errors.New("table: the dealer's device holds no key; it must play a seat at a sealed table")
+	}
+	if cfg.Setup.From != nil && t.me != sealedplay.Public {
+		return nil, errors.New("table: only a spectator takes a sealed match up from where it stands; a key holder is there from the first deal")
 	}
 	if cfg.Send == nil {
 		return nil, errors.New("table: a sealed party needs Send, to carry its notes")

@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"reflect"
@@ -59,13 +60,27 @@ func (p *pipe) deliver(ctx context.Context, t *Sealed, errs chan<- error) {
 // in this process: holder 0 deals and plays players 0 and 2 by AI, holder
 // 1 plays player 1 by AI and player 3 as a person (played through Submit
 // by Autoplay, as a face would).
-func sealedParties(t *testing.T, hands int) (dealer, device, spectator *Sealed) {
+// A late spectator comes before deal 2: it takes the match up with the
+// setup of that deal's note (late, once made).
+func sealedParties(t *testing.T, hands int) (dealer, device, spectator *Sealed, late <-chan *Sealed) {
 	t.Helper()
 	setup := SealedSetup{Rules: "hongkong", Seed: wall.SeedFromString("sealed table"), Hands: hands, Peers: []string{"a", "b"}, Players: [4]int{0, 1, 0, 1}}
-	toDealer, toDevice, toSpectator := newPipe(), newPipe(), newPipe()
+	toDealer, toDevice, toSpectator, toLate := newPipe(), newPipe(), newPipe(), newPipe()
+	lateSetup := make(chan []byte, 1)
+	lateCame := false
 	var err error
 	dealer, err = NewSealed(SealedConfig{Table: "t", Setup: setup, Holder: 0, Dealer: true, Seats: [4]SeatConfig{{Level: ai.Novice}, {}, {Level: ai.Novice}, {}},
-		Send: func(n SealedNote) { toDevice.send(n); toSpectator.send(n) }})
+		Send: func(n SealedNote) {
+			toDevice.send(n)
+			toSpectator.send(n)
+			if n.Kind == SealedDeal && n.Deal == 2 {
+				lateSetup <- n.Body
+				lateCame = true // on the dealer's goroutine, as every Send
+			}
+			if lateCame {
+				toLate.send(n)
+			}
+		}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,12 +104,34 @@ func sealedParties(t *testing.T, hands int) (dealer, device, spectator *Sealed) 
 		device.Close()
 		spectator.Close()
 	})
+	lateParty := make(chan *Sealed, 1)
+	go func() {
+		var body []byte
+		select {
+		case body = <-lateSetup:
+		case <-ctx.Done():
+			return
+		}
+		var set SealedSetup
+		if err := json.Unmarshal(body, &set); err != nil {
+			errs <- err
+			return
+		}
+		p, err := NewSealed(SealedConfig{Table: "t", Setup: set, Holder: Spectator, Send: func(SealedNote) {}})
+		if err != nil {
+			errs <- err
+			return
+		}
+		t.Cleanup(func() { p.Close() })
+		lateParty <- p
+		toLate.deliver(ctx, p, errs)
+	}()
 	go func() {
 		for err := range errs {
 			t.Errorf("a party refused a note: %v", err)
 		}
 	}()
-	return dealer, device, spectator
+	return dealer, device, spectator, lateParty
 }
 
 // TestSealedTable: a sealed match played through the Table interface: the
@@ -106,7 +143,7 @@ func TestSealedTable(t *testing.T) {
 	if testing.Short() || raceOn {
 		hands = 1
 	}
-	dealer, device, spectator := sealedParties(t, hands)
+	dealer, device, spectator, late := sealedParties(t, hands)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	if _, err := device.Snapshot(ctx, 0); err == nil || !strings.Contains(err.Error(), "played on another device") {
@@ -176,6 +213,22 @@ func TestSealedTable(t *testing.T) {
 	}
 	if ref := dealer.Refused(); len(ref) > 0 {
 		t.Errorf("the sequencer refused honest messages: %v", ref)
+	}
+	if hands > 1 {
+		// The late spectator verified deal 2 on, and took up the ledger.
+		var got SealedRecord
+		select {
+		case p := <-late:
+			select {
+			case <-p.Done():
+			case <-ctx.Done():
+			}
+			got = p.Record()
+		case <-ctx.Done():
+		}
+		if len(got.Hands) != len(want.Hands)-1 || !reflect.DeepEqual(got.Hands, want.Hands[1:]) || got.Balances != want.Balances || len(got.History) != hands {
+			t.Errorf("the late spectator saw %+v; the dealer %+v", got, want)
+		}
 	}
 	snap, err := spectator.Snapshot(ctx, Spectator)
 	if err != nil || snap.View == nil || !snap.Info.Over {

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -32,7 +33,12 @@ func (t *Sealed) next() {
 		t.fail(fmt.Errorf("table: cannot deal deal %d: %w", n, err))
 		return
 	}
-	t.cfg.Send(SealedNote{Kind: SealedDeal, Deal: n})
+	from, err := json.Marshal(t.m.from())
+	if err != nil {
+		t.fail(fmt.Errorf("table: cannot encode the ledger before deal %d: %w", n, err))
+		return
+	}
+	t.cfg.Send(SealedNote{Kind: SealedDeal, Deal: n, Body: from})
 	t.later = nil
 	t.arm()
 	if err := t.begin(n); err != nil {

@@ -31,6 +31,21 @@ type SealedSetup struct {
 	Players [4]int `json:"players"`
 	// Names are the players' names (defaults when empty).
 	Names []string `json:"names,omitempty"`
+	// From, for a spectator that comes after the first deal, is the
+	// ledger so far, which it takes on the dealer's word: it follows and
+	// verifies every deal from the next one on. Nil for the parties there
+	// from the start.
+	From *SealedFrom `json:"from,omitempty"`
+}
+
+// SealedFrom is where a sealed match stands before a deal: a late
+// spectator's ledger.
+type SealedFrom struct {
+	// Deal is the number of deals dealt so far.
+	Deal uint32 `json:"deal"`
+	// Standing is where the ledger stands; History are its booked hands.
+	Standing game.Standing      `json:"standing"`
+	History  []game.HandSummary `json:"history,omitempty"`
 }
 
 // SealedPlayable reports whether a ruleset (by id) with its options (by
@@ -122,11 +137,20 @@ func newSealedMatch(table string, s SealedSetup) (*sealedMatch, error) {
 	if len(s.Names) > 4 {
 		return nil, fmt.Errorf("table: %d names; a table has 4 players", len(s.Names))
 	}
-	l, _, err := game.NewMatch(game.MatchConfig{Ruleset: r, Options: o, Seed: s.Seed, Uniform: true})
+	mc := game.MatchConfig{Ruleset: r, Options: o, Seed: s.Seed, Uniform: true}
+	var l *game.Match
+	if s.From != nil {
+		l, _, err = game.ResumeMatch(mc, s.From.Standing, s.From.History, wall.Seed{})
+	} else {
+		l, _, err = game.NewMatch(mc)
+	}
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("table: %w", err)
 	}
 	m := &sealedMatch{table: table, setup: s, rs: r, opts: o, ledger: l}
+	if s.From != nil {
+		m.deal = s.From.Deal
+	}
 	if _, err := m.config(); err != nil {
 		return nil, err // a ruleset not played sealed
 	}
@@ -164,6 +188,14 @@ func (m *sealedMatch) end(v sealedplay.Verdict) error {
 	}
 	_, err := m.ledger.Book(v.Result)
 	return err
+}
+
+// from is the setup as a spectator that comes now takes the match up
+// from the next deal.
+func (m *sealedMatch) from() SealedSetup {
+	s := m.setup
+	s.From = &SealedFrom{Deal: m.deal, Standing: m.ledger.Standing(), History: m.ledger.History}
+	return s
 }
 
 // record returns the match as this party saw it.

@@ -285,6 +285,19 @@ func (d *Dealer) Spectators() int {
 	return n
 }
 
+// Watches reports whether peer id watches the table now, as a spectator
+// the dealer admitted (a sealed table serves such a peer the public view).
+func (d *Dealer) Watches(id peer.ID) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for s := range d.sessions {
+		if s.welcomed && s.player == table.Spectator && s.peer == id {
+			return true
+		}
+	}
+	return false
+}
+
 // SetPIN changes the table's PIN ("" for none: then only the key lets a
 // device in, or any device when the table has no key) and starts the
 // counts of wrong PINs afresh (the guesses against the old PIN tell

@@ -8,8 +8,7 @@ import (
 
 	"github.com/libp2p/go-libp2p/core/protocol"
 
-	"github.com/fourwinds-mahjong/fourwinds/core/sealedplay"
-	"github.com/fourwinds-mahjong/fourwinds/core/wall"
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/wire"
 )
 
@@ -21,15 +20,21 @@ type kind uint8
 
 // The frame kinds.
 const (
-	// kindSetup (dealer): the match's setup, in JSON (setup).
+	// kindSetup (dealer): the match's setup, in JSON (table.SealedSetup).
 	kindSetup kind = 1 + iota
 	// kindDeal (dealer): the frame's deal starts; no body.
 	kindDeal
-	// kindPlay (both ways): a sealedplay.Msg of the frame's deal.
+	// kindPlay (both ways): a message of sealed play of the frame's deal.
 	kindPlay
 	// kindEnd (dealer): the match is over; no body.
 	kindEnd
+	// kindReady (both ways): a player has seen the end of the frame's
+	// deal and is ready for the next (body: the player, one byte).
+	kindReady
 )
+
+// notes maps the frame kinds that carry a party's note to the note's kind.
+var notes = map[kind]table.SealedKind{kindDeal: table.SealedDeal, kindPlay: table.SealedPlay, kindEnd: table.SealedEnd, kindReady: table.SealedReady}
 
 // MaxTable bounds a table's id in bytes.
 const MaxTable = 64
@@ -39,7 +44,7 @@ const MaxTable = 64
 const headerLen = 1 + 8 + 4 + 1
 
 // maxFrame bounds a frame's body: a header and a sealed message.
-const maxFrame = headerLen + MaxTable + sealedplay.MaxMsg
+const maxFrame = headerLen + MaxTable + table.MaxSealedBody
 
 // frame is one frame of the protocol: wire's varint length framing around
 // a binary header (kind; the dealer's term and the deal, big-endian; the
@@ -90,50 +95,42 @@ func parseFrame(b []byte) (frame, error) {
 		if len(f.Body) != 0 {
 			return frame{}, fmt.Errorf("sealed: frame of kind %d with a body of %d bytes; it has none", f.Kind, len(f.Body))
 		}
+	case kindReady:
+		if len(f.Body) != 1 {
+			return frame{}, fmt.Errorf("sealed: ready frame with a body of %d bytes; it names one player", len(f.Body))
+		}
 	default:
-		return frame{}, fmt.Errorf("sealed: unknown frame kind %d; allowed: 1 (setup) to 4 (end)", f.Kind)
+		return frame{}, fmt.Errorf("sealed: unknown frame kind %d; allowed: 1 (setup) to 5 (ready)", f.Kind)
 	}
 	return f, nil
 }
 
-// play returns the frame of a sealed message.
-func play(term uint64, deal uint32, table string, m sealedplay.Msg) ([]byte, error) {
-	b, err := m.MarshalBinary()
-	if err != nil {
-		return nil, err
+// noteFrame returns the frame of a party's note.
+func noteFrame(term uint64, tableID string, n table.SealedNote) ([]byte, error) {
+	for k, nk := range notes {
+		if nk == n.Kind {
+			return frame{Kind: k, Term: term, Deal: n.Deal, Table: tableID, Body: n.Body}.encode()
+		}
 	}
-	return frame{Kind: kindPlay, Term: term, Deal: deal, Table: table, Body: b}.encode()
+	return nil, fmt.Errorf("sealed: a note of kind %d has no frame", n.Kind)
 }
 
-// setup is what every party of a sealed match agrees on before its first
-// deal; the dealer sends it first on every stream.
-type setup struct {
-	// Rules is the ruleset's id, Options the table's options by name.
-	Rules   string            `json:"rules"`
-	Options map[string]string `json:"options,omitempty"`
-	// Seed chooses the first dealer and every deal's dice. The tiles come
-	// from the joint shuffle only, so the dealer's device that picks it
-	// learns nothing from it.
-	Seed wall.Seed `json:"seed"`
-	// Hands is the number of hands the match ends after (0: the whole game).
-	Hands int `json:"hands,omitempty"`
-	// Peers are the key holders' peer ids, in holder order.
-	Peers []string `json:"peers"`
-	// Players are the holder that plays each player (0–3), AI players
-	// included: its device sees their tiles.
-	Players [4]int `json:"players"`
+// note returns the party's note a frame carries, from holder from.
+func (f frame) note(from int) (table.SealedNote, bool) {
+	k, ok := notes[f.Kind]
+	return table.SealedNote{Kind: k, Deal: f.Deal, From: from, Body: f.Body}, ok
 }
 
 // decodeSetup decodes a setup strictly: no unknown field, nothing after it.
-func decodeSetup(b []byte) (setup, error) {
-	var s setup
+func decodeSetup(b []byte) (table.SealedSetup, error) {
+	var s table.SealedSetup
 	d := json.NewDecoder(bytes.NewReader(b))
 	d.DisallowUnknownFields()
 	if err := d.Decode(&s); err != nil {
-		return setup{}, fmt.Errorf("sealed: bad setup: %w", err)
+		return table.SealedSetup{}, fmt.Errorf("sealed: bad setup: %w", err)
 	}
 	if d.More() {
-		return setup{}, fmt.Errorf("sealed: bad setup: data after it")
+		return table.SealedSetup{}, fmt.Errorf("sealed: bad setup: data after it")
 	}
 	return s, nil
 }

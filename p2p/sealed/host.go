@@ -13,14 +13,14 @@ import (
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
 
-	"github.com/fourwinds-mahjong/fourwinds/core/sealedplay"
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/wire"
 )
 
 // DefaultWait is how long a deal waits for a share, an acknowledgement or
 // an opening before it is void (the stand-in wait of ../shared/SEALED.md §2).
-const DefaultWait = 60 * time.Second
+const DefaultWait = table.DefaultSealedWait
 
 // Config is a sealed table as the dealer's device serves it.
 type Config struct {
@@ -44,42 +44,48 @@ type Config struct {
 	// included: the documented rule is that a device sees the tiles of
 	// every seat it plays.
 	Players [4]int
+	// Names are the players' names, sent to every device (defaults when
+	// empty).
+	Names []string
 	// Spectator reports whether a peer was admitted as a spectator by
-	// the table protocol; nil admits none.
+	// the table protocol; nil admits none. A spectator that comes after
+	// the first deal is served from the next deal on, with the ledger so
+	// far (table.SealedSetup.From).
 	Spectator func(peer.ID) bool
-	// Decide chooses the actions of this device's players.
-	Decide Decider
+	// Seats say how this device plays its own players (a person acting
+	// through the table, or a computer player: table.SealedConfig.Seats).
+	Seats [4]table.SeatConfig
 	// Wait is how long the deal waits for a share, an acknowledgement or
 	// an opening before it is void (DefaultWait when 0).
 	Wait time.Duration
 }
 
-// Host is the dealer's device's side of a sealed table: it runs the
-// sequencer, relays every message it accepts to every key holder and
-// spectator, and plays its own seats with its own Device.
+// Host is the dealer's device's side of a sealed table: it carries the
+// notes of its party (table.Sealed, the dealer's: it runs the sequencer
+// and plays this device's seats) to every key holder and spectator, and
+// theirs to it.
 type Host struct {
 	h      host.Host
 	cfg    Config
-	set    setup
-	me     uint32
-	in     chan incoming
-	join   chan *link
-	closed chan struct{}
+	tbl    *table.Sealed
+	setup  []byte
+	joined chan struct{}
+	ctx    context.Context
+	stop   context.CancelFunc
 	once   sync.Once
 
 	mu    sync.Mutex
 	links map[peer.ID]*link
-	// Refused are the messages the sequencer refused, with why.
-	refused []string
+	// late are the spectators that came after the first deal: each is
+	// sent the ledger so far as its setup at the next deal, and served
+	// from then on.
+	late map[peer.ID]*link
+	// dealt is set once the first deal is sent.
+	dealt bool
 }
 
-// incoming is a frame read from a device's stream.
-type incoming struct {
-	from *link
-	f    frame
-}
-
-// Serve starts serving the sealed table on h; Run plays the match.
+// Serve starts serving the sealed table on h; Table is the dealer's
+// device's table at once, and Run plays the match.
 func Serve(h host.Host, cfg Config) (*Host, error) {
 	me := slices.Index(cfg.Holders, h.ID())
 	if me < 0 {
@@ -88,41 +94,50 @@ func Serve(h host.Host, cfg Config) (*Host, error) {
 	if len(cfg.Table) > MaxTable {
 		return nil, fmt.Errorf("sealed: table id of %d bytes: at most %d", len(cfg.Table), MaxTable)
 	}
-	if cfg.Wait <= 0 {
-		cfg.Wait = DefaultWait
-	}
-	x := &Host{h: h, cfg: cfg, me: uint32(me), in: make(chan incoming, 64), join: make(chan *link, 8), closed: make(chan struct{}), links: map[peer.ID]*link{}}
-	x.set = setup{Rules: cfg.Rules, Options: cfg.Options, Seed: cfg.Seed, Hands: cfg.Hands, Players: cfg.Players}
+	set := table.SealedSetup{Rules: cfg.Rules, Options: cfg.Options, Seed: cfg.Seed, Hands: cfg.Hands, Players: cfg.Players, Names: cfg.Names}
 	for _, p := range cfg.Holders {
-		x.set.Peers = append(x.set.Peers, p.String())
+		set.Peers = append(set.Peers, p.String())
 	}
-	if _, err := newMatch(cfg.Table, x.set); err != nil {
+	ctx, stop := context.WithCancel(context.Background())
+	x := &Host{h: h, cfg: cfg, joined: make(chan struct{}, 1), ctx: ctx, stop: stop, links: map[peer.ID]*link{}, late: map[peer.ID]*link{}}
+	body, err := json.Marshal(set)
+	if err == nil {
+		x.setup, err = frame{Kind: kindSetup, Term: cfg.Term, Table: cfg.Table, Body: body}.encode()
+	}
+	if err == nil {
+		x.tbl, err = table.NewSealed(table.SealedConfig{Table: cfg.Table, Setup: set, Holder: me, Seats: cfg.Seats, Dealer: true, Wait: cfg.Wait, Send: x.broadcast})
+	}
+	if err != nil {
+		stop()
 		return nil, err
 	}
 	h.SetStreamHandler(Protocol, x.handle)
 	return x, nil
 }
 
-// Close stops serving the protocol and closes every stream.
+// Table returns the dealer's device's part in the match, as a table:
+// the seats it plays and the public view.
+func (x *Host) Table() *table.Sealed { return x.tbl }
+
+// Close stops serving the protocol, closes every stream and the table.
 func (x *Host) Close() error {
 	x.h.RemoveStreamHandler(Protocol)
-	x.once.Do(func() { close(x.closed) })
+	x.once.Do(x.stop)
 	x.mu.Lock()
-	defer x.mu.Unlock()
-	for _, l := range x.links {
-		l.close()
+	for _, m := range []map[peer.ID]*link{x.links, x.late} {
+		for _, l := range m {
+			l.close()
+		}
 	}
-	return nil
+	x.mu.Unlock()
+	return x.tbl.Close()
 }
 
 // Refused returns the messages the sequencer refused so far, with why.
-func (x *Host) Refused() []string {
-	x.mu.Lock()
-	defer x.mu.Unlock()
-	return slices.Clone(x.refused)
-}
+func (x *Host) Refused() []string { return x.tbl.Refused() }
 
-// handle admits a key holder's or an admitted spectator's stream.
+// handle admits a key holder's or an admitted spectator's stream: it is
+// sent the setup and, from then on, every note of the dealer's party.
 func (x *Host) handle(s network.Stream) {
 	id := s.Conn().RemotePeer()
 	holder := slices.Index(x.cfg.Holders, id)
@@ -132,16 +147,22 @@ func (x *Host) handle(s network.Stream) {
 	}
 	l := newLink(s, holder)
 	x.mu.Lock()
-	if old := x.links[id]; old != nil {
-		old.close() // a device that came back replaces its old stream
+	for _, m := range []map[peer.ID]*link{x.links, x.late} {
+		if old := m[id]; old != nil {
+			old.close() // a device that came back replaces its old stream
+			delete(m, id)
+		}
 	}
-	x.links[id] = l
+	if holder < 0 && x.dealt {
+		x.late[id] = l
+	} else {
+		x.links[id] = l
+		l.send(x.setup) // first: every later note is sent after it
+	}
 	x.mu.Unlock()
 	select {
-	case x.join <- l:
-	case <-x.closed:
-		l.close()
-		return
+	case x.joined <- struct{}{}:
+	default:
 	}
 	go l.write()
 	go func() {
@@ -153,16 +174,61 @@ func (x *Host) handle(s network.Stream) {
 				return
 			}
 			f, err := parseFrame(b)
-			if err != nil || l.holder < 0 || f.Kind != kindPlay || f.Term != x.cfg.Term || f.Table != x.cfg.Table {
-				return // a spectator sends nothing; a device only plays
+			if err != nil || l.holder < 0 || f.Term != x.cfg.Term || f.Table != x.cfg.Table {
+				return // a spectator sends nothing
+			}
+			n, ok := f.note(l.holder)
+			if !ok || (f.Kind != kindPlay && f.Kind != kindReady) {
+				return // a device plays and says it is ready, nothing else
+			}
+			// A note the party refuses is noted in Refused; the stream
+			// goes on, as the sequencer's refusals never end a hand.
+			if err := x.tbl.Receive(x.ctx, n); errors.Is(err, table.ErrClosed) || x.ctx.Err() != nil {
+				return
 			}
 			select {
-			case x.in <- incoming{from: l, f: f}:
 			case <-l.done:
 				return
+			default:
 			}
 		}
 	}()
+}
+
+// broadcast sends a note of the dealer's party to every stream; it is the
+// party's Send, called on its goroutine.
+func (x *Host) broadcast(n table.SealedNote) {
+	var from []byte
+	if n.Kind == table.SealedDeal {
+		from, n.Body = n.Body, nil
+	}
+	b, err := noteFrame(x.cfg.Term, x.cfg.Table, n)
+	if err != nil {
+		return // the party sends only the kinds that have a frame
+	}
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if n.Kind == table.SealedDeal {
+		x.dealt = true
+		setup, err := frame{Kind: kindSetup, Term: x.cfg.Term, Table: x.cfg.Table, Body: from}.encode()
+		for id, l := range x.late {
+			if err == nil {
+				l.send(setup)
+				x.links[id] = l
+			} else {
+				l.close()
+			}
+			delete(x.late, id)
+		}
+	}
+	for id, l := range x.links {
+		select {
+		case <-l.done:
+			delete(x.links, id)
+		default:
+			l.send(b)
+		}
+	}
 }
 
 // link is one device's or spectator's stream; what is sent to it goes
@@ -215,198 +281,40 @@ func (l *link) close() {
 
 // Run waits until every key holder's device has joined, then plays the
 // match: each deal with fresh keys and a fresh joint shuffle, a void deal
-// dealt again. It returns the match as this device saw it.
-func (x *Host) Run(ctx context.Context) (Record, error) {
-	m, err := newMatch(x.cfg.Table, x.set)
-	if err != nil {
-		return Record{}, err
-	}
-	p := newParty(m, x.me, x.cfg.Decide)
-	r := &run{x: x, p: p, links: map[*link]bool{}}
-	setup, err := json.Marshal(x.set)
-	if err != nil {
-		return Record{}, err
-	}
-	if r.setup, err = (frame{Kind: kindSetup, Term: x.cfg.Term, Table: x.cfg.Table, Body: setup}).encode(); err != nil {
-		return Record{}, err
-	}
-	for !r.allJoined() {
+// dealt again, the next hand once every player is ready. It returns the
+// match as this device saw it.
+func (x *Host) Run(ctx context.Context) (table.SealedRecord, error) {
+	for !x.allJoined() {
 		select {
-		case l := <-x.join:
-			r.add(l)
+		case <-x.joined:
 		case <-ctx.Done():
-			return m.record(), ctx.Err()
+			return x.tbl.Record(), ctx.Err()
 		}
 	}
-	for !m.over() {
-		if err := r.deal(ctx); err != nil {
-			return m.record(), err
-		}
+	if err := x.tbl.Start(ctx); err != nil {
+		return x.tbl.Record(), err
 	}
-	end, err := frame{Kind: kindEnd, Term: x.cfg.Term, Deal: m.deal, Table: x.cfg.Table}.encode()
-	if err != nil {
-		return m.record(), err
+	select {
+	case <-x.tbl.Done():
+	case <-ctx.Done():
+		return x.tbl.Record(), ctx.Err()
 	}
-	r.broadcast(end)
-	return m.record(), nil
+	rec := x.tbl.Record()
+	if !rec.Over {
+		return rec, errors.New("sealed: the table closed before the match ended")
+	}
+	return rec, nil
 }
 
-// run is the state of Run, on its goroutine only: the network goroutines
-// hand it frames (Host.in), never touching the sequencer or the engine.
-type run struct {
-	x     *Host
-	p     *party
-	seq   *sealedplay.Sequencer
-	setup []byte
-	links map[*link]bool
-	// started is set once the first deal is dealt: a spectator that comes
-	// later could not follow the ledger, and is turned away.
-	started bool
-	local   []sealedplay.Msg // this device's messages to the sequencer
-	later   []sealedplay.Msg // messages refused for now (ErrNotNow)
-}
-
-// maxLater bounds the messages kept for later.
-const maxLater = 64
-
-func (r *run) allJoined() bool {
+// allJoined reports whether every other key holder's device has a stream.
+func (x *Host) allJoined() bool {
+	x.mu.Lock()
+	defer x.mu.Unlock()
 	n := 0
-	for l := range r.links {
+	for _, l := range x.links {
 		if l.holder >= 0 {
 			n++
 		}
 	}
-	return n == len(r.x.cfg.Holders)-1
-}
-
-// add takes a joined stream: it is sent the setup and, from the next
-// deal on, every message.
-func (r *run) add(l *link) {
-	if r.started && l.holder < 0 {
-		l.close()
-		return
-	}
-	for o := range r.links {
-		if o.holder == l.holder && l.holder >= 0 || o.s.Conn().RemotePeer() == l.s.Conn().RemotePeer() {
-			delete(r.links, o)
-		}
-	}
-	r.links[l] = true
-	l.send(r.setup)
-}
-
-func (r *run) broadcast(b []byte) {
-	for l := range r.links {
-		l.send(b)
-	}
-}
-
-// deal plays one deal to its end, or to its void.
-func (r *run) deal(ctx context.Context) error {
-	x, m := r.x, r.p.m
-	n := m.deal + 1
-	keys, err := r.p.begin(n)
-	if err != nil {
-		return err
-	}
-	cfg, err := m.config()
-	if err != nil {
-		return err
-	}
-	if r.seq, err = sealedplay.NewSequencer(cfg); err != nil {
-		return err
-	}
-	start, err := frame{Kind: kindDeal, Term: x.cfg.Term, Deal: n, Table: x.cfg.Table}.encode()
-	if err != nil {
-		return err
-	}
-	r.broadcast(start)
-	r.started, r.local, r.later = true, keys, nil
-	timer := time.NewTimer(x.cfg.Wait)
-	defer timer.Stop()
-	for !r.seq.Over() {
-		if len(r.local) > 0 {
-			msg := r.local[0]
-			r.local = r.local[1:]
-			if r.take(msg) {
-				timer.Reset(x.cfg.Wait)
-			}
-			continue
-		}
-		select {
-		case in := <-x.in:
-			if in.f.Deal != n || !r.links[in.from] {
-				continue // a message of an earlier deal, or a replaced stream
-			}
-			var msg sealedplay.Msg
-			if err := msg.UnmarshalBinary(in.f.Body); err != nil || int(msg.From) != in.from.holder {
-				r.refuse(in.from.holder, fmt.Sprintf("a message it could not send: %v", err))
-				continue
-			}
-			if r.take(msg) {
-				timer.Reset(x.cfg.Wait)
-			}
-		case l := <-x.join:
-			r.add(l)
-		case <-r.p.wake:
-			r.local = append(r.local, r.p.decided()...)
-		case <-timer.C:
-			if out := r.seq.Stalled(); len(out) > 0 {
-				r.relay(out)
-			}
-			timer.Reset(x.cfg.Wait)
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
-	return nil
-}
-
-// take hands a device's message to the sequencer and relays what it
-// accepts; it reports whether the hand moved on.
-func (r *run) take(msg sealedplay.Msg) bool {
-	out, err := r.seq.Receive(msg)
-	switch {
-	case errors.Is(err, sealedplay.ErrNotNow):
-		if len(r.later) < maxLater {
-			r.later = append(r.later, msg)
-		}
-	case err != nil:
-		r.refuse(int(msg.From), err.Error())
-	}
-	if len(out) == 0 {
-		return false
-	}
-	r.relay(out)
-	later := r.later
-	r.later = nil
-	for _, l := range later {
-		r.take(l)
-	}
-	return true
-}
-
-// relay sends the sequencer's messages to every stream and to this
-// device, whose answers go back to the sequencer.
-func (r *run) relay(out []sealedplay.Msg) {
-	for _, msg := range out {
-		b, err := play(r.x.cfg.Term, r.p.m.deal, r.x.cfg.Table, msg)
-		if err != nil {
-			r.refuse(-1, err.Error())
-			continue
-		}
-		r.broadcast(b)
-		ans, err := r.p.receive(msg)
-		if err != nil {
-			r.refuse(int(r.x.me), "this device refused a relayed message: "+err.Error())
-		}
-		r.local = append(r.local, ans...)
-	}
-	r.p.ask()
-}
-
-func (r *run) refuse(holder int, why string) {
-	r.x.mu.Lock()
-	defer r.x.mu.Unlock()
-	r.x.refused = append(r.x.refused, fmt.Sprintf("deal %d, holder %d: %s", r.p.m.deal, holder, why))
+	return n == len(x.cfg.Holders)-1
 }

@@ -10,163 +10,149 @@ import (
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
 
-	"github.com/fourwinds-mahjong/fourwinds/core/sealedplay"
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/wire"
 )
 
-// Join plays the seats of this device (h) at the sealed table that dealer
-// serves, table and term as the table protocol told them, until the match
-// is over; a device that holds no key (not among the setup's peers)
-// follows as a spectator, verifying every proof, from the match's first
-// deal (the dealer serves no spectator that comes later). decide chooses this
-// device's actions (nil for a spectator). It returns the match as this
-// device saw it.
-func Join(ctx context.Context, h host.Host, dealer peer.ID, table string, term uint64, decide Decider) (Record, error) {
-	return join(ctx, h, dealer, table, term, decide, nil)
+// JoinConfig is how a device plays at a sealed table.
+type JoinConfig struct {
+	// Seats say how this device plays the players it turns out to play
+	// (the setup says which): a person acting through the table, or a
+	// computer player (table.SealedConfig.Seats). A device that holds no
+	// key follows as a spectator and plays none.
+	Seats [4]table.SeatConfig
 }
 
-// join is Join; tamper, when set, may change or drop (false) each
-// message this device sends (the hostile tests).
-func join(ctx context.Context, h host.Host, dealer peer.ID, table string, term uint64, decide Decider, tamper func(uint32, *sealedplay.Msg) bool) (Record, error) {
+// Joined is a device's side of a sealed table: it carries the notes of
+// its party (table.Sealed) to the dealer, and the dealer's to it.
+type Joined struct {
+	tbl  *table.Sealed
+	link *link
+	done chan struct{}
+	err  error // set before done is closed
+}
+
+// Join plays the seats of this device (h) at the sealed table that dealer
+// serves until the match is over (Dial, then Wait).
+func Join(ctx context.Context, h host.Host, dealer peer.ID, tableID string, term uint64, cfg JoinConfig) (table.SealedRecord, error) {
+	j, err := Dial(ctx, h, dealer, tableID, term, cfg)
+	if err != nil {
+		return table.SealedRecord{}, err
+	}
+	defer j.Close()
+	return j.Wait()
+}
+
+// Dial joins the sealed table that dealer serves, table id and term as
+// the table protocol told them, and returns once the dealer sent the
+// match's setup: Table is then this device's part in the match, which
+// plays on until the match is over, ctx ends or Close. A device that
+// holds no key (not among the setup's peers) follows as a spectator,
+// verifying every proof; one that comes during the match is sent the
+// setup at the next deal, with the ledger so far, and Dial waits for it.
+func Dial(ctx context.Context, h host.Host, dealer peer.ID, tableID string, term uint64, cfg JoinConfig) (*Joined, error) {
+	return dial(ctx, h, dealer, tableID, term, cfg, nil)
+}
+
+// dial is Dial; tamper, when set, may drop (false) each note this device
+// sends (the hostile tests).
+func dial(ctx context.Context, h host.Host, dealer peer.ID, tableID string, term uint64, cfg JoinConfig, tamper func(table.SealedNote) bool) (*Joined, error) {
 	s, err := h.NewStream(network.WithAllowLimitedConn(ctx, "sealed"), dealer, Protocol)
 	if err != nil {
-		return Record{}, fmt.Errorf("sealed: cannot reach the dealer: %w", err)
+		return nil, fmt.Errorf("sealed: cannot reach the dealer: %w", err)
 	}
-	defer s.Reset()
-	frames := make(chan frame)
-	failed := make(chan error, 1)
+	r := wire.NewReader(s, maxFrame)
+	read := func() (frame, error) {
+		b, err := r.ReadFrame()
+		var f frame
+		if err == nil {
+			f, err = parseFrame(b)
+		}
+		if err == nil && (f.Term != term || f.Table != tableID) {
+			err = fmt.Errorf("sealed: a frame of table %q term %d; this is table %q term %d", f.Table, f.Term, tableID, term)
+		}
+		return f, err
+	}
+	stop := context.AfterFunc(ctx, func() { _ = s.Reset() })
+	f, err := read()
+	stop()
+	if err == nil && f.Kind != kindSetup {
+		err = fmt.Errorf("sealed: the dealer sent a frame of kind %d first; the setup comes first", f.Kind)
+	}
+	var set table.SealedSetup
+	if err == nil {
+		set, err = decodeSetup(f.Body)
+	}
+	if err != nil {
+		_ = s.Reset()
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("sealed: the dealer served no setup (a sealed table serves its key holders and the spectators its table admitted): %w", err)
+	}
+	j := &Joined{link: newLink(s, -1), done: make(chan struct{})}
+	holder := slices.Index(set.Peers, h.ID().String())
+	if holder < 0 {
+		holder = table.Spectator
+	}
+	send := func(n table.SealedNote) {
+		if tamper != nil && !tamper(n) {
+			return
+		}
+		if b, err := noteFrame(term, tableID, n); err == nil {
+			j.link.send(b)
+		}
+	}
+	j.tbl, err = table.NewSealed(table.SealedConfig{Table: tableID, Setup: set, Holder: holder, Seats: cfg.Seats, Send: send})
+	if err != nil {
+		_ = s.Reset()
+		return nil, err
+	}
+	go j.link.write()
 	go func() {
-		r := wire.NewReader(s, maxFrame)
+		defer close(j.done)
+		defer j.link.close()
+		stop := context.AfterFunc(ctx, j.link.close)
+		defer stop()
 		for {
-			b, err := r.ReadFrame()
-			var f frame
-			if err == nil {
-				f, err = parseFrame(b)
-			}
-			if err == nil && (f.Term != term || f.Table != table) {
-				err = fmt.Errorf("sealed: a frame of table %q term %d; this is table %q term %d", f.Table, f.Term, table, term)
+			f, err := read()
+			if err == nil && f.Kind == kindSetup {
+				err = errors.New("sealed: the dealer sent the setup twice")
 			}
 			if err != nil {
-				failed <- err
+				if ctx.Err() != nil {
+					err = ctx.Err()
+				}
+				j.err = fmt.Errorf("sealed: the dealer's stream: %w", err)
 				return
 			}
-			select {
-			case frames <- f:
-			case <-ctx.Done():
+			n, _ := f.note(-1)
+			if err := j.tbl.Receive(ctx, n); err != nil {
+				j.err = err
+				return
+			}
+			if f.Kind == kindEnd {
 				return
 			}
 		}
 	}()
-	j := &joined{s: s, table: table, term: term, tamper: tamper}
-	for {
-		var err error
-		select {
-		case f := <-frames:
-			err = j.take(h.ID(), f, decide)
-		case err = <-failed:
-			err = fmt.Errorf("sealed: the dealer's stream: %w", err)
-		case <-j.wake():
-			err = j.send(j.p.decided())
-		case <-ctx.Done():
-			err = ctx.Err()
-		}
-		if errors.Is(err, errOver) {
-			return j.p.m.record(), nil
-		}
-		if err != nil {
-			if j.p == nil {
-				return Record{}, err
-			}
-			return j.p.m.record(), err
-		}
-	}
+	return j, nil
 }
 
-// errOver ends a joined device's loop: the match is over.
-var errOver = errors.New("sealed: the match is over")
+// Table returns this device's part in the match, as a table: the seats
+// it plays (a spectator's: none) and the public view.
+func (j *Joined) Table() *table.Sealed { return j.tbl }
 
-// joined is a device's side of a sealed table, on Join's goroutine only.
-type joined struct {
-	s      network.Stream
-	table  string
-	term   uint64
-	tamper func(uint32, *sealedplay.Msg) bool
-	p      *party
+// Wait waits until the match is over, or the stream to the dealer ends,
+// and returns the match as this device saw it.
+func (j *Joined) Wait() (table.SealedRecord, error) {
+	<-j.done
+	return j.tbl.Record(), j.err
 }
 
-// wake is the party's decisions' signal, or nil before the setup.
-func (j *joined) wake() <-chan struct{} {
-	if j.p == nil {
-		return nil
-	}
-	return j.p.wake
-}
-
-// take handles a frame from the dealer.
-func (j *joined) take(self peer.ID, f frame, decide Decider) error {
-	if j.p == nil && f.Kind != kindSetup || j.p != nil && f.Kind == kindSetup {
-		return fmt.Errorf("sealed: the dealer sent a %d frame; the setup comes first, once", f.Kind)
-	}
-	switch f.Kind {
-	case kindSetup:
-		set, err := decodeSetup(f.Body)
-		if err != nil {
-			return err
-		}
-		m, err := newMatch(j.table, set)
-		if err != nil {
-			return err
-		}
-		me := sealedplay.Public
-		if i := slices.Index(set.Peers, self.String()); i >= 0 {
-			me = uint32(i)
-		} else {
-			decide = nil
-		}
-		j.p = newParty(m, me, decide)
-		return nil
-	case kindDeal:
-		keys, err := j.p.begin(f.Deal)
-		if err != nil {
-			return err
-		}
-		return j.send(keys)
-	case kindPlay:
-		if f.Deal != j.p.m.deal || j.p.ended {
-			return fmt.Errorf("sealed: the dealer relayed a message of deal %d during deal %d (over: %v)", f.Deal, j.p.m.deal, j.p.ended)
-		}
-		var m sealedplay.Msg
-		if err := m.UnmarshalBinary(f.Body); err != nil {
-			return err
-		}
-		out, err := j.p.receive(m)
-		if err != nil {
-			return fmt.Errorf("sealed: deal %d: this device refused a relayed %v message: %w", f.Deal, m.Type, err)
-		}
-		j.p.ask()
-		return j.send(out)
-	case kindEnd:
-		if !j.p.m.over() {
-			return fmt.Errorf("sealed: the dealer ended the match after hand %d, which this device does not see as its end", j.p.m.ledger.Number)
-		}
-		return errOver
-	}
-	return nil
-}
-
-// send sends this device's messages to the dealer.
-func (j *joined) send(ms []sealedplay.Msg) error {
-	for _, m := range ms {
-		if j.tamper != nil && !j.tamper(j.p.m.deal, &m) {
-			continue
-		}
-		b, err := play(j.term, j.p.m.deal, j.table, m)
-		if err != nil {
-			return err
-		}
-		if _, err := j.s.Write(b); err != nil {
-			return fmt.Errorf("sealed: the dealer's stream: %w", err)
-		}
-	}
-	return nil
+// Close leaves the table: it closes the stream and the device's table.
+func (j *Joined) Close() error {
+	j.link.close()
+	<-j.done
+	return j.tbl.Close()
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/core/ai"
 	_ "github.com/fourwinds-mahjong/fourwinds/core/rules/all" // every ruleset
 	"github.com/fourwinds-mahjong/fourwinds/core/sealedplay"
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 )
 
@@ -22,12 +23,11 @@ import (
 // other key holders on hosts 1 to n-1, a spectator on host n.
 type rig struct {
 	host    *Host
-	records []Record // by host; the spectator's last
+	records []table.SealedRecord // by host; the spectator's last
 	errs    []error
 }
 
-// tamperer may change or drop (false) the messages key holder sends in
-// deal.
+// tamperer may drop (false) the messages key holder sends in deal.
 type tamperer func(holder int, deal uint32, m *sealedplay.Msg) bool
 
 func playMatch(t *testing.T, holders, hands int, wait time.Duration, tamper tamperer) *rig {
@@ -47,14 +47,8 @@ func playMatch(t *testing.T, holders, hands int, wait time.Duration, tamper tamp
 	for p := range cfg.Players {
 		cfg.Players[p] = p % holders
 	}
-	decider := func(i int) Decider {
-		d, err := NewAI(ai.Novice, wall.SeedFromString(fmt.Sprint("device ", i)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return d
-	}
-	cfg.Decide = decider(0)
+	novice := table.SeatConfig{Level: ai.Novice}
+	cfg.Seats = [4]table.SeatConfig{novice, novice, novice, novice}
 	x, err := Serve(hs[0], cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -62,7 +56,7 @@ func playMatch(t *testing.T, holders, hands int, wait time.Duration, tamper tamp
 	t.Cleanup(func() { x.Close() })
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
-	r := &rig{host: x, records: make([]Record, holders+1), errs: make([]error, holders+1)}
+	r := &rig{host: x, records: make([]table.SealedRecord, holders+1), errs: make([]error, holders+1)}
 	var wg sync.WaitGroup
 	// The spectator first: the dealer serves only those that come before
 	// the first deal, and starts it once the last key holder has come.
@@ -70,15 +64,19 @@ func playMatch(t *testing.T, holders, hands int, wait time.Duration, tamper tamp
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var d Decider
-			if i < holders {
-				d = decider(i)
-			}
-			var tm func(uint32, *sealedplay.Msg) bool
+			var tm func(table.SealedNote) bool
 			if tamper != nil {
-				tm = func(deal uint32, m *sealedplay.Msg) bool { return tamper(i, deal, m) }
+				tm = func(n table.SealedNote) bool {
+					var m sealedplay.Msg
+					return n.Kind != table.SealedPlay || m.UnmarshalBinary(n.Body) != nil || tamper(i, n.Deal, &m)
+				}
 			}
-			r.records[i], r.errs[i] = join(ctx, hs[i], hs[0].ID(), cfg.Table, cfg.Term, d, tm)
+			j, err := dial(ctx, hs[i], hs[0].ID(), cfg.Table, cfg.Term, JoinConfig{Seats: cfg.Seats}, tm)
+			if err == nil {
+				r.records[i], err = j.Wait()
+				j.Close()
+			}
+			r.errs[i] = err
 			if r.errs[i] != nil {
 				t.Logf("device %d: %v", i, r.errs[i])
 			}
@@ -129,8 +127,8 @@ func TestSealedMatch(t *testing.T) {
 				t.Fatalf("the dealer's device booked %d hands (over: %v); want %d", len(want.History), want.Over, hands)
 			}
 			for _, h := range want.Hands {
-				if !h.Verdict.Verified {
-					t.Fatalf("deal %d: %s", h.Deal, h.Verdict.Reason)
+				if !h.Verified {
+					t.Fatalf("deal %d: %s", h.Deal, h.Reason)
 				}
 			}
 			for i, got := range r.records[1:] {
@@ -158,10 +156,10 @@ func TestWithheldShareVoids(t *testing.T) {
 		return holder != 2 || deal != 1 || m.Type != sealedplay.TShares
 	})
 	want := r.records[0]
-	if len(want.Hands) != 2 || want.Hands[0].Verdict.Verified || !want.Hands[1].Verdict.Verified {
+	if len(want.Hands) != 2 || want.Hands[0].Verified || !want.Hands[1].Verified {
 		t.Fatalf("deals: %+v; want a void deal and a verified one", want.Hands)
 	}
-	if v := want.Hands[0].Verdict.Reason; !strings.Contains(v, "holder 2 withheld its shares") {
+	if v := want.Hands[0].Reason; !strings.Contains(v, "holder 2 withheld its shares") {
 		t.Fatalf("void for %q; want holder 2 named for its shares", v)
 	}
 	if want.Hands[0].Number != 1 || want.Hands[1].Number != 1 {
@@ -183,7 +181,7 @@ func TestWithheldSetupVoids(t *testing.T) {
 				return holder != 1 || deal != 1 || m.Type != typ
 			})
 			got := r.records[0]
-			if len(got.Hands) != 2 || !strings.Contains(got.Hands[0].Verdict.Reason, want) || !got.Hands[1].Verdict.Verified {
+			if len(got.Hands) != 2 || !strings.Contains(got.Hands[0].Reason, want) || !got.Hands[1].Verified {
 				t.Fatalf("deals %+v; want the first void (%q), the second verified", got.Hands, want)
 			}
 			if !reflect.DeepEqual(r.records[1], got) || !reflect.DeepEqual(r.records[2], got) {
