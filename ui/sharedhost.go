@@ -311,8 +311,6 @@ type waitingRoom struct {
 	// the button that changes it.
 	pin      *widget.Label
 	guessing *fyne.Container
-	// in is the table as the room last showed it.
-	in table.Info
 }
 
 func (r *waitingRoom) content() fyne.CanvasObject {
@@ -372,7 +370,6 @@ func (r *waitingRoom) content() fyne.CanvasObject {
 // status lists the seats: this device, the computer, or a phone waited
 // for or seated with its person's name.
 func (r *waitingRoom) status(in table.Info) {
-	r.in = in
 	r.seats.Objects = nil
 	for p, st := range r.setup.Seats {
 		seated := in.Seats[p].Connected
@@ -404,14 +401,21 @@ func (r *waitingRoom) status(in table.Info) {
 	r.guessing.Refresh()
 }
 
-// phoneSeated tells whether a phone sits at one of s's remote seats.
-func phoneSeated(s HostSetup, in table.Info) bool {
-	for p, st := range s.Seats {
-		if st.Kind == table.SeatRemote && in.Seats[p].Connected {
-			return true
+// seated checks that a sealed table has a phone seated now.
+func (r *waitingRoom) seated(ctx context.Context) error {
+	if !r.setup.Sealed {
+		return nil
+	}
+	snap, err := r.hosted.Table().Snapshot(ctx, table.Spectator)
+	if err != nil {
+		return err
+	}
+	for p, st := range r.setup.Seats {
+		if st.Kind == table.SeatRemote && snap.Info.Seats[p].Connected {
+			return nil
 		}
 	}
-	return false
+	return fmt.Errorf("%s", words.T("share.sealed_alone"))
 }
 
 // newPIN gives the table a new PIN, shown at once: someone was guessing
@@ -454,15 +458,14 @@ func (r *waitingRoom) announce() { _ = r.hosted.Announce(true) }
 // start deals the first hand and opens the table; a sealed table first
 // needs a phone seated (HostSetup.Sealed).
 func (r *waitingRoom) start() {
-	if r.setup.Sealed && !phoneSeated(r.setup, r.in) {
-		dialog.ShowError(fmt.Errorf("%s", words.T("share.sealed_alone")), r.app.win)
-		return
-	}
 	r.btn.Disable()
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		err := r.hosted.Start(ctx)
+		err := r.seated(ctx)
+		if err == nil {
+			err = r.hosted.Start(ctx)
+		}
 		fyne.Do(func() {
 			if err != nil {
 				r.btn.Enable()

@@ -3,6 +3,7 @@ package netui_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -203,4 +204,59 @@ func stay(t *testing.T) {
 		_, err := os.Stat(os.Getenv(doneEnv))
 		return err == nil
 	})
+}
+
+// TestSealedHandOnLoopback (issue 22): two app instances, each with a real
+// libp2p host on the loopback interface. Anne's phone hosts a sealed table
+// and plays seat 1 beside two computer players; Bea's phone learns that
+// the table is sealed before it sits (the lookup, then its lobby's
+// banner), takes seat 2, and the host starts. Both play a whole hand in
+// rack mode, each device refused the other's seat; at the hand's end both
+// sheets and both banners say the hand was audited.
+func TestSealedHandOnLoopback(t *testing.T) {
+	fa := newApp(t, "en")
+	devices := loopback(t, fa, phoneSize, netui.Deal, func(error) {})
+	host, phone := devices[0], devices[1]
+	setup := kitchen("")
+	setup.Sealed = true
+	setup.Seats[0] = ui.HostSeat{Kind: table.SeatHuman, Name: "Anne"}
+	setup.Seats[1] = ui.HostSeat{Kind: table.SeatRemote}
+	var err error
+	fyne.DoAndWait(func() { err = host.app.Host(setup, 0) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ui.ShortAddr(host.app.Hosted().Addrs()[0])
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if ad, err := phone.net.Lookup(ctx, addr); err != nil || !ad.Sealed {
+		t.Fatalf("looking up the sealed table gave %+v, %v; want it sealed", ad, err)
+	}
+	fyne.DoAndWait(func() {
+		phone.app.ShowJoin()
+		phone.app.Joining().Join(ui.JoinRequest{Addr: addr, Seat: ui.AnySeat, Name: "Bea"})
+	})
+	waitFor(t, "the phone's rack", func() bool { return phone.app.Rack() != nil })
+	lobby := words.T("share.sealed") + ": " + words.T("share.sealed_what")
+	waitFor(t, "the phone's lobby saying the table is sealed", func() bool { return slices.Contains(phone.app.Rack().Notices(), lobby) })
+	waitFor(t, "the phone seated", func() bool { return seated(t, host, 1) })
+	fyne.DoAndWait(host.app.StartHosted)
+	waitFor(t, "the host's rack", func() bool { return host.app.Rack() != nil })
+	waitUpTo(t, time.Minute, "the phone at the sealed match", func() bool { return phone.app.Rack().Screen().Snapshot().Info.Sealed })
+	for p, d := range []*device{host, phone} {
+		var tb table.Table
+		fyne.DoAndWait(func() { tb = d.app.Rack().Screen().Table() })
+		var re *table.RefusedError
+		if _, err := tb.Snapshot(ctx, 1-p); !errors.As(err, &re) || re.Reason != table.ReasonNotYours {
+			t.Errorf("device %d was shown player %d's seat (%v); want it refused as another device's", p, 1-p, err)
+		}
+	}
+	playTurnsFor(t, 3*time.Minute, handOver, host, phone)
+	audited := words.T("share.audited")
+	for p, d := range []*device{host, phone} {
+		waitUpTo(t, time.Minute, fmt.Sprintf("device %d saying the hand was audited", p), func() bool {
+			return slices.Contains(d.app.Rack().Notices(), audited) && slices.Contains(texts(d.win), audited)
+		})
+	}
+	shot(t, phone.win, "sealed-sheet-en.png")
 }
