@@ -193,6 +193,7 @@ func bigText(s string, size float32, bold bool, col color.Color) *canvas.Text {
 
 // show redraws the display for snap.
 func (c *CentreScreen) show(snap table.Snapshot) {
+	snap = withLast(snap)
 	if c.snap.View != nil && snap.View != nil && snap.Info.Hand != c.snap.Info.Hand {
 		c.lastDiscard = nil
 	}

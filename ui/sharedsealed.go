@@ -9,7 +9,9 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 	"github.com/fourwinds-mahjong/fourwinds/ui/words"
 )
 
@@ -88,6 +90,21 @@ type Sealing interface {
 func sealedLobby(t table.Table) bool {
 	x, ok := t.(Sealing)
 	return ok && x.Sealed()
+}
+
+// withLast gives snap, a sealed table's (whose snapshots carry no
+// events), the discard its claim window answers as its last event, read
+// from the view: the rack and the table centre show it as they show an
+// ordinary table's.
+func withLast(snap table.Snapshot) table.Snapshot {
+	v := snap.View
+	if !snap.Info.Sealed || snap.Last != nil || v == nil || v.Phase != game.PhaseClaim {
+		return snap
+	}
+	if ds := v.Seats[v.Turn].Discards; len(ds) > 0 && ds[len(ds)-1].Tile == v.Pending {
+		snap.Last = &game.Event{Type: game.EvDiscard, Seat: v.Turn, Tiles: []tile.Kind{v.Pending}}
+	}
+	return snap
 }
 
 // sealedNotices are a sealed table's own notices: before it starts, that

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/internal/uitest"
@@ -243,5 +244,30 @@ func TestSealedCentre(t *testing.T) {
 		t.Errorf("the centre's notices are %q; want %q", c.Notices(), want)
 	}
 	uitest.Golden(t, "centre-sealed-void.png", w.Canvas().Capture())
+	a.ShowHome()
+}
+
+// TestSealedLastDiscard: a sealed table's snapshots carry no events; the
+// discard a claim window answers is read from the view, and rack mode
+// shows it as it does an ordinary table's. An ordinary table's snapshot
+// is left as it came.
+func TestSealedLastDiscard(t *testing.T) {
+	a, _ := newTestApp(t, noTables{}, fyne.NewSize(360, 640))
+	a.SetNetwork(quietNet{})
+	s := midHand()
+	s.Last = nil
+	if got := withLast(s).Last; got != nil {
+		t.Errorf("an ordinary table's snapshot was given the last event %+v", got)
+	}
+	s.Info.Sealed = true
+	e := withLast(s).Last
+	if e == nil || e.Type != game.EvDiscard || e.Seat != s.View.Turn || e.Tile() != s.View.Pending {
+		t.Fatalf("a sealed claim window's last event is %+v; want %v's discard of %v", e, s.View.Turn, s.View.Pending)
+	}
+	a.openShared(newStillTable(s), 0)
+	r := a.Rack()
+	if r == nil || r.lastText.Text == "" || len(r.lastTile.Objects) != 1 {
+		t.Error("rack mode at a sealed table does not show the discard its claim window answers")
+	}
 	a.ShowHome()
 }

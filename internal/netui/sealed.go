@@ -54,10 +54,15 @@ func (h *hosted) startSealed(ctx context.Context) error {
 		Seed: seed, Holders: []peer.ID{h.h.ID()}, Spectator: d.Watches}
 	holders, connected := d.Holders(), d.Connected()
 	for p, st := range h.setup.Seats {
-		cfg.Names = append(cfg.Names, lobby.Info.Seats[p].Name)
+		name := lobby.Info.Seats[p].Name
 		switch {
 		case st.Kind == table.SeatRemote && holders[p] != "" && connected[p]:
 			cfg.Players[p] = sealed.AddHolder(&cfg.Holders, holders[p])
+		case st.Kind == table.SeatRemote:
+			// Nobody took it: the computer plays it here, under the name
+			// a computer seat has (table.DefaultName).
+			name = table.DefaultName(p, table.SeatAI)
+			cfg.Seats[p] = table.SeatConfig{Kind: table.SeatAI, Level: ai.Intermediate}
 		case st.Kind == table.SeatHuman:
 			cfg.Seats[p] = table.SeatConfig{Kind: table.SeatHuman, Name: st.Name}
 		default:
@@ -67,6 +72,7 @@ func (h *hosted) startSealed(ctx context.Context) error {
 			}
 			cfg.Seats[p] = table.SeatConfig{Kind: table.SeatAI, Level: level}
 		}
+		cfg.Names = append(cfg.Names, name)
 	}
 	if len(cfg.Holders) < 2 {
 		return errSealedAlone
