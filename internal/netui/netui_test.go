@@ -1055,7 +1055,7 @@ func TestSharedScreenshots(t *testing.T) {
 func TestTwoDevicesOnLoopback(t *testing.T) {
 	fa := newApp(t, "en")
 	warned := make(chan error, 4)
-	devices := loopback(t, fa, tabletSize, deal, func(err error) { warned <- err })
+	devices := loopback(t, fa, deal, func(err error) { warned <- err }, tabletSize, tabletSize)
 	tablet, phone := devices[0], devices[1]
 	hostCentre(t, tablet, "")
 	select {
@@ -1087,14 +1087,15 @@ func TestTwoDevicesOnLoopback(t *testing.T) {
 // errNoMulticast is the advertising error of the loopback devices.
 var errNoMulticast = errors.New("no multicast in tests")
 
-// loopback opens two app instances, each with a real libp2p host on the
-// loopback interface only, dealing with deal; they find no table nearby
-// and cannot advertise theirs (warn is told so): they join by address.
-func loopback(t *testing.T, fa fyne.App, size fyne.Size, deal func(ui.HostSetup, func(context.Context, int) (wall.Seed, error)) (netui.Dealt, error), warn func(error)) []*device {
+// loopback opens app instances in windows of the given sizes, each with a
+// real libp2p host on the loopback interface only, dealing with deal; they
+// find no table nearby and cannot advertise theirs (warn is told so): they
+// join by address.
+func loopback(t *testing.T, fa fyne.App, deal func(ui.HostSetup, func(context.Context, int) (wall.Seed, error)) (netui.Dealt, error), warn func(error), sizes ...fyne.Size) []*device {
 	t.Helper()
 	none := func(context.Context, func(peer.AddrInfo)) error { return nil }
 	quiet := func(host.Host) (io.Closer, error) { return nil, errNoMulticast }
-	devices := make([]*device, 2)
+	devices := make([]*device, len(sizes))
 	for i := range devices {
 		k, _, err := crypto.GenerateEd25519Key(nil)
 		if err != nil {
@@ -1105,7 +1106,7 @@ func loopback(t *testing.T, fa fyne.App, size fyne.Size, deal func(ui.HostSetup,
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { h.Close() })
-		devices[i] = open(t, fa, size)
+		devices[i] = open(t, fa, sizes[i])
 		devices[i].h = h
 		devices[i].connect(netui.New(netui.Config{Host: h, Deal: deal, Browse: none, Advertise: quiet, Warn: warn}))
 	}

@@ -206,17 +206,19 @@ func stay(t *testing.T) {
 	})
 }
 
-// TestSealedHandOnLoopback (issue 22): two app instances, each with a real
-// libp2p host on the loopback interface. Anne's phone hosts a sealed table
-// and plays seat 1 beside two computer players; Bea's phone learns that
-// the table is sealed before it sits (the lookup, then its lobby's
-// banner), takes seat 2, and the host starts. Both play a whole hand in
-// rack mode, each device refused the other's seat; at the hand's end both
-// sheets and both banners say the hand was audited.
+// TestSealedHandOnLoopback (issue 22): three app instances, each with a
+// real libp2p host on the loopback interface. Anne's phone hosts a sealed
+// table and plays seat 1 beside two computer players; Bea's phone learns
+// that the table is sealed before it sits (the lookup, then its lobby's
+// banner), takes seat 2, and a tablet joins as the table centre; the host
+// starts. Both phones play a whole hand in rack mode, each device refused
+// the other's seat; at the hand's end both sheets and both banners say
+// the hand was audited. The centre follows the next hand, never holding a
+// concealed tile.
 func TestSealedHandOnLoopback(t *testing.T) {
 	fa := newApp(t, "en")
-	devices := loopback(t, fa, phoneSize, netui.Deal, func(error) {})
-	host, phone := devices[0], devices[1]
+	devices := loopback(t, fa, netui.Deal, func(error) {}, phoneSize, phoneSize, tabletSize)
+	host, phone, tablet := devices[0], devices[1], devices[2]
 	setup := kitchen("")
 	setup.Sealed = true
 	setup.Seats[0] = ui.HostSeat{Kind: table.SeatHuman, Name: "Anne"}
@@ -240,6 +242,11 @@ func TestSealedHandOnLoopback(t *testing.T) {
 	lobby := words.T("share.sealed") + ": " + words.T("share.sealed_what")
 	waitFor(t, "the phone's lobby saying the table is sealed", func() bool { return slices.Contains(phone.app.Rack().Notices(), lobby) })
 	waitFor(t, "the phone seated", func() bool { return seated(t, host, 1) })
+	fyne.DoAndWait(func() {
+		tablet.app.ShowJoin()
+		tablet.app.Joining().Join(ui.JoinRequest{Addr: addr, Seat: table.Spectator})
+	})
+	waitFor(t, "the table centre", func() bool { return tablet.app.Centre() != nil })
 	fyne.DoAndWait(host.app.StartHosted)
 	waitFor(t, "the host's rack", func() bool { return host.app.Rack() != nil })
 	waitUpTo(t, time.Minute, "the phone at the sealed match", func() bool { return phone.app.Rack().Screen().Snapshot().Info.Sealed })
@@ -259,4 +266,16 @@ func TestSealedHandOnLoopback(t *testing.T) {
 		})
 	}
 	shot(t, phone.win, "sealed-sheet-en.png")
+	// A centre that came once the first deal had begun follows the match
+	// from the next hand, the public view only.
+	var centre *ui.CentreScreen
+	fyne.DoAndWait(func() { centre = tablet.app.Centre() })
+	watchCentre(t, centre)
+	for _, d := range []*device{host, phone} {
+		fyne.DoAndWait(d.app.Rack().Screen().NextHand)
+	}
+	waitUpTo(t, time.Minute, "the centre at the sealed match's second hand", func() bool {
+		s := centre.Snapshot()
+		return s.Info.Sealed && s.View != nil && s.Info.Hand == 2
+	})
 }
