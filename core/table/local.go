@@ -168,27 +168,18 @@ func (t *Local) Subscribe(ctx context.Context, player int) (Snapshot, Subscripti
 	if err := checkViewer(player); err != nil {
 		return Snapshot{}, nil, err
 	}
-	var s Snapshot
-	sub := newSubscription(t, streamOf(player))
-	err := t.call(ctx, func() error {
+	return t.subscribe(ctx, player, &t.subs, func(k int) (Snapshot, error) {
 		if t.closed {
-			return ErrClosed
+			return Snapshot{}, ErrClosed
 		}
-		s = t.snapshot(sub.stream)
-		t.subs[sub] = true
-		return nil
+		return t.snapshot(k), nil
 	})
-	if err != nil {
-		sub.Stop()
-		return Snapshot{}, nil, err
-	}
-	return s, sub, nil
 }
 
 // Submit plays an intent for its player.
 func (t *Local) Submit(ctx context.Context, in Intent) error {
-	if in.Player < 0 || in.Player > 3 {
-		return &RefusedError{Reason: ReasonNotSeated, Detail: fmt.Sprintf("player %d does not exist; players are 0 to 3", in.Player)}
+	if err := checkPlayer(in.Player); err != nil {
+		return err
 	}
 	return t.call(ctx, func() error { return t.submit(in) })
 }

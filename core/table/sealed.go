@@ -47,12 +47,14 @@ const MaxSealedBody = sealedplay.MaxMsg
 // transport (p2p/sealed) only carries notes between a device's party and
 // the dealer's.
 type SealedNote struct {
+	// Kind is what the note carries, Deal the deal it belongs to.
 	Kind SealedKind
 	Deal uint32
 	// From is the key holder the note came from (the stream it came on),
 	// set by the transport on the dealer's side; the dealer's party checks
 	// that the note is that holder's to send.
 	From int
+	// Body is the note's content, as its Kind says.
 	Body []byte
 }
 
@@ -137,7 +139,7 @@ type Sealed struct {
 	problem  error
 	over     bool
 	closed   bool
-	subs     map[*sealedSub]bool
+	subs     map[*subscription]bool
 	streams  [numStreams]sealedStream
 
 	// The dealer's: the sequencer, this device's messages to it, the
@@ -159,19 +161,6 @@ type sealedStream struct {
 	last *Snapshot
 }
 
-// sealedSub is one client's stream of updates from a Sealed table.
-type sealedSub struct {
-	*Queue
-	t      *Sealed
-	stream int
-}
-
-// Close ends the subscription.
-func (s *sealedSub) Close() {
-	s.Stop()
-	s.t.post(func() { delete(s.t.subs, s) })
-}
-
 // NewSealed makes a device's party from cfg and starts its goroutine. A
 // dealer's party deals its first hand at Start.
 func NewSealed(cfg SealedConfig) (*Sealed, error) {
@@ -179,7 +168,7 @@ func NewSealed(cfg SealedConfig) (*Sealed, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &Sealed{actor: newActor(), cfg: cfg, ended: make(chan struct{}), m: m, me: sealedplay.Public, between: true, subs: map[*sealedSub]bool{}}
+	t := &Sealed{actor: newActor(), cfg: cfg, ended: make(chan struct{}), m: m, me: sealedplay.Public, between: true, subs: map[*subscription]bool{}}
 	switch {
 	case cfg.Holder >= 0 && cfg.Holder < len(cfg.Setup.Peers):
 		t.me = uint32(cfg.Holder)
@@ -341,32 +330,24 @@ func (t *Sealed) Snapshot(ctx context.Context, player int) (Snapshot, error) {
 // Subscribe opens the stream of updates of player (a player this device
 // plays, or Spectator).
 func (t *Sealed) Subscribe(ctx context.Context, player int) (Snapshot, Subscription, error) {
-	var s Snapshot
-	sub := &sealedSub{Queue: NewQueue(), t: t, stream: streamOf(player)}
-	err := t.call(ctx, func() error {
+	return t.subscribe(ctx, player, &t.subs, func(k int) (Snapshot, error) {
 		if t.closed {
-			return ErrClosed
+			return Snapshot{}, ErrClosed
 		}
 		if err := t.viewer(player); err != nil {
-			return err
+			return Snapshot{}, err
 		}
-		s = t.snapshot(sub.stream)
-		t.streams[sub.stream].last = &s
-		t.subs[sub] = true
-		return nil
+		s := t.snapshot(k)
+		t.streams[k].last = &s
+		return s, nil
 	})
-	if err != nil {
-		sub.Stop()
-		return Snapshot{}, nil, err
-	}
-	return s, sub, nil
 }
 
 // Submit plays an intent of a person this device plays: an action, whose
 // Decision is the view's StateID, or readiness for the next hand.
 func (t *Sealed) Submit(ctx context.Context, in Intent) error {
-	if in.Player < 0 || in.Player > 3 {
-		return &RefusedError{Reason: ReasonNotSeated, Detail: fmt.Sprintf("player %d does not exist; players are 0 to 3", in.Player)}
+	if err := checkPlayer(in.Player); err != nil {
+		return err
 	}
 	return t.call(ctx, func() error { return t.submit(in) })
 }

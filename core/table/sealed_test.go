@@ -13,6 +13,7 @@ import (
 
 	"github.com/fourwinds-mahjong/fourwinds/core/ai"
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/sealedplay"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 )
 
@@ -61,15 +62,17 @@ func (p *pipe) deliver(ctx context.Context, t *Sealed, errs chan<- error) {
 // 1 plays player 1 by AI and player 3 as a person (played through Submit
 // by Autoplay, as a face would).
 // A late spectator comes before deal 2: it takes the match up with the
-// setup of that deal's note (late, once made).
-func sealedParties(t *testing.T, hands int) (dealer, device, spectator *Sealed, late <-chan *Sealed) {
+// setup of that deal's note (late, once made). The dealer voids a deal
+// stalled for wait; withhold, when set, drops the device's notes it
+// returns true for.
+func sealedParties(t *testing.T, hands int, wait time.Duration, withhold func(SealedNote) bool) (dealer, device, spectator *Sealed, late <-chan *Sealed) {
 	t.Helper()
 	setup := SealedSetup{Rules: "hongkong", Seed: wall.SeedFromString("sealed table"), Hands: hands, Peers: []string{"a", "b"}, Players: [4]int{0, 1, 0, 1}}
 	toDealer, toDevice, toSpectator, toLate := newPipe(), newPipe(), newPipe(), newPipe()
 	lateSetup := make(chan []byte, 1)
 	lateCame := false
 	var err error
-	dealer, err = NewSealed(SealedConfig{Table: "t", Setup: setup, Holder: 0, Dealer: true, Seats: [4]SeatConfig{{Level: ai.Novice}, {}, {Level: ai.Novice}, {}},
+	dealer, err = NewSealed(SealedConfig{Table: "t", Setup: setup, Holder: 0, Dealer: true, Wait: wait, Seats: [4]SeatConfig{{Level: ai.Novice}, {}, {Level: ai.Novice}, {}},
 		Send: func(n SealedNote) {
 			toDevice.send(n)
 			toSpectator.send(n)
@@ -85,7 +88,12 @@ func sealedParties(t *testing.T, hands int) (dealer, device, spectator *Sealed, 
 		t.Fatal(err)
 	}
 	device, err = NewSealed(SealedConfig{Table: "t", Setup: setup, Holder: 1, Seats: [4]SeatConfig{1: {Level: ai.Novice}, 3: {Kind: SeatHuman, Name: "Pat"}},
-		Send: func(n SealedNote) { n.From = 1; toDealer.send(n) }})
+		Send: func(n SealedNote) {
+			if withhold == nil || !withhold(n) {
+				n.From = 1
+				toDealer.send(n)
+			}
+		}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +151,7 @@ func TestSealedTable(t *testing.T) {
 	if testing.Short() || raceOn {
 		hands = 1
 	}
-	dealer, device, spectator, late := sealedParties(t, hands)
+	dealer, device, spectator, late := sealedParties(t, hands, time.Minute, nil)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	if _, err := device.Snapshot(ctx, 0); err == nil || !strings.Contains(err.Error(), "played on another device") {
@@ -286,5 +294,52 @@ func TestSealedNames(t *testing.T) {
 	got := fmt.Sprint(s.Info.Seats[0].Name, s.Info.Seats[1].Kind, s.Info.Seats[2].Kind, s.Info.Started)
 	if got != "Annremotehumanfalse" {
 		t.Errorf("seats %+v; want Ann (an AI here), a remote player 1, a person at player 2, not started", s.Info.Seats)
+	}
+}
+
+// TestSealedVoidIsShown: a device that withholds its shares in the first
+// deal has it voided; the screens are told why (Info.Void, Verified
+// false) while the hand is dealt again with fresh keys, and the match
+// goes on to a verified end.
+func TestSealedVoidIsShown(t *testing.T) {
+	wait := map[bool]time.Duration{false: 3 * time.Second, true: 30 * time.Second}[raceOn]
+	dealer, device, _, _ := sealedParties(t, 1, wait, func(n SealedNote) bool {
+		return n.Kind == SealedPlay && n.Deal == 1 && sealedplay.Type(n.Body[0]) == sealedplay.TShares
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	person, _ := ai.New(ai.Novice, wall.SeedFromString("person"))
+	go Autoplay(ctx, device, 3, person, nil)
+	snap, sub, err := dealer.Subscribe(ctx, Spectator)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sub.Close()
+	if err := dealer.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var void string
+	for !snap.Info.Over {
+		select {
+		case u, ok := <-sub.Updates():
+			if !ok {
+				t.Fatal("the table closed before the match ended")
+			}
+			snap = u.Snapshot
+			if snap.Info.Void != "" && void == "" {
+				void = snap.Info.Void
+				if snap.Info.Verified == nil || *snap.Info.Verified {
+					t.Errorf("a void deal shown as verified: %v", snap.Info.Verified)
+				}
+			}
+		case <-ctx.Done():
+			t.Fatal("the match did not end")
+		}
+	}
+	if !strings.Contains(void, "holder 1 withheld its shares") {
+		t.Errorf("Info.Void %q; want holder 1 named for its shares", void)
+	}
+	if snap.Info.Void != "" || snap.Info.Verified == nil || !*snap.Info.Verified || len(snap.Info.History) != 1 {
+		t.Errorf("the end: void %q, verified %v, %d hands; want the hand dealt again and verified", snap.Info.Void, snap.Info.Verified, len(snap.Info.History))
 	}
 }

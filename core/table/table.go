@@ -4,9 +4,10 @@
 // Snapshot and a stream of Updates, and act on it only through Intents.
 //
 // Local is the table that runs the engine in this process; the p2p client
-// implements the same interface for a table dealt on another device, so a
-// screen written against Table works unchanged for solo play and for a
-// shared table.
+// implements the same interface for a table dealt on another device, and
+// Sealed for one device's part in a sealed match (no device sees another's
+// tiles), so a screen written against Table works unchanged for solo
+// play, a shared table and a sealed one.
 package table
 
 import (

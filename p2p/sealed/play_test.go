@@ -190,3 +190,65 @@ func TestWithheldSetupVoids(t *testing.T) {
 		})
 	}
 }
+
+// TestLateSpectator: a spectator that comes after the first deal is
+// served from the next deal, with the ledger so far: it verifies that
+// deal and ends with the dealer's balances and history.
+func TestLateSpectator(t *testing.T) {
+	mn, err := mocknet.FullMeshConnected(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { mn.Close() })
+	hs := mn.Hosts()
+	novice := table.SeatConfig{Level: ai.Novice}
+	seats := [4]table.SeatConfig{novice, novice, novice, novice}
+	cfg := Config{Table: "late", Term: 1, Rules: "hongkong", Hands: 2, Seed: wall.SeedFromString("late spectator"), Seats: seats,
+		Holders: []peer.ID{hs[0].ID(), hs[1].ID()}, Players: [4]int{0, 1, 0, 1}, Spectator: func(id peer.ID) bool { return id == hs[2].ID() }}
+	x, err := Serve(hs[0], cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { x.Close() })
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	var wg sync.WaitGroup
+	var device, late table.SealedRecord
+	var deviceErr, lateErr error
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		device, deviceErr = Join(ctx, hs[1], hs[0].ID(), cfg.Table, cfg.Term, JoinConfig{Seats: seats})
+	}()
+	go func() {
+		defer wg.Done()
+		for {
+			x.mu.Lock()
+			dealt := x.dealt
+			x.mu.Unlock()
+			if dealt {
+				break
+			}
+			time.Sleep(time.Millisecond)
+		}
+		late, lateErr = Join(ctx, hs[2], hs[0].ID(), cfg.Table, cfg.Term, JoinConfig{})
+	}()
+	want, err := x.Run(ctx)
+	if err != nil {
+		cancel()
+	}
+	wg.Wait()
+	if err != nil || deviceErr != nil || lateErr != nil {
+		t.Fatalf("dealer %v, device %v, late spectator %v", err, deviceErr, lateErr)
+	}
+	if !reflect.DeepEqual(device, want) {
+		t.Fatalf("the device saw another match:\n%+v\nthe dealer's:\n%+v", device, want)
+	}
+	if len(late.Hands) == 0 || !reflect.DeepEqual(late.Hands, want.Hands[len(want.Hands)-len(late.Hands):]) || late.Balances != want.Balances ||
+		len(late.History) != len(want.History) || !late.Over {
+		t.Fatalf("the late spectator saw %+v; the dealer %+v", late, want)
+	}
+	if late.Hands[0].Deal < 2 {
+		t.Fatalf("the late spectator was served deal %d; it came after the first", late.Hands[0].Deal)
+	}
+}
