@@ -501,14 +501,7 @@ func TestHostPlaysToo(t *testing.T) {
 	l.deal = netui.Deal
 	host := l.app(t, fa, "/ip4/192.168.1.20/tcp/40123", phoneSize)
 	phone := l.phone(t, fa)
-	setup := kitchen("")
-	setup.Seats[0] = ui.HostSeat{Kind: table.SeatHuman, Name: "Anne"}
-	setup.Seats[1] = ui.HostSeat{Kind: table.SeatRemote}
-	var err error
-	fyne.DoAndWait(func() { err = host.app.Host(setup, 0) })
-	if err != nil {
-		t.Fatal(err)
-	}
+	hostAnne(t, host, false)
 	ad := findTable(t, phone)
 	fyne.DoAndWait(func() { phone.app.Joining().Join(ui.JoinRequest{Addr: ad.Addr, Seat: ui.AnySeat, Name: "Bea"}) })
 	waitFor(t, "the phone's rack", func() bool { return phone.app.Rack() != nil })
@@ -535,6 +528,21 @@ func TestHostPlaysToo(t *testing.T) {
 	shot(t, phone.win, "leave-phone-en.png")
 	tap(t, phone.win, "Leave")
 	waitFor(t, "the phone at home", func() bool { return phone.app.Rack() == nil })
+}
+
+// hostAnne has d host the kitchen table (sealed or not) with Anne playing
+// seat 1 on it and seat 2 a phone's.
+func hostAnne(t *testing.T, d *device, sealed bool) {
+	t.Helper()
+	setup := kitchen("")
+	setup.Sealed = sealed
+	setup.Seats[0] = ui.HostSeat{Kind: table.SeatHuman, Name: "Anne"}
+	setup.Seats[1] = ui.HostSeat{Kind: table.SeatRemote}
+	var err error
+	fyne.DoAndWait(func() { err = d.app.Host(setup, 0) })
+	if err != nil {
+		t.Fatal(err)
+	}
 }
 
 // TestAJoinedCentreShowsTheDealVerified: a phone hosts and plays a seat;

@@ -219,15 +219,7 @@ func TestSealedHandOnLoopback(t *testing.T) {
 	fa := newApp(t, "en")
 	devices := loopback(t, fa, netui.Deal, func(error) {}, phoneSize, phoneSize, tabletSize)
 	host, phone, tablet := devices[0], devices[1], devices[2]
-	setup := kitchen("")
-	setup.Sealed = true
-	setup.Seats[0] = ui.HostSeat{Kind: table.SeatHuman, Name: "Anne"}
-	setup.Seats[1] = ui.HostSeat{Kind: table.SeatRemote}
-	var err error
-	fyne.DoAndWait(func() { err = host.app.Host(setup, 0) })
-	if err != nil {
-		t.Fatal(err)
-	}
+	hostAnne(t, host, true)
 	addr := ui.ShortAddr(host.app.Hosted().Addrs()[0])
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
