@@ -271,3 +271,38 @@ func TestSealedHandOnLoopback(t *testing.T) {
 		return s.Info.Sealed && s.View != nil && s.Info.Hand == 2
 	})
 }
+
+// TestSealedTableCentreHosts: the tablet that hosts a sealed table as its
+// table centre holds a key and plays the three computer seats, and shows
+// only the public view; the phone plays its seat, and after the hand both
+// say it was audited.
+func TestSealedTableCentreHosts(t *testing.T) {
+	fa := newApp(t, "en")
+	devices := loopback(t, fa, netui.Deal, func(error) {}, tabletSize, phoneSize)
+	tablet, phone := devices[0], devices[1]
+	setup := kitchen("")
+	setup.Sealed = true
+	var err error
+	fyne.DoAndWait(func() { err = tablet.app.Host(setup, table.Spectator) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	fyne.DoAndWait(func() {
+		phone.app.ShowJoin()
+		phone.app.Joining().Join(ui.JoinRequest{Addr: ui.ShortAddr(tablet.app.Hosted().Addrs()[0]), Seat: ui.AnySeat, Name: "Anne"})
+	})
+	waitFor(t, "the phone seated", func() bool { return phone.app.Rack() != nil && seated(t, tablet, 0) })
+	fyne.DoAndWait(tablet.app.StartHosted)
+	waitFor(t, "the table centre", func() bool { return tablet.app.Centre() != nil })
+	var centre *ui.CentreScreen
+	fyne.DoAndWait(func() { centre = tablet.app.Centre() })
+	watchCentre(t, centre)
+	playTurnsFor(t, 3*time.Minute, handOver, phone)
+	audited := words.T("share.audited")
+	waitUpTo(t, time.Minute, "the phone and the centre saying the hand was audited", func() bool {
+		return slices.Contains(phone.app.Rack().Notices(), audited) && slices.Contains(centre.Notices(), audited)
+	})
+	if s := centre.Snapshot(); !s.Info.Sealed {
+		t.Error("the host's table centre does not show the sealed match")
+	}
+}
