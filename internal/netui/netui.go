@@ -471,7 +471,7 @@ func (n *Network) Join(ctx context.Context, j ui.JoinRequest) (table.Table, int,
 	joined.Store(c)
 	r := remote{Client: c, h: n.cfg.Host}
 	if sealed.Announced(n.cfg.Host, c.Dealer()) {
-		return joinSealed(n.cfg.Host, r, c.Player(), j.Name), c.Player(), nil
+		return joinSealed(n.cfg.Host, r, c.Player(), j.Name, n.cfg.Warn), c.Player(), nil
 	}
 	return r, c.Player(), nil
 }

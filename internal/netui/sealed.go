@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/host"
@@ -22,9 +21,9 @@ import (
 // as any table does: through the table protocol, its lobby, PIN and key,
 // on an ordinary table that stays in its lobby. Its dealer announces the
 // sealed protocol from the start, so that a device that asks the lobby
-// knows the table is sealed before it sits down (sealed.Announced). When the host
-// starts it, the devices seated then hold the keys of the sealed match
-// (p2p/sealed), which the screens are moved to.
+// knows the table is sealed before it sits down (sealed.Announced). When
+// the host starts it, the devices seated then hold the keys of the sealed
+// match (p2p/sealed), which the screens are moved to.
 
 // errSealedAlone refuses to start a sealed table with no phone seated:
 // this device's key alone would open every tile.
@@ -107,35 +106,36 @@ type sealedRemote struct {
 	*table.Switch
 	r    remote
 	stop context.CancelFunc
+	// done is closed when follow returns, having set j if it joined.
 	done chan struct{}
-	mu   sync.Mutex
 	j    *sealed.Joined
 }
 
 // joinSealed follows the sealed match of the table r is seated at, as
-// player (a person on this device; table.Spectator for the table centre).
-func joinSealed(h host.Host, r remote, player int, name string) *sealedRemote {
+// player (a person on this device; table.Spectator for the table centre);
+// warn is told if the screens cannot be moved to it.
+func joinSealed(h host.Host, r remote, player int, name string, warn func(error)) *sealedRemote {
 	ctx, stop := context.WithCancel(context.Background())
 	s := &sealedRemote{Switch: table.NewSwitch(r), r: r, stop: stop, done: make(chan struct{})}
 	var cfg sealed.JoinConfig
 	if player != table.Spectator {
 		cfg.Seats[player] = table.SeatConfig{Kind: table.SeatHuman, Name: name}
 	}
-	go s.follow(ctx, h, r.Client, player, cfg)
+	go s.follow(ctx, h, r.Client, player, cfg, warn)
 	return s
 }
 
 // follow dials the sealed match until the dealer serves it, then moves
 // the screens to it.
-func (s *sealedRemote) follow(ctx context.Context, h host.Host, c *client.Client, player int, cfg sealed.JoinConfig) {
+func (s *sealedRemote) follow(ctx context.Context, h host.Host, c *client.Client, player int, cfg sealed.JoinConfig, warn func(error)) {
 	defer close(s.done)
 	for {
 		j, err := sealed.Dial(ctx, h, c.Dealer(), c.Dealer().String(), c.Term(), cfg)
 		if err == nil {
-			s.mu.Lock()
 			s.j = j
-			s.mu.Unlock()
-			_ = s.Move(ctx, j.Table(), player, c.Term())
+			if err := s.Move(ctx, j.Table(), player, c.Term()); err != nil && ctx.Err() == nil {
+				warn(fmt.Errorf("netui: the screens cannot follow the sealed match: %w", err))
+			}
 			return
 		}
 		select {
@@ -153,8 +153,6 @@ func (s *sealedRemote) Linked() bool { return s.r.Linked() }
 func (s *sealedRemote) Close() error {
 	s.stop()
 	<-s.done
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	var err error
 	if s.j != nil {
 		err = s.j.Close()
