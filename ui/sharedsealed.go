@@ -56,8 +56,18 @@ func (c *sealedChoice) follow(f *newGameForm) {
 	}
 	c.check.SetChecked(false)
 	c.check.Disable()
-	c.why.SetText(words.F("share.sealed_off", map[string]any{"Reason": err}))
+	c.why.SetText(sealedOff(err))
 	c.why.Show()
+}
+
+// sealedOff says why a game cannot be dealt sealed: err's words, without
+// the name of the Go package that wrote them ("sealedplay: ").
+func sealedOff(err error) string {
+	why := err.Error()
+	if pkg, rest, ok := strings.Cut(why, ": "); ok && !strings.ContainsAny(pkg, " ,") {
+		why = rest
+	}
+	return words.F("share.sealed_off", map[string]any{"Reason": why})
 }
 
 // sealedSetup checks that s, set up sealed, can be dealt sealed.
@@ -66,7 +76,7 @@ func sealedSetup(s HostSetup) error {
 		return nil
 	}
 	if err := table.SealedPlayable(s.Rules, s.Options); err != nil {
-		return fmt.Errorf("%s", words.F("share.sealed_off", map[string]any{"Reason": err}))
+		return fmt.Errorf("%s", sealedOff(err))
 	}
 	return nil
 }

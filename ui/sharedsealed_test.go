@@ -108,7 +108,10 @@ func TestHostSealed(t *testing.T) {
 		if !check.Disabled() || check.Checked {
 			t.Errorf("%s: jilin leaves the sealed choice on (disabled %v, checked %v)", lang, check.Disabled(), check.Checked)
 		}
-		want := words.F("share.sealed_off", map[string]any{"Reason": table.SealedPlayable("jilin", nil)})
+		want := sealedOff(table.SealedPlayable("jilin", nil))
+		if strings.Contains(want, "sealedplay:") {
+			t.Errorf("%s: the reason names a Go package: %q", lang, want)
+		}
 		if all := shownText(a.win.Content()); !strings.Contains(all, want) {
 			t.Errorf("%s: jilin does not say why it cannot be sealed (%q); the screen says %q", lang, want, all)
 		}
