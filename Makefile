@@ -68,7 +68,7 @@ test-deps:
 ## screenshots: the main screens at phone, tablet and desktop sizes, English and French
 screenshots:
 	FOURWINDS_SCREENSHOTS=$(CURDIR)/screenshots $(HEADLESS) $(GO) test $(TAGS) -count=1 -run '^TestScreenshots$$' ./ui/
-	FOURWINDS_SCREENSHOTS=$(CURDIR)/screenshots/shared $(HEADLESS) $(GO) test $(TAGS) -count=1 -run '^(TestSharedScreenshots|TestHostPlaysToo|TestHostHandsOver|TestAJoinedCentreShowsTheDealVerified)$$' ./internal/netui/
+	FOURWINDS_SCREENSHOTS=$(CURDIR)/screenshots/shared $(HEADLESS) $(GO) test $(TAGS) -count=1 -run '^(TestSharedScreenshots|TestHostPlaysToo|TestHostHandsOver|TestAJoinedCentreShowsTheDealVerified|TestSealedHandOnLoopback)$$' ./internal/netui/
 
 ## test: formatting, vet, staticcheck, every test, the live table and the network under the race detector, then the packaging checks
 test: test-deps lint unit race sound-check packaging-check

@@ -59,6 +59,12 @@ type HostSetup struct {
 	// gone silent before one of them deals on, a majority agreeing (the
 	// network's default when zero).
 	TakeOverWait time.Duration
+	// Sealed deals the table sealed (docs/sealed.md): no device, this one
+	// included, sees another player's tiles; a device sees the hands of
+	// the seats it plays, computer seats included (this device plays the
+	// computer seats). Every device seated when it starts holds a key: at
+	// least one phone must be.
+	Sealed bool
 }
 
 // HostSeat is one seat of a hosted table.
@@ -114,6 +120,9 @@ type TableAd struct {
 	// Hand is the hand being played (0 before the first deal).
 	Hand int
 	Over bool
+	// Sealed tells that the table is sealed: no device sees another
+	// player's tiles (HostSetup.Sealed).
+	Sealed bool
 }
 
 // JoinRequest is what a joining device asks for.

@@ -97,6 +97,7 @@ func NewCentreScreen(a *App, t table.Table) (*CentreScreen, error) {
 	c.table = container.NewBorder(container.NewCenter(c.seats[2]), container.NewCenter(c.seats[0]),
 		container.NewCenter(c.seats[3]), container.NewCenter(c.seats[1]), container.NewVScroll(container.NewCenter(c.middle)))
 	c.root = container.NewStack(felt, container.NewPadded(c.table), container.NewVBox(container.NewHBox(home, layout.NewSpacer())))
+	c.banner.link.sealed = sealedLobby(t)
 	c.show(snap)
 	go c.listen()
 	c.stop = make(chan struct{})
@@ -192,6 +193,7 @@ func bigText(s string, size float32, bold bool, col color.Color) *canvas.Text {
 
 // show redraws the display for snap.
 func (c *CentreScreen) show(snap table.Snapshot) {
+	snap = withLast(snap)
 	if c.snap.View != nil && snap.View != nil && snap.Info.Hand != c.snap.Info.Hand {
 		c.lastDiscard = nil
 	}

@@ -42,11 +42,13 @@ type hostForm struct {
 	standIn time.Duration
 	// takeOver is the table's take-over wait.
 	takeOver time.Duration
+	// sealed is the choice of a sealed table.
+	sealed *sealedChoice
 }
 
 // ShowHost shows the host screen: the table's name, the game and its
-// options (the new-game screen's schema editor), a PIN, who plays each
-// seat, the AI stand-in delay and how long the phones wait for this
+// options (the new-game screen's schema editor), a PIN, whether the table
+// is sealed, who plays each seat, the AI stand-in delay and how long the phones wait for this
 // device gone quiet before one of them deals on.
 func (a *App) ShowHost() {
 	a.closeGame()
@@ -106,6 +108,7 @@ func (a *App) hostScreen() fyne.CanvasObject {
 	f.usePIN.SetChecked(true)
 
 	pick, desc, options := a.rulesetPicker(&f.game)
+	f.sealed = newSealedChoice()
 
 	kinds, kindNames := seatChoices()
 	seats := widget.NewForm()
@@ -162,7 +165,8 @@ func (a *App) hostScreen() fyne.CanvasObject {
 		bold("share.table_name"), f.name,
 		bold("share.pin"), container.NewBorder(nil, nil, f.usePIN, nil, f.pin), wrapped(words.T("share.pin_help")),
 		bold("share.device"), device,
-		bold("share.seats"), seats,
+		bold("share.sealed"), f.sealed.content(),
+		bold("share.seats"), seats, f.sealed.seats,
 		bold("share.standin_delay"), delay,
 		bold("share.takeover_wait"), wait,
 		bold("newgame.ruleset"), pick, desc,
@@ -200,7 +204,7 @@ func randomPIN() string {
 // setup checks the form and returns the table it describes.
 func (f *hostForm) setup(a *App) (HostSetup, error) {
 	s := HostSetup{Name: strings.TrimSpace(f.name.Text), Rules: f.game.rules, Options: f.game.values, Card: f.game.card,
-		Seats: f.seats, StandIn: f.standIn, Pace: a.Pace(), TakeOverWait: f.takeOver}
+		Seats: f.seats, StandIn: f.standIn, Pace: a.Pace(), TakeOverWait: f.takeOver, Sealed: f.sealed.check.Checked}
 	if s.Name == "" {
 		return s, fmt.Errorf("%s", words.T("share.err.name"))
 	}
@@ -339,9 +343,14 @@ func (r *waitingRoom) content() fyne.CanvasObject {
 	cancel := widget.NewButton(words.T("share.cancel"), a.LeaveShared)
 	spin := widget.NewActivity()
 	spin.Start()
-	who := container.NewVBox(newThemedText(s.Name, 24, fyne.TextStyle{Bold: true}, fyne.TextAlignLeading),
-		container.NewHBox(spin, widget.NewLabel(words.T("share.waiting_players"))),
-		r.seats, r.pin, r.guessing, wrapped(words.T("share.start_help")))
+	who := container.NewVBox(newThemedText(s.Name, 24, fyne.TextStyle{Bold: true}, fyne.TextAlignLeading))
+	if s.Sealed {
+		who.Add(sealedNote())
+	}
+	for _, o := range []fyne.CanvasObject{container.NewHBox(spin, widget.NewLabel(words.T("share.waiting_players"))),
+		r.seats, r.pin, r.guessing, wrapped(words.T("share.start_help"))} {
+		who.Add(o)
+	}
 	body := container.NewAdaptiveGrid(2, who, addrBox)
 	return container.NewBorder(nil, container.NewPadded(container.NewGridWithColumns(2, cancel, r.btn)), nil, nil,
 		container.NewVScroll(container.NewPadded(body)))
@@ -381,6 +390,23 @@ func (r *waitingRoom) status(in table.Info) {
 	r.guessing.Refresh()
 }
 
+// seated checks that a sealed table has a phone seated now.
+func (r *waitingRoom) seated(ctx context.Context) error {
+	if !r.setup.Sealed {
+		return nil
+	}
+	snap, err := r.hosted.Table().Snapshot(ctx, table.Spectator)
+	if err != nil {
+		return err
+	}
+	for p, st := range r.setup.Seats {
+		if st.Kind == table.SeatRemote && snap.Info.Seats[p].Connected {
+			return nil
+		}
+	}
+	return fmt.Errorf("%s", words.T("share.sealed_alone"))
+}
+
 // newPIN gives the table a new PIN, shown at once: someone was guessing
 // the old one.
 func (r *waitingRoom) newPIN() {
@@ -418,13 +444,17 @@ func (a *App) renewPIN(h Hosted) {
 // the room shows.
 func (r *waitingRoom) announce() { _ = r.hosted.Announce(true) }
 
-// start deals the first hand and opens the table.
+// start deals the first hand and opens the table; a sealed table first
+// needs a phone seated (HostSetup.Sealed).
 func (r *waitingRoom) start() {
 	r.btn.Disable()
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		err := r.hosted.Start(ctx)
+		err := r.seated(ctx)
+		if err == nil {
+			err = r.hosted.Start(ctx)
+		}
 		fyne.Do(func() {
 			if err != nil {
 				r.btn.Enable()

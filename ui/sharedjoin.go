@@ -170,6 +170,9 @@ func (j *JoinScreen) card(ad TableAd) fyne.CanvasObject {
 	if ad.PIN {
 		facts = append(facts, words.T("share.needs_pin"))
 	}
+	if ad.Sealed {
+		facts = append(facts, words.T("share.sealed"))
+	}
 	if ad.Hand > 0 {
 		facts = append(facts, words.F("table.hand", map[string]any{"N": ad.Hand}))
 	}
@@ -222,6 +225,11 @@ func (j *JoinScreen) choose(ad TableAd) {
 	pin := widget.NewPasswordEntry()
 	pin.SetPlaceHolder(words.T("share.pin"))
 	items := []*widget.FormItem{widget.NewFormItem(words.T("share.seat"), pick)}
+	if ad.Sealed {
+		// Known before sitting: this device will see the hands of the
+		// seat it takes, and no other.
+		items = append([]*widget.FormItem{widget.NewFormItem("", sealedNote())}, items...)
+	}
 	if ad.PIN {
 		items = append(items, widget.NewFormItem(words.T("share.pin"), pin))
 	}

@@ -63,6 +63,7 @@ func newRackScreen(s *TableScreen) *RackScreen {
 			prev()
 		}
 	}
+	r.banner.link.sealed = sealedLobby(s.t)
 	r.refresh()
 	r.stop = make(chan struct{})
 	watchLink(s.t, r.stop, func(l link) {

@@ -51,7 +51,8 @@ func notices(in table.Info, name func(p int) string, l link) []notice {
 		}
 		out = append(out, notice{text: words.F(key, map[string]any{"From": v.From, "To": v.To}), imp: widget.WarningImportance})
 	}
-	if v := in.Verified; v != nil {
+	out = append(out, sealedNotices(in, l.sealed)...)
+	if v := in.Verified; v != nil && !in.Sealed {
 		if *v {
 			out = append(out, notice{text: words.T("share.verified"), imp: widget.SuccessImportance})
 		} else {
@@ -208,6 +209,8 @@ type link struct {
 	// guessing the PIN (table.Info.Guessing), which every device's
 	// snapshots carry.
 	hosting bool
+	// sealed is set on a device seated at a sealed table (Sealing).
+	sealed bool
 }
 
 // linkOf reads t's connection.
@@ -222,6 +225,7 @@ func linkOf(t table.Table) link {
 	if x, ok := t.(HandingOver); ok {
 		l.handOver = x.HandOver()
 	}
+	l.sealed = sealedLobby(t)
 	return l
 }
 
@@ -229,7 +233,7 @@ func linkOf(t table.Table) link {
 // what this device set itself (hosting, leaving, next): a table that can
 // move to another dealer (table.Switch) is polled on the host too.
 func (l *link) polled(p link) {
-	l.offline, l.dealing, l.handOver = p.offline, p.dealing, p.handOver
+	l.offline, l.dealing, l.handOver, l.sealed = p.offline, p.dealing, p.handOver, p.sealed
 }
 
 // handOverNotices say who leaves the table after this hand and who deals

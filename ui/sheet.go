@@ -62,6 +62,9 @@ func (s *TableScreen) sheetContent(r *game.Result) fyne.CanvasObject {
 	head.Wrapping = fyne.TextWrapWord
 	head.SizeName = theme.SizeNameSubHeadingText
 	body := container.NewVBox(head)
+	if l := auditLine(in); l != nil {
+		body.Add(l)
+	}
 	if r.Void != "" {
 		body.Add(widget.NewLabel(r.Void))
 	}

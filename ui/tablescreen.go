@@ -269,6 +269,7 @@ func (s *TableScreen) showSnapshot(snap table.Snapshot) {
 	if s.snap.View != nil {
 		prevID = s.snap.View.StateID
 	}
+	snap = withLast(snap)
 	s.snap = snap
 	v := snap.View
 	if v == nil {
@@ -404,7 +405,7 @@ func playerName(in table.Info, p int) string {
 		return ""
 	}
 	st := in.Seats[p]
-	if st.Kind == table.SeatAI && st.Name == table.DefaultName(p, table.SeatAI) {
+	if st.Name == table.DefaultName(p, table.SeatAI) { // an AI seat, or one a sealed table's other device plays by AI
 		return words.Computer(p)
 	}
 	return st.Name

@@ -23,6 +23,7 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/p2p/dealer"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/discover"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/node"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/sealed"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/wire"
 	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/peer"
@@ -141,7 +142,7 @@ func runHost(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	defer h.Close()
 	if o.sealed {
-		announceSealed(h)
+		sealed.Announce(h)
 	}
 
 	// A resumed table may deal a hand before its dealer serves it: each

@@ -22,6 +22,7 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/p2p/dealer"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/discover"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/node"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/sealed"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/wire"
 	"github.com/libp2p/go-libp2p/core/peer"
 )
@@ -148,7 +149,7 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 		out.say("Seated as player %d.", c.Player()+1)
 	}
 
-	if isSealed(h, c.Dealer()) {
+	if sealed.Announced(h, c.Dealer()) {
 		return joinSealed(ctx, h, c, ai.Level(*level), *spectate, stdin, *giveUp, out)
 	}
 	var end table.Snapshot

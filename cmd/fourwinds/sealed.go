@@ -13,17 +13,8 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/p2p/dealer"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/sealed"
 	"github.com/libp2p/go-libp2p/core/host"
-	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
 )
-
-// announceSealed makes h announce the sealed protocol from the start, so
-// that a joiner knows, once seated, that the table is sealed; until the
-// match is served (hostSealed) a stream of it is turned away, and the
-// joiner tries again.
-func announceSealed(h host.Host) {
-	h.SetStreamHandler(sealed.Protocol, func(s network.Stream) { _ = s.Reset() })
-}
 
 // hostSealed plays the sealed match of a host whose devices the table
 // protocol seated (d): this device holds the first key and plays its own
@@ -35,7 +26,7 @@ func hostSealed(ctx context.Context, h host.Host, d *dealer.Dealer, o hostOption
 		Seed: wall.SeedFromString(clockSeed()), Holders: []peer.ID{h.ID()}, Spectator: d.Watches}
 	for p, id := range d.Holders() {
 		if id != "" && d.Connected()[p] {
-			cfg.Players[p] = holderOf(&cfg.Holders, id)
+			cfg.Players[p] = sealed.AddHolder(&cfg.Holders, id)
 		}
 		cfg.Seats[p] = table.SeatConfig{Kind: table.SeatAI, Level: o.cfg.Seats[p].Level}
 	}
@@ -56,17 +47,6 @@ func hostSealed(ctx context.Context, h host.Host, d *dealer.Dealer, o hostOption
 	}
 	sealedEnd(rec, out)
 	return nil
-}
-
-// holderOf returns id's place among the holders, adding it if new.
-func holderOf(holders *[]peer.ID, id peer.ID) int {
-	for i, h := range *holders {
-		if h == id {
-			return i
-		}
-	}
-	*holders = append(*holders, id)
-	return len(*holders) - 1
 }
 
 // joinSealed plays this device's seat at the sealed table c is seated
@@ -152,10 +132,4 @@ func sealedEnd(rec table.SealedRecord, out *lines) {
 	snap := table.Snapshot{Info: table.Info{History: rec.History, Balances: rec.Balances, Over: rec.Over, Verified: &all}}
 	out.emit(newEndLine(snap))
 	out.say("The table is over. Balances: %v", rec.Balances)
-}
-
-// isSealed reports whether the dealer d announces the sealed protocol.
-func isSealed(h host.Host, d peer.ID) bool {
-	ps, err := h.Peerstore().SupportsProtocols(d, sealed.Protocol)
-	return err == nil && len(ps) > 0
 }

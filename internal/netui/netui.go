@@ -29,6 +29,7 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/p2p/dealer"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/discover"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/node"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/sealed"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/wire"
 	"github.com/fourwinds-mahjong/fourwinds/ui"
 )
@@ -100,6 +101,8 @@ var (
 	_ ui.Linked      = remote{}
 	_ ui.Dealing     = remote{}
 	_ ui.HandingOver = remote{}
+	_ ui.Sealing     = (*sealedRemote)(nil)
+	_ ui.Linked      = (*sealedRemote)(nil)
 )
 
 // New returns the network of cfg.
@@ -126,6 +129,9 @@ func (n *Network) Host(s ui.HostSetup) (ui.Hosted, error) {
 	if n.cfg.Deal == nil {
 		return nil, ErrNoDeal
 	}
+	if s.Sealed {
+		sealed.Announce(n.cfg.Host)
+	}
 	var d *dealer.Dealer
 	t, err := n.cfg.Deal(s, func(ctx context.Context, hand int) (wall.Seed, error) { return d.HandSeed(ctx, hand) })
 	if err != nil {
@@ -142,8 +148,12 @@ func (n *Network) Host(s ui.HostSetup) (ui.Hosted, error) {
 	served := node.Serve(n.cfg.Host, dealer.Config{Table: t, Name: s.Name, PIN: s.PIN, Key: key, Open: open, TakeOverWait: s.TakeOverWait}, n.advertise)
 	d = served.Dealer
 	n.unadvertised(served.Announcement)
-	h := &hosted{t: t, sw: table.NewSwitch(t), s: served, h: n.cfg.Host, key: key, quit: make(chan struct{})}
-	go h.stepDown(n, s)
+	ctx, stop := context.WithCancel(context.Background())
+	h := &hosted{t: t, sw: table.NewSwitch(t), s: served, h: n.cfg.Host, key: key, setup: s, warn: n.cfg.Warn, ctx: ctx, stop: stop, quit: make(chan struct{})}
+	if !s.Sealed {
+		// A sealed match is not dealt on elsewhere (docs/sealed.md).
+		go h.stepDown(n, s)
+	}
 	return h, nil
 }
 
@@ -213,10 +223,17 @@ type hosted struct {
 	t Dealt
 	// sw is the table the screens see: t, then the newer dealer's once
 	// this device's dealer stepped down (stepDown), sat.
-	sw   *table.Switch
-	s    *node.Served
-	h    host.Host
-	key  string
+	sw  *table.Switch
+	s   *node.Served
+	h   host.Host
+	key string
+	// setup is the table as the host screen set it up; warn is told when
+	// its sealed match stops on an error.
+	setup ui.HostSetup
+	warn  func(error)
+	// ctx ends with Close (stop): the sealed match is played until then.
+	ctx  context.Context
+	stop context.CancelFunc
 	once sync.Once
 	// quit is closed by Close.
 	quit chan struct{}
@@ -225,15 +242,25 @@ type hosted struct {
 	// there; closed is set by Close.
 	sat    *client.Client
 	closed bool
+	// match is the sealed match once a sealed table started.
+	match *sealed.Host
 }
 
-// Table returns the table; closing it stops serving too.
-func (h *hosted) Table() table.Table { return servedTable{Switch: h.sw, h: h} }
+// Table returns the table (a sealed table's match once it started);
+// closing it stops serving too.
+func (h *hosted) Table() table.Table {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.match != nil {
+		return servedTable{Table: h.match.Table(), h: h}
+	}
+	return servedTable{Table: h.sw, h: h}
+}
 
 // servedTable is the hosted table as the screens drive it: closing it
 // stops serving.
 type servedTable struct {
-	*table.Switch
+	table.Table
 	h *hosted
 }
 
@@ -250,8 +277,13 @@ func (h *hosted) Addrs() []string {
 	return addrs
 }
 
-// Start deals the first hand.
-func (h *hosted) Start(ctx context.Context) error { return h.t.Start(ctx) }
+// Start deals the first hand; a sealed table starts its match instead.
+func (h *hosted) Start(ctx context.Context) error {
+	if h.setup.Sealed {
+		return h.startSealed(ctx)
+	}
+	return h.t.Start(ctx)
+}
 
 // SetPIN changes the table's PIN (dealer.SetPIN).
 func (h *hosted) SetPIN(pin string) { h.s.Dealer.SetPIN(pin) }
@@ -298,12 +330,18 @@ func (h *hosted) Close() error {
 	var err error
 	h.once.Do(func() {
 		close(h.quit)
+		h.stop()
 		h.s.Close()
 		err = h.t.Close()
 		h.mu.Lock()
 		h.closed = true
 		if h.sat != nil {
 			h.sat.Close()
+		}
+		if h.match != nil {
+			err = errors.Join(err, h.match.Close())
+		} else if h.setup.Sealed {
+			h.h.RemoveStreamHandler(sealed.Protocol)
 		}
 		h.mu.Unlock()
 	})
@@ -377,7 +415,8 @@ func (n *Network) ask(ctx context.Context, info peer.AddrInfo) (ui.TableAd, erro
 	if len(info.Addrs) > 0 {
 		addr = info.Addrs[0].Encapsulate(ma.StringCast("/p2p/" + info.ID.String())).String()
 	}
-	return ui.TableAd{Addr: addr, Name: l.Name, Rules: l.Rules, Free: l.Free, PIN: l.PIN, Hand: l.Hand, Over: l.Over}, nil
+	return ui.TableAd{Addr: addr, Name: l.Name, Rules: l.Rules, Free: l.Free, PIN: l.PIN, Hand: l.Hand, Over: l.Over,
+		Sealed: sealed.Announced(n.cfg.Host, info.ID)}, nil
 }
 
 // Lookup asks the table at a typed address what it is. An address with
@@ -414,6 +453,9 @@ func (n *Network) Join(ctx context.Context, j ui.JoinRequest) (table.Table, int,
 		opts.TakeOver = func(_ context.Context, info table.Info, term uint64, holders [4]peer.ID) (table.Table, error) {
 			var wait time.Duration
 			if c := joined.Load(); c != nil {
+				if sealed.Announced(n.cfg.Host, c.Dealer()) {
+					return nil, errSealedTakeOver
+				}
 				wait = c.TakeOverAfter()
 			}
 			return n.takeOver(info, term, holders, j.PIN, key, wait)
@@ -424,7 +466,11 @@ func (n *Network) Join(ctx context.Context, j ui.JoinRequest) (table.Table, int,
 		return nil, 0, err
 	}
 	joined.Store(c)
-	return remote{Client: c, h: n.cfg.Host}, c.Player(), nil
+	r := remote{Client: c, h: n.cfg.Host}
+	if sealed.Announced(n.cfg.Host, c.Dealer()) {
+		return joinSealed(n.cfg.Host, r, c.Player(), j.Name, n.cfg.Warn), c.Player(), nil
+	}
+	return r, c.Player(), nil
 }
 
 // takeOver deals on, on this device, a table whose dealer is gone for good

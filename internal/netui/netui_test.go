@@ -378,12 +378,18 @@ func countKinds(ks []tile.Kind) map[tile.Kind]int {
 // the first one's view, and returns the number of decisions it answered.
 func playTurns(t *testing.T, stop func(v *game.View, decisions int) bool, racks ...*device) int {
 	t.Helper()
+	return playTurnsFor(t, 30*time.Second, stop, racks...)
+}
+
+// playTurnsFor is playTurns, giving up after limit instead of 30 s.
+func playTurnsFor(t *testing.T, limit time.Duration, stop func(v *game.View, decisions int) bool, racks ...*device) int {
+	t.Helper()
 	answered := make([]uint64, len(racks))
 	for i := range answered {
 		answered[i] = ^uint64(0)
 	}
 	decisions := 0
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := time.Now().Add(limit)
 	for {
 		for i, d := range racks {
 			var snap table.Snapshot
@@ -400,7 +406,8 @@ func playTurns(t *testing.T, stop func(v *game.View, decisions int) bool, racks 
 			v := snap.View
 			if time.Now().After(deadline) {
 				if v != nil {
-					t.Fatalf("the hand stopped: device %d shows phase %v, turn %v, legal %v", i, v.Phase, v.Turn, v.Legal)
+					t.Fatalf("the hand stopped: device %d shows hand %d, state %d, phase %v, turn %v, legal %v (void: %q, problem: %q)",
+						i, snap.Info.Hand, v.StateID, v.Phase, v.Turn, v.Legal, snap.Info.Void, snap.Info.Problem)
 				}
 				t.Fatal("the hand stopped before the first deal")
 			}
@@ -494,14 +501,7 @@ func TestHostPlaysToo(t *testing.T) {
 	l.deal = netui.Deal
 	host := l.app(t, fa, "/ip4/192.168.1.20/tcp/40123", phoneSize)
 	phone := l.phone(t, fa)
-	setup := kitchen("")
-	setup.Seats[0] = ui.HostSeat{Kind: table.SeatHuman, Name: "Anne"}
-	setup.Seats[1] = ui.HostSeat{Kind: table.SeatRemote}
-	var err error
-	fyne.DoAndWait(func() { err = host.app.Host(setup, 0) })
-	if err != nil {
-		t.Fatal(err)
-	}
+	hostAnne(t, host, false)
 	ad := findTable(t, phone)
 	fyne.DoAndWait(func() { phone.app.Joining().Join(ui.JoinRequest{Addr: ad.Addr, Seat: ui.AnySeat, Name: "Bea"}) })
 	waitFor(t, "the phone's rack", func() bool { return phone.app.Rack() != nil })
@@ -528,6 +528,21 @@ func TestHostPlaysToo(t *testing.T) {
 	shot(t, phone.win, "leave-phone-en.png")
 	tap(t, phone.win, "Leave")
 	waitFor(t, "the phone at home", func() bool { return phone.app.Rack() == nil })
+}
+
+// hostAnne has d host the kitchen table (sealed or not) with Anne playing
+// seat 1 on it and seat 2 a phone's.
+func hostAnne(t *testing.T, d *device, sealed bool) {
+	t.Helper()
+	setup := kitchen("")
+	setup.Sealed = sealed
+	setup.Seats[0] = ui.HostSeat{Kind: table.SeatHuman, Name: "Anne"}
+	setup.Seats[1] = ui.HostSeat{Kind: table.SeatRemote}
+	var err error
+	fyne.DoAndWait(func() { err = d.app.Host(setup, 0) })
+	if err != nil {
+		t.Fatal(err)
+	}
 }
 
 // TestAJoinedCentreShowsTheDealVerified: a phone hosts and plays a seat;
@@ -1047,30 +1062,13 @@ func TestSharedScreenshots(t *testing.T) {
 // shows, over TCP on the loopback interface only.
 func TestTwoDevicesOnLoopback(t *testing.T) {
 	fa := newApp(t, "en")
-	none := func(context.Context, func(peer.AddrInfo)) error { return nil }
-	noMulticast := errors.New("no multicast in tests")
-	quiet := func(host.Host) (io.Closer, error) { return nil, noMulticast }
 	warned := make(chan error, 4)
-	devices := make([]*device, 2)
-	for i := range devices {
-		k, _, err := crypto.GenerateEd25519Key(nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		h, err := fwhost.New(k, []string{"/ip4/127.0.0.1/tcp/0"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { h.Close() })
-		devices[i] = open(t, fa, tabletSize)
-		devices[i].h = h
-		devices[i].connect(netui.New(netui.Config{Host: h, Deal: deal, Browse: none, Advertise: quiet, Warn: func(err error) { warned <- err }}))
-	}
+	devices := loopback(t, fa, deal, func(err error) { warned <- err }, tabletSize, tabletSize)
 	tablet, phone := devices[0], devices[1]
 	hostCentre(t, tablet, "")
 	select {
 	case err := <-warned:
-		if !errors.Is(err, noMulticast) {
+		if !errors.Is(err, errNoMulticast) {
 			t.Errorf("the host was warned %v, want the advertising error", err)
 		}
 	default:
@@ -1092,6 +1090,35 @@ func TestTwoDevicesOnLoopback(t *testing.T) {
 		t.Fatalf("joining %s gave player %d, %v; want player 0", short, player, err)
 	}
 	tb.Close()
+}
+
+// errNoMulticast is the advertising error of the loopback devices.
+var errNoMulticast = errors.New("no multicast in tests")
+
+// loopback opens app instances in windows of the given sizes, each with a
+// real libp2p host on the loopback interface only, dealing with deal; they
+// find no table nearby and cannot advertise theirs (warn is told so): they
+// join by address.
+func loopback(t *testing.T, fa fyne.App, deal func(ui.HostSetup, func(context.Context, int) (wall.Seed, error)) (netui.Dealt, error), warn func(error), sizes ...fyne.Size) []*device {
+	t.Helper()
+	none := func(context.Context, func(peer.AddrInfo)) error { return nil }
+	quiet := func(host.Host) (io.Closer, error) { return nil, errNoMulticast }
+	devices := make([]*device, len(sizes))
+	for i := range devices {
+		k, _, err := crypto.GenerateEd25519Key(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, err := fwhost.New(k, []string{"/ip4/127.0.0.1/tcp/0"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { h.Close() })
+		devices[i] = open(t, fa, sizes[i])
+		devices[i].h = h
+		devices[i].connect(netui.New(netui.Config{Host: h, Deal: deal, Browse: none, Advertise: quiet, Warn: warn}))
+	}
+	return devices
 }
 
 // BenchmarkRejoin measures a phone taking its seat again at a hosted

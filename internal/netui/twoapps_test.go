@@ -3,6 +3,7 @@ package netui_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -203,4 +204,105 @@ func stay(t *testing.T) {
 		_, err := os.Stat(os.Getenv(doneEnv))
 		return err == nil
 	})
+}
+
+// TestSealedHandOnLoopback (issue 22): three app instances, each with a
+// real libp2p host on the loopback interface. Anne's phone hosts a sealed
+// table and plays seat 1 beside two computer players; Bea's phone learns
+// that the table is sealed before it sits (the lookup, then its lobby's
+// banner), takes seat 2, and a tablet joins as the table centre; the host
+// starts. Both phones play a whole hand in rack mode, each device refused
+// the other's seat; at the hand's end both sheets and both banners say
+// the hand was audited. The centre follows the next hand, never holding a
+// concealed tile.
+func TestSealedHandOnLoopback(t *testing.T) {
+	fa := newApp(t, "en")
+	devices := loopback(t, fa, netui.Deal, func(error) {}, phoneSize, phoneSize, tabletSize)
+	host, phone, tablet := devices[0], devices[1], devices[2]
+	hostAnne(t, host, true)
+	addr := ui.ShortAddr(host.app.Hosted().Addrs()[0])
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if ad, err := phone.net.Lookup(ctx, addr); err != nil || !ad.Sealed {
+		t.Fatalf("looking up the sealed table gave %+v, %v; want it sealed", ad, err)
+	}
+	fyne.DoAndWait(func() {
+		phone.app.ShowJoin()
+		phone.app.Joining().Join(ui.JoinRequest{Addr: addr, Seat: ui.AnySeat, Name: "Bea"})
+	})
+	waitFor(t, "the phone's rack", func() bool { return phone.app.Rack() != nil })
+	lobby := words.T("share.sealed") + ": " + words.T("share.sealed_what")
+	waitFor(t, "the phone's lobby saying the table is sealed", func() bool { return slices.Contains(phone.app.Rack().Notices(), lobby) })
+	waitFor(t, "the phone seated", func() bool { return seated(t, host, 1) })
+	fyne.DoAndWait(func() {
+		tablet.app.ShowJoin()
+		tablet.app.Joining().Join(ui.JoinRequest{Addr: addr, Seat: table.Spectator})
+	})
+	waitFor(t, "the table centre", func() bool { return tablet.app.Centre() != nil })
+	fyne.DoAndWait(host.app.StartHosted)
+	waitFor(t, "the host's rack", func() bool { return host.app.Rack() != nil })
+	waitUpTo(t, time.Minute, "the phone at the sealed match", func() bool { return phone.app.Rack().Screen().Snapshot().Info.Sealed })
+	for p, d := range []*device{host, phone} {
+		var tb table.Table
+		fyne.DoAndWait(func() { tb = d.app.Rack().Screen().Table() })
+		var re *table.RefusedError
+		if _, err := tb.Snapshot(ctx, 1-p); !errors.As(err, &re) || re.Reason != table.ReasonNotYours {
+			t.Errorf("device %d was shown player %d's seat (%v); want it refused as another device's", p, 1-p, err)
+		}
+	}
+	playTurnsFor(t, 3*time.Minute, handOver, host, phone)
+	audited := words.T("share.audited")
+	for p, d := range []*device{host, phone} {
+		waitUpTo(t, time.Minute, fmt.Sprintf("device %d saying the hand was audited", p), func() bool {
+			return slices.Contains(d.app.Rack().Notices(), audited) && slices.Contains(texts(d.win), audited)
+		})
+	}
+	shot(t, phone.win, "sealed-sheet-en.png")
+	// A centre that came once the first deal had begun follows the match
+	// from the next hand, the public view only.
+	var centre *ui.CentreScreen
+	fyne.DoAndWait(func() { centre = tablet.app.Centre() })
+	watchCentre(t, centre)
+	for _, d := range []*device{host, phone} {
+		fyne.DoAndWait(d.app.Rack().Screen().NextHand)
+	}
+	waitUpTo(t, time.Minute, "the centre at the sealed match's second hand", func() bool {
+		s := centre.Snapshot()
+		return s.Info.Sealed && s.View != nil && s.Info.Hand == 2
+	})
+}
+
+// TestSealedTableCentreHosts: the tablet that hosts a sealed table as its
+// table centre holds a key and plays the three computer seats, and shows
+// only the public view; the phone plays its seat, and after the hand both
+// say it was audited.
+func TestSealedTableCentreHosts(t *testing.T) {
+	fa := newApp(t, "en")
+	devices := loopback(t, fa, netui.Deal, func(error) {}, tabletSize, phoneSize)
+	tablet, phone := devices[0], devices[1]
+	setup := kitchen("")
+	setup.Sealed = true
+	var err error
+	fyne.DoAndWait(func() { err = tablet.app.Host(setup, table.Spectator) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	fyne.DoAndWait(func() {
+		phone.app.ShowJoin()
+		phone.app.Joining().Join(ui.JoinRequest{Addr: ui.ShortAddr(tablet.app.Hosted().Addrs()[0]), Seat: ui.AnySeat, Name: "Anne"})
+	})
+	waitFor(t, "the phone seated", func() bool { return phone.app.Rack() != nil && seated(t, tablet, 0) })
+	fyne.DoAndWait(tablet.app.StartHosted)
+	waitFor(t, "the table centre", func() bool { return tablet.app.Centre() != nil })
+	var centre *ui.CentreScreen
+	fyne.DoAndWait(func() { centre = tablet.app.Centre() })
+	watchCentre(t, centre)
+	playTurnsFor(t, 3*time.Minute, handOver, phone)
+	audited := words.T("share.audited")
+	waitUpTo(t, time.Minute, "the phone and the centre saying the hand was audited", func() bool {
+		return slices.Contains(phone.app.Rack().Notices(), audited) && slices.Contains(centre.Notices(), audited)
+	})
+	if s := centre.Snapshot(); !s.Info.Sealed {
+		t.Error("the host's table centre does not show the sealed match")
+	}
 }

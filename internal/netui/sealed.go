@@ -1,0 +1,165 @@
+package netui
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/host"
+	"github.com/libp2p/go-libp2p/core/peer"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/ai"
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	"github.com/fourwinds-mahjong/fourwinds/core/wall"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/client"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/sealed"
+)
+
+// A sealed table (ui.HostSetup.Sealed, docs/sealed.md) seats its devices
+// as any table does: through the table protocol, its lobby, PIN and key,
+// on an ordinary table that stays in its lobby. Its dealer announces the
+// sealed protocol from the start, so that a device that asks the lobby
+// knows the table is sealed before it sits down (sealed.Announced). When
+// the host starts it, the devices seated then hold the keys of the sealed
+// match (p2p/sealed), which the screens are moved to.
+
+// errSealedAlone refuses to start a sealed table with no phone seated:
+// this device's key alone would open every tile.
+var errSealedAlone = errors.New("netui: a sealed table starts with at least one phone seated: every device holds a key, and with this device's key alone it would see every tile")
+
+// errSealedTakeOver refuses to deal on a sealed table whose dealer is
+// gone: its match ends with it (docs/sealed.md).
+var errSealedTakeOver = errors.New("netui: a sealed table is not dealt on by another device: its match ends with its dealer")
+
+// startSealed serves the sealed match of the devices seated now: this
+// device holds the first key and plays its own seats (its person's, the
+// computer's, and every remote seat nobody took, by the computer); each
+// seated phone holds a key of its own and plays its seat; the devices
+// watching as the table centre follow it. The table's id is this device's
+// peer id.
+func (h *hosted) startSealed(ctx context.Context) error {
+	d := h.s.Dealer
+	lobby, err := h.t.Snapshot(ctx, table.Spectator)
+	if err != nil {
+		return err
+	}
+	var seed wall.Seed
+	if _, err := rand.Read(seed[:]); err != nil {
+		return fmt.Errorf("netui: no seed for the sealed table's dice: %w", err)
+	}
+	cfg := sealed.Config{Table: h.h.ID().String(), Term: d.Term(), Rules: h.setup.Rules, Options: h.setup.Options,
+		Seed: seed, Holders: []peer.ID{h.h.ID()}, Spectator: d.Watches}
+	holders, connected := d.Holders(), d.Connected()
+	for p, st := range h.setup.Seats {
+		name := lobby.Info.Seats[p].Name
+		switch {
+		case st.Kind == table.SeatRemote && holders[p] != "" && connected[p]:
+			cfg.Players[p] = sealed.AddHolder(&cfg.Holders, holders[p])
+		case st.Kind == table.SeatRemote:
+			// Nobody took it: the computer plays it here, under the name
+			// a computer seat has (table.DefaultName).
+			name = table.DefaultName(p, table.SeatAI)
+			cfg.Seats[p] = table.SeatConfig{Kind: table.SeatAI, Level: ai.Intermediate}
+		case st.Kind == table.SeatHuman:
+			cfg.Seats[p] = table.SeatConfig{Kind: table.SeatHuman, Name: st.Name}
+		default:
+			level := ai.Level(st.Level)
+			if level == "" {
+				level = ai.Intermediate
+			}
+			cfg.Seats[p] = table.SeatConfig{Kind: table.SeatAI, Level: level}
+		}
+		cfg.Names = append(cfg.Names, name)
+	}
+	if len(cfg.Holders) < 2 {
+		return errSealedAlone
+	}
+	x, err := sealed.Serve(h.h, cfg)
+	if err != nil {
+		return err
+	}
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		return x.Close()
+	}
+	h.match = x
+	h.mu.Unlock()
+	go func() {
+		if _, err := x.Run(h.ctx); err != nil && h.ctx.Err() == nil {
+			h.warn(fmt.Errorf("netui: the sealed match stopped: %w", err))
+		}
+	}()
+	return nil
+}
+
+// sealedDialPause is how often a seated device asks again for the sealed
+// match its dealer does not serve yet (its host has not started it).
+const sealedDialPause = 500 * time.Millisecond
+
+// sealedRemote is a device's seat at a sealed table: the ordinary table
+// it was seated at (its lobby, until the host starts), then its part in
+// the sealed match, which it dials until the dealer serves it.
+type sealedRemote struct {
+	*table.Switch
+	r    remote
+	stop context.CancelFunc
+	// done is closed when follow returns, having set j if it joined.
+	done chan struct{}
+	j    *sealed.Joined
+}
+
+// joinSealed follows the sealed match of the table r is seated at, as
+// player (a person on this device; table.Spectator for the table centre);
+// warn is told if the screens cannot be moved to it.
+func joinSealed(h host.Host, r remote, player int, name string, warn func(error)) *sealedRemote {
+	ctx, stop := context.WithCancel(context.Background())
+	s := &sealedRemote{Switch: table.NewSwitch(r), r: r, stop: stop, done: make(chan struct{})}
+	var cfg sealed.JoinConfig
+	if player != table.Spectator {
+		cfg.Seats[player] = table.SeatConfig{Kind: table.SeatHuman, Name: name}
+	}
+	go s.follow(ctx, h, r.Client, player, cfg, warn)
+	return s
+}
+
+// follow dials the sealed match until the dealer serves it, then moves
+// the screens to it.
+func (s *sealedRemote) follow(ctx context.Context, h host.Host, c *client.Client, player int, cfg sealed.JoinConfig, warn func(error)) {
+	defer close(s.done)
+	for {
+		j, err := sealed.Dial(ctx, h, c.Dealer(), c.Dealer().String(), c.Term(), cfg)
+		if err == nil {
+			s.j = j
+			if err := s.Move(ctx, j.Table(), player, c.Term()); err != nil && ctx.Err() == nil {
+				warn(fmt.Errorf("netui: the screens cannot follow the sealed match: %w", err))
+			}
+			return
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(sealedDialPause):
+		}
+	}
+}
+
+// Linked tells whether this device is connected to the dealer now.
+func (s *sealedRemote) Linked() bool { return s.r.Linked() }
+
+// Close leaves the sealed match and the table.
+func (s *sealedRemote) Close() error {
+	s.stop()
+	<-s.done
+	var err error
+	if s.j != nil {
+		err = s.j.Close()
+	}
+	return errors.Join(err, s.r.Close())
+}
+
+// Sealed tells the screens that the table is sealed while it is still in
+// its lobby (ui.Sealing).
+func (s *sealedRemote) Sealed() bool { return true }

@@ -1,0 +1,122 @@
+package ui
+
+import (
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+	"github.com/fourwinds-mahjong/fourwinds/ui/words"
+)
+
+// sealedChoice is the host screen's choice of a sealed table (every
+// ruleset with every option is dealt sealed): a check and what it means;
+// a note under the seats says that a sealed table needs a phone.
+type sealedChoice struct {
+	check *widget.Check
+	seats *wordsLabel
+}
+
+func newSealedChoice() *sealedChoice {
+	c := &sealedChoice{seats: wrapped(words.T("share.sealed_seats"))}
+	c.seats.colour = theme.ColorNameWarning
+	c.check = widget.NewCheck(words.T("share.sealed_on"), func(on bool) {
+		if on {
+			c.seats.Show()
+		} else {
+			c.seats.Hide()
+		}
+	})
+	c.seats.Hide()
+	return c
+}
+
+// content is the choice as the host screen shows it.
+func (c *sealedChoice) content() fyne.CanvasObject {
+	return container.NewVBox(c.check, wrapped(words.T("share.sealed_what")))
+}
+
+// sealedNote says, in a lobby or a waiting room, that the table is
+// sealed and what a device sees there.
+func sealedNote() fyne.CanvasObject {
+	head := wrapped(words.T("share.sealed"))
+	head.bold = true
+	return container.NewVBox(head, wrapped(words.T("share.sealed_what")))
+}
+
+// Sealing is implemented by a joined table its dealer deals sealed: it
+// tells so while the table is still in its lobby, whose snapshots are the
+// ordinary table's that seated the device.
+type Sealing interface {
+	Sealed() bool
+}
+
+// sealedLobby tells whether t says it is a sealed table (Sealing).
+func sealedLobby(t table.Table) bool {
+	x, ok := t.(Sealing)
+	return ok && x.Sealed()
+}
+
+// withLast gives snap, a sealed table's (whose snapshots carry no
+// events), the discard its claim window answers as its last event, read
+// from the view: the rack and the table centre show it as they show an
+// ordinary table's.
+func withLast(snap table.Snapshot) table.Snapshot {
+	v := snap.View
+	if !snap.Info.Sealed || snap.Last != nil || v == nil || v.Phase != game.PhaseClaim {
+		return snap
+	}
+	if ds := v.Seats[v.Turn].Discards; len(ds) > 0 && ds[len(ds)-1].Tile == v.Pending {
+		snap.Last = &game.Event{Type: game.EvDiscard, Seat: v.Turn, Tiles: []tile.Kind{v.Pending}}
+	}
+	return snap
+}
+
+// sealedNotices are a sealed table's own notices: before it starts, that
+// it is sealed and what a device sees there (lobby: a lobby whose
+// table is sealed); after a hand, its audit (auditNotice).
+func sealedNotices(in table.Info, lobby bool) []notice {
+	if !in.Sealed && !lobby {
+		return nil
+	}
+	if !in.Started {
+		return []notice{{text: words.Labelled(words.T("share.sealed"), words.T("share.sealed_what")), imp: widget.HighImportance}}
+	}
+	if n, ok := auditNotice(in); ok {
+		return []notice{n}
+	}
+	return nil
+}
+
+// auditNotice is the verdict of a sealed table's last hand: audited, or
+// void with the reason, dealt again with fresh keys; ok is false before
+// the first verdict and at a table that is not sealed.
+func auditNotice(in table.Info) (n notice, ok bool) {
+	if !in.Sealed || in.Verified == nil {
+		return notice{}, false
+	}
+	if *in.Verified && in.Void == "" {
+		return notice{text: words.T("share.audited"), imp: widget.SuccessImportance}, true
+	}
+	// The audit's reason for a void hand begins with what the notice
+	// says first.
+	why := strings.TrimPrefix(in.Void, "the hand was void: ")
+	return notice{text: words.F("share.sealed_void", map[string]any{"Reason": why}), imp: widget.DangerImportance}, true
+}
+
+// auditLine is the verdict of a sealed table's hand on its end-of-hand
+// sheet, or nil at a table that is not sealed.
+func auditLine(in table.Info) fyne.CanvasObject {
+	n, ok := auditNotice(in)
+	if !ok {
+		return nil
+	}
+	l := widget.NewLabelWithStyle(n.text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	l.Importance, l.Wrapping = n.imp, fyne.TextWrapWord
+	return l
+}

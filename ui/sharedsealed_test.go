@@ -1,0 +1,266 @@
+package ui
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
+	"github.com/fourwinds-mahjong/fourwinds/internal/uitest"
+	"github.com/fourwinds-mahjong/fourwinds/ui/words"
+)
+
+// hostingNet records the table the host screen sets up, and hosts none.
+type hostingNet struct {
+	quietNet
+	got chan HostSetup
+}
+
+func (n hostingNet) Host(s HostSetup) (Hosted, error) {
+	n.got <- s
+	return nil, errors.New("no hosting in this test")
+}
+
+// sealedForm finds the host screen's sealed choice, its ruleset choice
+// and its open button.
+func sealedForm(t *testing.T, a *App) (check *widget.Check, pick *widget.Select, open *widget.Button) {
+	t.Helper()
+	walkObjects(a.win.Content(), func(o fyne.CanvasObject) {
+		switch x := o.(type) {
+		case *widget.Check:
+			if x.Text == words.T("share.sealed_on") {
+				check = x
+			}
+		case *widget.Select:
+			if rs, _ := words.Ruleset(rules.DefaultID); slices.Contains(x.Options, rs) {
+				pick = x
+			}
+		case *widget.Button:
+			if x.Text == words.T("share.open") {
+				open = x
+			}
+		}
+	})
+	if check == nil || pick == nil || open == nil {
+		t.Fatalf("the host screen has no sealed choice (%v), ruleset choice (%v) or open button (%v)", check != nil, pick != nil, open != nil)
+	}
+	return check, pick, open
+}
+
+// shownText is every words label's text on show in o.
+func shownText(o fyne.CanvasObject) string {
+	var out []string
+	for _, o := range test.LaidOutObjects(o) {
+		if l, ok := o.(*wordsLabel); ok && l.Visible() {
+			out = append(out, l.Text())
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// TestHostSealed: the host screen offers a sealed table, says what it
+// means and, under the seats, that a phone must join; the table it sets up
+// is sealed. Every ruleset keeps the choice offered.
+func TestHostSealed(t *testing.T) {
+	defer func(f func() string) { newPIN = f }(newPIN)
+	newPIN = func() string { return "4321" }
+	defer words.Use("en")
+	for _, lang := range []string{"en", "fr"} {
+		a, w := newTestApp(t, noTables{}, fyne.NewSize(360, 640))
+		if err := words.Use(lang); err != nil {
+			t.Fatal(err)
+		}
+		n := hostingNet{got: make(chan HostSetup, 1)}
+		a.SetNetwork(n)
+		a.fy.Preferences().SetString("last_rules", "hongkong")
+		a.ShowHost()
+		check, pick, open := sealedForm(t, a)
+		if check.Disabled() {
+			t.Fatalf("%s: hongkong cannot be chosen sealed", lang)
+		}
+		if strings.Contains(shownText(a.win.Content()), words.T("share.sealed_seats")) {
+			t.Errorf("%s: the note that a sealed table needs a phone shows before Sealed is chosen", lang)
+		}
+		test.Tap(check)
+		all := shownText(a.win.Content())
+		for _, key := range []string{"share.sealed_what", "share.sealed_seats"} {
+			if !strings.Contains(all, words.T(key)) {
+				t.Errorf("%s: the host screen with Sealed chosen does not say %q", lang, words.T(key))
+			}
+		}
+		scrollTo(a.win.Content(), check)
+		uitest.Golden(t, "host-sealed-"+lang+".png", w.Canvas().Capture())
+		test.Tap(open)
+		if s := <-n.got; !s.Sealed || s.Rules != "hongkong" {
+			t.Errorf("%s: the host screen set up %+v; want a sealed hongkong table", lang, s)
+		}
+
+		for i, id := range rules.IDs() {
+			pick.SetSelectedIndex(i)
+			if check.Disabled() {
+				t.Errorf("%s: %s turns the sealed choice off; every ruleset is dealt sealed", lang, id)
+			}
+		}
+		a.ShowHome()
+	}
+}
+
+// scrollTo scrolls the first scroll in o so that target is near its top,
+// below the heading over it.
+func scrollTo(o fyne.CanvasObject, target fyne.CanvasObject) {
+	var sc *container.Scroll
+	walkObjects(o, func(o fyne.CanvasObject) {
+		if x, ok := o.(*container.Scroll); ok && sc == nil {
+			sc = x
+		}
+	})
+	if sc == nil {
+		return
+	}
+	d := fyne.CurrentApp().Driver()
+	sc.Offset = fyne.NewPos(0, d.AbsolutePositionForObject(target).Y-d.AbsolutePositionForObject(sc.Content).Y-48)
+	sc.Refresh()
+}
+
+// TestSealedLobby: a joiner learns that a table is sealed from its card in
+// the list, and again, with what its device will see, before it sits.
+func TestSealedLobby(t *testing.T) {
+	a, w := newTestApp(t, noTables{}, fyne.NewSize(360, 640))
+	a.SetNetwork(quietNet{})
+	a.ShowJoin()
+	j := a.Joining()
+	j.spin.Stop()
+	ad := TableAd{Addr: "/ip4/192.168.1.20/tcp/40123/p2p/12D3KooW", Name: "Kitchen", Rules: "hongkong", Free: []int{1, 2}, Sealed: true}
+	j.add(ad)
+	if !strings.Contains(widgetText(j.list), words.T("share.sealed")) {
+		t.Errorf("the sealed table's card says %q; want %q", widgetText(j.list), words.T("share.sealed"))
+	}
+	j.choose(ad)
+	over := w.Canvas().Overlays().Top()
+	if over == nil || !strings.Contains(shownText(over), words.T("share.sealed_what")) {
+		t.Error("the seat dialog of a sealed table does not say what the device will see")
+	}
+	uitest.Golden(t, "join-sealed-en.png", w.Canvas().Capture())
+	a.ShowHome()
+}
+
+// widgetText is every label's text in o.
+func widgetText(o fyne.CanvasObject) string {
+	var out []string
+	for _, o := range test.LaidOutObjects(o) {
+		if l, ok := o.(*widget.Label); ok {
+			out = append(out, l.Text)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// TestSealedNotices: a sealed table says so before it starts, with what a
+// device sees there (a joined device learns it from its network while the
+// table is in its lobby); after each hand it says the hand was audited, or void
+// with the reason and dealt again, instead of the ordinary deal check.
+func TestSealedNotices(t *testing.T) {
+	newTestApp(t, noTables{}, fyne.NewSize(360, 640))
+	yes, no := true, false
+	name := func(p int) string { return []string{"Anne", "Bea", "Cal", "Dee"}[p] }
+	const why = "the hand was void: holder 2 withheld its shares of 3 tiles"
+	for _, c := range []struct {
+		what string
+		in   table.Info
+		want notice
+	}{
+		{"in the lobby", table.Info{Sealed: true}, notice{text: "Sealed table: " + words.T("share.sealed_what"), imp: widget.HighImportance}},
+		{"audited", table.Info{Sealed: true, Started: true, Verified: &yes}, notice{text: "Hand audited: every tile and every proof checked", imp: widget.SuccessImportance}},
+		{"void", table.Info{Sealed: true, Started: true, Verified: &no, Void: why}, notice{text: "Hand void — holder 2 withheld its shares of 3 tiles; dealt again with fresh keys", imp: widget.DangerImportance}},
+	} {
+		got := notices(c.in, name, link{})
+		if len(got) != 1 || got[0] != c.want {
+			t.Errorf("%s: the notices are %+v; want %+v", c.what, got, c.want)
+		}
+	}
+	lobby := notice{text: "Sealed table: " + words.T("share.sealed_what"), imp: widget.HighImportance}
+	if got := notices(table.Info{}, name, link{sealed: true}); len(got) != 1 || got[0] != lobby {
+		t.Errorf("the lobby of a table its network says is sealed gives %+v; want %+v", got, lobby)
+	}
+	if got := notices(table.Info{Sealed: true, Started: true}, name, link{}); len(got) != 0 {
+		t.Errorf("a sealed hand in play gives %+v; want no notice before its verdict", got)
+	}
+}
+
+// sealedEnd is the end of a hand at a sealed table, with its verdict:
+// audited, or void for why.
+func sealedEnd(why string) table.Snapshot {
+	s := handOver()
+	ok := why == ""
+	s.Info.Sealed, s.Info.Started, s.Info.Verified, s.Info.Void = true, true, &ok, why
+	return s
+}
+
+// TestSealedSheet: the end-of-hand sheet of a sealed table says the hand
+// was audited, under its title.
+func TestSealedSheet(t *testing.T) {
+	sz := fyne.NewSize(420, 780)
+	a, w := newTestApp(t, noTables{}, sz)
+	a.openTable(newStillTable(sealedEnd("")))
+	w.Resize(sz)
+	if !strings.Contains(widgetText(w.Content()), words.T("share.audited")) {
+		t.Errorf("the sheet of a sealed hand says %q; want %q", widgetText(w.Content()), words.T("share.audited"))
+	}
+	uitest.Golden(t, "sheet-sealed_420x780.png", w.Canvas().Capture())
+	a.openTable(newStillTable(handOver()))
+	if strings.Contains(widgetText(w.Content()), words.T("share.audited")) {
+		t.Error("the sheet of an ordinary hand says it was audited")
+	}
+}
+
+// TestSealedCentre: the table centre shows a void hand's verdict, with
+// its reason.
+func TestSealedCentre(t *testing.T) {
+	a, w := newTestApp(t, noTables{}, fyne.NewSize(1280, 800))
+	a.SetNetwork(quietNet{})
+	const why = "the hand was void: holder 2 withheld its shares of 3 tiles"
+	a.openShared(newStillTable(sealedEnd(why)), table.Spectator)
+	c := a.Centre()
+	if c == nil {
+		t.Fatal("no centre display")
+	}
+	want := "Hand void — holder 2 withheld its shares of 3 tiles; dealt again with fresh keys"
+	if !slices.Contains(c.Notices(), want) {
+		t.Errorf("the centre's notices are %q; want %q", c.Notices(), want)
+	}
+	uitest.Golden(t, "centre-sealed-void.png", w.Canvas().Capture())
+	a.ShowHome()
+}
+
+// TestSealedLastDiscard: a sealed table's snapshots carry no events; the
+// discard a claim window answers is read from the view, and rack mode
+// shows it as it does an ordinary table's. An ordinary table's snapshot
+// is left as it came.
+func TestSealedLastDiscard(t *testing.T) {
+	a, _ := newTestApp(t, noTables{}, fyne.NewSize(360, 640))
+	a.SetNetwork(quietNet{})
+	s := midHand()
+	s.Last = nil
+	if got := withLast(s).Last; got != nil {
+		t.Errorf("an ordinary table's snapshot was given the last event %+v", got)
+	}
+	s.Info.Sealed = true
+	e := withLast(s).Last
+	if e == nil || e.Type != game.EvDiscard || e.Seat != s.View.Turn || e.Tile() != s.View.Pending {
+		t.Fatalf("a sealed claim window's last event is %+v; want %v's discard of %v", e, s.View.Turn, s.View.Pending)
+	}
+	a.openShared(newStillTable(s), 0)
+	r := a.Rack()
+	if r == nil || r.lastText.Text == "" || len(r.lastTile.Objects) != 1 {
+		t.Error("rack mode at a sealed table does not show the discard its claim window answers")
+	}
+	a.ShowHome()
+}
