@@ -74,11 +74,13 @@ func (t *tracker) opened(seat rules.Wind, a game.Action) ([]uint32, error) {
 // plays. Concealed kongs, proven rather than opened, are left to the
 // sealed hands.
 func TestSlotsFollowTheHand(t *testing.T) {
+	t.Parallel()
 	const hands = 8 // the last policy replays an invocation in hands 4, 6 and 7
 	for _, id := range []string{"hongkong", "classical", "french", "jilin"} {
 		for _, p := range policies {
 			for i := range hands {
 				t.Run(fmt.Sprintf("%s/%s/%d", id, p.name, i), func(t *testing.T) {
+					t.Parallel()
 					playOpen(t, config(t, id, 2, uint64(i)), p.pick, uint64(i))
 				})
 			}
@@ -161,6 +163,7 @@ func playOpen(tt *testing.T, cfg Config, pick func(*rand.Rand, []game.Action) ga
 // table checks at every decision that the deciding seat holds exactly its
 // real tiles and that every legal action can be acted.
 func TestSealedHandsUnderPolicies(t *testing.T) {
+	t.Parallel()
 	hands := 2
 	if testing.Short() {
 		hands = 1
@@ -169,8 +172,10 @@ func TestSealedHandsUnderPolicies(t *testing.T) {
 		for _, p := range policies {
 			for i := range hands {
 				t.Run(fmt.Sprintf("%s/%s/%d", id, p.name, i), func(t *testing.T) {
+					t.Parallel()
 					seed := uint64(300 + i)
 					tb := newTable(t, config(t, id, 2+i%2, seed), seed)
+					tb.thorough = true
 					tb.choose = func(_ rules.Wind, legal []game.Action) game.Action { return p.pick(tb.rng, legal) }
 					tb.play()
 					if tb.refused != nil || !tb.seq.Over() {
