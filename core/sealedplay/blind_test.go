@@ -35,6 +35,7 @@ func giving(tb *table, want [4]int) func(rules.Wind, []game.Action) game.Action 
 // forwarded a tile blind (the receiver of the packet it was in, when it
 // went on) does not know it, until the tile is public; the hand verifies.
 func TestBlindTileStaysHiddenFromItsForwarder(t *testing.T) {
+	t.Parallel()
 	cfg := config(t, "american", 4, 21)
 	tb := newTable(t, cfg, 21)
 	tb.choose = giving(tb, [4]int{3, 2, 3, 0})
@@ -118,6 +119,7 @@ func transfer(t *testing.T, d *Device, m *Msg, from []uint32) {
 // acknowledgement opens the joker, which names East's holder (AM-4.1),
 // and the hand is void.
 func TestJokerPassedBlindIsCaught(t *testing.T) {
+	t.Parallel()
 	for seed := uint64(30); seed < 40; seed++ {
 		tb, done := cheatAtBlindPass(t, seed, func(d *Device, m *Msg) bool {
 			for w := range d.t.hidden[rules.E] {
@@ -148,6 +150,7 @@ func TestJokerPassedBlindIsCaught(t *testing.T) {
 // or that moves 2 slots where a blind pass moves 3, is refused and names
 // its holder.
 func TestBlindPassCheatsAreCaught(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, want string
 		change     func(t *testing.T, d *Device, m *Msg)
@@ -170,6 +173,7 @@ func TestBlindPassCheatsAreCaught(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			tb, done := cheatAtBlindPass(t, 5, func(d *Device, m *Msg) bool { tc.change(t, d, m); return true })
 			if !done {
 				t.Fatal("East never gave in a blind pass")
@@ -184,6 +188,7 @@ func TestBlindPassCheatsAreCaught(t *testing.T) {
 // decides who ends with each) or not in the slots it listed, and names
 // the seat.
 func TestGiveOutOfOrderFailsTheAudit(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t, config(t, "american", 2, 8), 8)
 	tb.choose = giving(tb, [4]int{3, 3, 3, 3})
 	tb.play()
@@ -215,6 +220,7 @@ func TestGiveOutOfOrderFailsTheAudit(t *testing.T) {
 // under 500 KB of messages, which every device receives, the Charleston's
 // moves under 40 KB. The figures it logs are in docs/performance.md.
 func TestSealedHandBytes(t *testing.T) {
+	t.Parallel()
 	const hands = 3
 	var total, moves, count int
 	for seed := uint64(1); seed <= hands; seed++ {

@@ -25,6 +25,7 @@ func wantCheat(t *testing.T, err error, holder uint32, want string) {
 // TestBadProofIsCaught: a share whose proof does not verify is refused and
 // names its sender.
 func TestBadProofIsCaught(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t, config(t, "hongkong", 2, 1), 1)
 	tb.tamper = func(m *Msg) bool {
 		if m.Type == TShares && m.From == 1 {
@@ -40,6 +41,7 @@ func TestBadProofIsCaught(t *testing.T) {
 // TestWithheldShareVoidsTheHand: a device that does not send its shares
 // stalls the table; the stand-in wait voids the hand and names it.
 func TestWithheldShareVoidsTheHand(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t, config(t, "hongkong", 3, 2), 2)
 	tb.tamper = func(m *Msg) bool { return !(m.Type == TShares && m.From == 2) }
 	tb.play()
@@ -61,6 +63,7 @@ func TestWithheldShareVoidsTheHand(t *testing.T) {
 // TestOpeningASlotNotHeldIsCaught: a discard that opens a tile of the
 // wall instead of one of the seat's is refused.
 func TestOpeningASlotNotHeldIsCaught(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t, config(t, "hongkong", 2, 3), 3)
 	tb.tamper = func(m *Msg) bool {
 		if m.Type == TAct && m.Action.Type == game.ActDiscard && m.From == 0 {
@@ -81,6 +84,7 @@ func TestOpeningASlotNotHeldIsCaught(t *testing.T) {
 // TestFalseMahjongIsCaught: a self-drawn Mah-Jong on a hand that does not
 // win opens the hand and is refused as a false Mah-Jong; the hand is void.
 func TestFalseMahjongIsCaught(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t, config(t, "hongkong", 2, 4), 4)
 	tb.tamper = func(m *Msg) bool {
 		if m.Type == TAct && m.Action.Type == game.ActDiscard && m.Seat == rules.E && len(tb.devs[0].t.steps) == 0 {
@@ -106,6 +110,7 @@ func TestFalseMahjongIsCaught(t *testing.T) {
 // when the receiver decrypts it: the receiver's acknowledgement opens the
 // joker, which names the giver, and the hand is void (AM-4.1).
 func TestPassedJokerIsCaught(t *testing.T) {
+	t.Parallel()
 	// The deal is random (every device shuffles): a few hands until one
 	// deals holder 0 a joker before a pass.
 	for seed := uint64(9); seed < 15; seed++ {
@@ -150,6 +155,7 @@ func TestPassedJokerIsCaught(t *testing.T) {
 // eagerly for TING: the joker indicator's copies and openings when they
 // come).
 func TestMessagesRoundTrip(t *testing.T) {
+	t.Parallel()
 	for _, id := range []string{"hongkong", "american", "jilin"} {
 		tb := newTable(t, config(t, id, 2, 5), 5)
 		if id == "jilin" {
@@ -244,6 +250,7 @@ func hoard(tb *table) func(seat rules.Wind, legal []game.Action) game.Action {
 // step), the other parties play on with a kind they imagine, and the
 // audit, once the hand is opened, verifies it.
 func TestConcealedKongStaysHidden(t *testing.T) {
+	t.Parallel()
 	for i := range 40 {
 		tb := newTable(t, config(t, "hongkong", 2, uint64(200+i)), uint64(200+i))
 		tb.choose = hoard(tb)
@@ -273,6 +280,7 @@ func TestConcealedKongStaysHidden(t *testing.T) {
 // TestFalseConcealedKongIsCaught: a concealed kong of four tiles that are
 // not one kind fails its equality proofs, and the hand is void.
 func TestFalseConcealedKongIsCaught(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t, config(t, "hongkong", 2, 6), 6)
 	tb.tamper = func(m *Msg) bool {
 		if m.Type == TAct && m.Action.Type == game.ActDiscard && m.Seat == rules.E && len(tb.devs[0].t.steps) == 0 {
@@ -299,6 +307,7 @@ func TestFalseConcealedKongIsCaught(t *testing.T) {
 // only checked there) and one in which a tile went to another device
 // than the seat that took it (what an undeclared bonus tile leads to).
 func TestAuditNamesWhatItCannotReplay(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t, config(t, "hongkong", 2, 7), 7)
 	tb.play()
 	if v := tb.spec.Audit(); !v.Verified {
@@ -325,6 +334,7 @@ func TestAuditNamesWhatItCannotReplay(t *testing.T) {
 // TestMalformedMessagesAreRefused: messages no decoder would produce are
 // refused with an error, not a panic, by the sequencer and the devices.
 func TestMalformedMessagesAreRefused(t *testing.T) {
+	t.Parallel()
 	cfg := config(t, "hongkong", 2, 8)
 	seq, err := NewSequencer(cfg)
 	if err != nil {

@@ -52,6 +52,7 @@ func towardReturn(tb *table) func(seat rules.Wind, legal []game.Action) game.Act
 // the knowledge check after every step accounts for each TING device's
 // view of the indicator, and every party's audit verifies the hand.
 func TestJilinJokerPlaysSealed(t *testing.T) {
+	t.Parallel()
 	copies, returned := 0, 0
 	for seed := uint64(40); seed < 52 && returned == 0; seed++ {
 		tb := jilinTable(t, 2+int(seed%3), seed)
@@ -95,6 +96,7 @@ func TestJilinJokerPlaysSealed(t *testing.T) {
 // (JL-7.2); the audit, which replays the opened hand, refuses a TING
 // whose hand did not wait.
 func TestFalseTingIsCaughtByTheAudit(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t, config(t, "jilin", 2, 41), 41)
 	tb.play()
 	if v := tb.spec.Audit(); !v.Verified {
@@ -139,6 +141,7 @@ func untilTing(t *testing.T, holders int, fire func(tb *table, m *Msg) bool) *ta
 // the tile it drew (JL-7.5); a discard that opens another slot, even of
 // the same kind, is refused by its slot, and the hand is void.
 func TestTingMustDiscardTheDrawnTile(t *testing.T) {
+	t.Parallel()
 	var cheater uint32
 	tb := untilTing(t, 2, func(tb *table, m *Msg) bool {
 		s := tb.seq.t
@@ -165,6 +168,7 @@ func TestTingMustDiscardTheDrawnTile(t *testing.T) {
 // announced TING asks for a copy of the joker indicator (which would
 // reveal the joker to it, JL-8.1) and is refused.
 func TestJokerCopyWithoutTingIsCaught(t *testing.T) {
+	t.Parallel()
 	var spy uint32
 	tb := untilTing(t, 4, func(tb *table, m *Msg) bool {
 		s := tb.seq.t
@@ -189,6 +193,7 @@ func TestJokerCopyWithoutTingIsCaught(t *testing.T) {
 // whose 3 other copies are exposed): everyone learns the joker, and the
 // hand is void naming the holder.
 func TestOpeningAValidIndicatorIsCaught(t *testing.T) {
+	t.Parallel()
 	var holder uint32
 	tb := untilTing(t, 2, func(tb *table, m *Msg) bool {
 		s := tb.seq.t

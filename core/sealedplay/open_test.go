@@ -11,6 +11,7 @@ import (
 // given the tile the window offers; a whole hand for a Mah-Jong or an
 // invocation; an error for what is not opened or names no tile.
 func TestWhatAnActionOpens(t *testing.T) {
+	t.Parallel()
 	k := func(s string) tile.Kind { return tile.MustParse(s)[0] }
 	for _, tc := range []struct {
 		action  game.Action
