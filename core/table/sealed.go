@@ -136,6 +136,8 @@ type Sealed struct {
 	ready    [4]bool
 	verified *bool
 	void     string
+	voidWhy  VoidWhy
+	voidBy   []int
 	problem  error
 	over     bool
 	closed   bool
@@ -465,6 +467,22 @@ func (t *Sealed) settle() {
 	}
 }
 
+// blame is a void deal's fault in players: how, and the players the
+// device at fault plays (Setup.Players); nothing when no holder is named.
+func (t *Sealed) blame(f sealedplay.Fault) (VoidWhy, []int) {
+	why := map[sealedplay.FaultKind]VoidWhy{sealedplay.Withheld: VoidWithheld, sealedplay.Cheated: VoidCheat}[f.Kind]
+	if why == "" {
+		return "", nil
+	}
+	var by []int
+	for p, h := range t.m.setup.Players {
+		if h == int(f.Holder) {
+			by = append(by, p)
+		}
+	}
+	return why, by
+}
+
 // begin starts deal n with a fresh key; a key holder sends its key.
 func (t *Sealed) begin(n uint32) error {
 	if !t.between || n != t.m.deal+1 || t.m.over() {
@@ -524,9 +542,10 @@ func (t *Sealed) receive(m sealedplay.Msg) error {
 	}
 	verdict := v()
 	t.verified = &verdict.Verified
-	t.void = ""
+	t.void, t.voidWhy, t.voidBy = "", "", nil
 	if !verdict.Verified {
 		t.void = verdict.Reason
+		t.voidWhy, t.voidBy = t.blame(verdict.Fault)
 	}
 	if err := t.m.end(verdict); err != nil {
 		return err
@@ -657,7 +676,8 @@ func (t *Sealed) info() Info {
 	l := t.m.ledger
 	in := Info{Rules: t.m.rs.ID(), Options: t.m.opts.Map(), Seats: t.seats, Winds: t.winds, Balances: l.Balances,
 		Hand: t.hand, Round: t.round, History: summaries(l.History), Over: t.over, Ready: t.ready,
-		Started: t.m.deal > 0, Hands: t.m.setup.Hands, Sealed: true, Void: t.void}
+		Started: t.m.deal > 0, Hands: t.m.setup.Hands, Sealed: true, Void: t.void,
+		VoidWhy: t.voidWhy, VoidBy: slices.Clone(t.voidBy)}
 	if t.verified != nil {
 		v := *t.verified
 		in.Verified = &v
