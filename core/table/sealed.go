@@ -467,22 +467,6 @@ func (t *Sealed) settle() {
 	}
 }
 
-// blame is a void deal's fault in players: how, and the players the
-// device at fault plays (Setup.Players); nothing when no holder is named.
-func (t *Sealed) blame(f sealedplay.Fault) (VoidWhy, []int) {
-	why := map[sealedplay.FaultKind]VoidWhy{sealedplay.Withheld: VoidWithheld, sealedplay.Cheated: VoidCheat}[f.Kind]
-	if why == "" {
-		return "", nil
-	}
-	var by []int
-	for p, h := range t.m.setup.Players {
-		if h == int(f.Holder) {
-			by = append(by, p)
-		}
-	}
-	return why, by
-}
-
 // begin starts deal n with a fresh key; a key holder sends its key.
 func (t *Sealed) begin(n uint32) error {
 	if !t.between || n != t.m.deal+1 || t.m.over() {
@@ -542,12 +526,13 @@ func (t *Sealed) receive(m sealedplay.Msg) error {
 	}
 	verdict := v()
 	t.verified = &verdict.Verified
+	err = t.m.end(verdict)
+	booked := t.m.hands[len(t.m.hands)-1]
 	t.void, t.voidWhy, t.voidBy = "", "", nil
 	if !verdict.Verified {
-		t.void = verdict.Reason
-		t.voidWhy, t.voidBy = t.blame(verdict.Fault)
+		t.void, t.voidWhy, t.voidBy = verdict.Reason, booked.VoidWhy, booked.VoidBy
 	}
-	if err := t.m.end(verdict); err != nil {
+	if err != nil {
 		return err
 	}
 	if verdict.Verified && !t.m.over() {
