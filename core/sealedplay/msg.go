@@ -43,7 +43,8 @@ const (
 	// TOpen: the winner Seat of a claim window opens the tiles of its meld,
 	// or its whole hand for a Mah-Jong (Shares).
 	TOpen
-	// TVoid (sequencer): the hand is void (Reason).
+	// TVoid (sequencer): the hand is void (Reason; Fault names the holder
+	// at fault, and how, when one is known).
 	TVoid
 	// TJoker: holder From's jilin joker indicator message (JL-8): a copy
 	// of the indicator into the next fresh slot (Move), revealed to it
