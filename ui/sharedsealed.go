@@ -93,8 +93,18 @@ func sealedNotices(in table.Info, lobby bool) []notice {
 	return nil
 }
 
+// voidKeys are the notices of a void hand by how it was voided
+// (table.Info.VoidWhy); a void hand that names no device has
+// share.sealed_void.
+var voidKeys = map[table.VoidWhy]string{
+	table.VoidWithheld: "share.sealed_void_withheld",
+	table.VoidCheat:    "share.sealed_void_cheat",
+}
+
 // auditNotice is the verdict of a sealed table's last hand: audited, or
-// void with the reason, dealt again with fresh keys; ok is false before
+// void, naming the players whose device voided it by the names the table
+// shows (playerName: a device's own player is named as the others see
+// it, never "You"), and dealt again with fresh keys; ok is false before
 // the first verdict and at a table that is not sealed.
 func auditNotice(in table.Info) (n notice, ok bool) {
 	if !in.Sealed || in.Verified == nil {
@@ -103,10 +113,24 @@ func auditNotice(in table.Info) (n notice, ok bool) {
 	if *in.Verified && in.Void == "" {
 		return notice{text: words.T("share.audited"), imp: widget.SuccessImportance}, true
 	}
-	// The audit's reason for a void hand begins with what the notice
-	// says first.
-	why := strings.TrimPrefix(in.Void, "the hand was void: ")
-	return notice{text: words.F("share.sealed_void", map[string]any{"Reason": why}), imp: widget.DangerImportance}, true
+	key, blamed := voidKeys[in.VoidWhy]
+	if !blamed || len(in.VoidBy) == 0 {
+		key = "share.sealed_void"
+	}
+	return notice{text: words.F(key, map[string]any{"Names": names(in)}), imp: widget.DangerImportance}, true
+}
+
+// names are the players of in.VoidBy named and joined as a list: "Anna",
+// "Anna and Ben", "Anna, Ben and Cleo" (share.names_and).
+func names(in table.Info) string {
+	var n []string
+	for _, p := range in.VoidBy {
+		n = append(n, playerName(in, p))
+	}
+	if len(n) < 2 {
+		return strings.Join(n, "")
+	}
+	return words.F("share.names_and", map[string]any{"Names": strings.Join(n[:len(n)-1], ", "), "Last": n[len(n)-1]})
 }
 
 // auditLine is the verdict of a sealed table's hand on its end-of-hand
@@ -116,7 +140,10 @@ func auditLine(in table.Info) fyne.CanvasObject {
 	if !ok {
 		return nil
 	}
-	l := widget.NewLabelWithStyle(n.text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	l.Importance, l.Wrapping = n.imp, fyne.TextWrapWord
+	l := wrapped(n.text)
+	l.bold, l.colour = true, theme.ColorNameSuccess
+	if n.imp == widget.DangerImportance {
+		l.colour = theme.ColorNameError
+	}
 	return l
 }

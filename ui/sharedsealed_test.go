@@ -152,12 +152,15 @@ func TestSealedLobby(t *testing.T) {
 	a.ShowHome()
 }
 
-// widgetText is every label's text in o.
+// widgetText is every label's text in o (widget.Label, wordsLabel).
 func widgetText(o fyne.CanvasObject) string {
 	var out []string
 	for _, o := range test.LaidOutObjects(o) {
-		if l, ok := o.(*widget.Label); ok {
+		switch l := o.(type) {
+		case *widget.Label:
 			out = append(out, l.Text)
+		case *wordsLabel:
+			out = append(out, l.Text())
 		}
 	}
 	return strings.Join(out, "\n")
@@ -171,20 +174,41 @@ func TestSealedNotices(t *testing.T) {
 	newTestApp(t, noTables{}, fyne.NewSize(360, 640))
 	yes, no := true, false
 	name := func(p int) string { return []string{"Anne", "Bea", "Cal", "Dee"}[p] }
-	const why = "the hand was void: holder 2 withheld its shares of 3 tiles"
+	const why = "the hand was void: holder 1 withheld its shares of 3 tiles"
+	var seats [4]table.SeatInfo
+	for p := range seats {
+		seats[p].Name = name(p)
+	}
+	withheld := table.Info{Seats: seats, Sealed: true, Started: true, Verified: &no, Void: why, VoidWhy: table.VoidWithheld, VoidBy: []int{1, 3}}
+	cheat := table.Info{Seats: seats, Sealed: true, Started: true, Verified: &no, Void: "the hand does not replay: …", VoidWhy: table.VoidCheat, VoidBy: []int{2}}
+	three := table.Info{Seats: seats, Sealed: true, Started: true, Verified: &no, Void: why, VoidWhy: table.VoidWithheld, VoidBy: []int{0, 1, 3}}
+	unblamed := table.Info{Sealed: true, Started: true, Verified: &no, Void: "the hand is not over or not every tile is opened"}
+	t.Cleanup(func() { _ = words.Use("en") })
 	for _, c := range []struct {
-		what string
-		in   table.Info
-		want notice
+		lang, what string
+		in         table.Info
+		want       notice
 	}{
-		{"in the lobby", table.Info{Sealed: true}, notice{text: "Sealed table: " + words.T("share.sealed_what"), imp: widget.HighImportance}},
-		{"audited", table.Info{Sealed: true, Started: true, Verified: &yes}, notice{text: "Hand audited: every tile and every proof checked", imp: widget.SuccessImportance}},
-		{"void", table.Info{Sealed: true, Started: true, Verified: &no, Void: why}, notice{text: "Hand void — holder 2 withheld its shares of 3 tiles; dealt again with fresh keys", imp: widget.DangerImportance}},
+		{"en", "in the lobby", table.Info{Sealed: true}, notice{text: "Sealed table: " + words.T("share.sealed_what"), imp: widget.HighImportance}},
+		{"en", "audited", table.Info{Sealed: true, Started: true, Verified: &yes}, notice{text: "Hand audited: every tile and every proof checked", imp: widget.SuccessImportance}},
+		{"en", "withheld", withheld, notice{text: "Hand void: Bea and Dee’s phone held back its part of the keys; dealt again with fresh keys", imp: widget.DangerImportance}},
+		{"en", "withheld by three", three, notice{text: "Hand void: Anne, Bea and Dee’s phone held back its part of the keys; dealt again with fresh keys", imp: widget.DangerImportance}},
+		{"en", "cheat", cheat, notice{text: "Hand void: Cal’s phone was caught cheating; dealt again with fresh keys", imp: widget.DangerImportance}},
+		{"en", "void, no device named", unblamed, notice{text: "Hand void: the audit found it does not check out; dealt again with fresh keys", imp: widget.DangerImportance}},
+		{"fr", "withheld", withheld, notice{text: "Main annulée\u202f: le téléphone qui joue pour Bea et Dee a retenu sa part des clés\u202f; redonnée avec de nouvelles clés", imp: widget.DangerImportance}},
+		{"fr", "cheat", cheat, notice{text: "Main annulée\u202f: le téléphone qui joue pour Cal a été pris à tricher\u202f; redonnée avec de nouvelles clés", imp: widget.DangerImportance}},
+		{"fr", "void, no device named", unblamed, notice{text: "Main annulée\u202f: la vérification a échoué\u202f; redonnée avec de nouvelles clés", imp: widget.DangerImportance}},
 	} {
+		if err := words.Use(c.lang); err != nil {
+			t.Fatal(err)
+		}
 		got := notices(c.in, name, link{})
 		if len(got) != 1 || got[0] != c.want {
-			t.Errorf("%s: the notices are %+v; want %+v", c.what, got, c.want)
+			t.Errorf("%s, %s: the notices are %+v; want %+v", c.lang, c.what, got, c.want)
 		}
+	}
+	if err := words.Use("en"); err != nil {
+		t.Fatal(err)
 	}
 	lobby := notice{text: "Sealed table: " + words.T("share.sealed_what"), imp: widget.HighImportance}
 	if got := notices(table.Info{}, name, link{sealed: true}); len(got) != 1 || got[0] != lobby {
@@ -196,11 +220,14 @@ func TestSealedNotices(t *testing.T) {
 }
 
 // sealedEnd is the end of a hand at a sealed table, with its verdict:
-// audited, or void for why.
+// audited, or void for why, withheld by player 2's device.
 func sealedEnd(why string) table.Snapshot {
 	s := handOver()
 	ok := why == ""
 	s.Info.Sealed, s.Info.Started, s.Info.Verified, s.Info.Void = true, true, &ok, why
+	if !ok {
+		s.Info.VoidWhy, s.Info.VoidBy = table.VoidWithheld, []int{2}
+	}
 	return s
 }
 
@@ -219,6 +246,20 @@ func TestSealedSheet(t *testing.T) {
 	if strings.Contains(widgetText(w.Content()), words.T("share.audited")) {
 		t.Error("the sheet of an ordinary hand says it was audited")
 	}
+	// A void hand's sheet names the player whose device withheld its
+	// part, in the player's language.
+	t.Cleanup(func() { _ = words.Use("en") })
+	void := sealedEnd("the hand was void: holder 1 withheld its shares of 3 tiles")
+	for _, lang := range []string{"en", "fr"} {
+		if err := words.Use(lang); err != nil {
+			t.Fatal(err)
+		}
+		want := words.F("share.sealed_void_withheld", map[string]any{"Names": playerName(void.Info, 2)})
+		a.openTable(newStillTable(void))
+		if got := widgetText(w.Content()); !strings.Contains(got, want) {
+			t.Errorf("%s: the sheet of a void hand says %q; want %q", lang, got, want)
+		}
+	}
 }
 
 // TestSealedCentre: the table centre shows a void hand's verdict, with
@@ -232,7 +273,7 @@ func TestSealedCentre(t *testing.T) {
 	if c == nil {
 		t.Fatal("no centre display")
 	}
-	want := "Hand void — holder 2 withheld its shares of 3 tiles; dealt again with fresh keys"
+	want := "Hand void: " + playerName(sealedEnd(why).Info, 2) + "’s phone held back its part of the keys; dealt again with fresh keys"
 	if !slices.Contains(c.Notices(), want) {
 		t.Errorf("the centre's notices are %q; want %q", c.Notices(), want)
 	}

@@ -114,6 +114,10 @@ type sealedHandLine struct {
 	Hand     int    `json:"hand"`
 	Verified bool   `json:"verified"`
 	Reason   string `json:"reason,omitempty"`
+	// VoidWhy and VoidBy: how a void deal was voided ("withheld" or
+	// "cheat") and the players (0–3) whose device voided it.
+	VoidWhy table.VoidWhy `json:"void_why,omitempty"`
+	VoidBy  []int         `json:"void_by,omitempty"`
 }
 
 // sealedEnd prints each deal's audit verdict and the match's end line;
@@ -122,10 +126,13 @@ func sealedEnd(rec table.SealedRecord, out *lines) {
 	all := true
 	for _, hd := range rec.Hands {
 		all = all && hd.Verified
-		out.emit(sealedHandLine{Type: "sealed_hand", Deal: hd.Deal, Hand: hd.Number, Verified: hd.Verified, Reason: hd.Reason})
-		if hd.Verified {
+		out.emit(sealedHandLine{Type: "sealed_hand", Deal: hd.Deal, Hand: hd.Number, Verified: hd.Verified, Reason: hd.Reason, VoidWhy: hd.VoidWhy, VoidBy: hd.VoidBy})
+		switch {
+		case hd.Verified:
 			out.say("Deal %d (hand %d) verified.", hd.Deal, hd.Number)
-		} else {
+		case hd.VoidWhy != "":
+			out.say("Deal %d (hand %d) did NOT check out (%s by the device of players %v): %s", hd.Deal, hd.Number, hd.VoidWhy, hd.VoidBy, hd.Reason)
+		default:
 			out.say("Deal %d (hand %d) did NOT check out: %s", hd.Deal, hd.Number, hd.Reason)
 		}
 	}

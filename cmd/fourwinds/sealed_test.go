@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/internal/netnstest"
 )
 
@@ -31,6 +32,26 @@ func TestHostSealedRefusesWhatIsNotPlayedSealed(t *testing.T) {
 		if code != 2 || !strings.Contains(errOut, c.want) {
 			t.Errorf("host --sealed %v: status %d, %q; want status 2 and %q", c.args, code, errOut, c.want)
 		}
+	}
+}
+
+// TestSealedEndNamesWhoVoided: a void deal's sealed_hand line names the
+// players whose device voided it and how (void_by, void_why), and so does
+// the sentence for people; a verified deal's line has neither.
+func TestSealedEndNamesWhoVoided(t *testing.T) {
+	rec := table.SealedRecord{Hands: []table.SealedHand{
+		{Deal: 1, Number: 1, Reason: "the hand was void: holder 1 withheld its shares of 3 tiles", VoidWhy: table.VoidWithheld, VoidBy: []int{1, 3}},
+		{Deal: 2, Number: 1, Verified: true},
+	}}
+	var js, text bytes.Buffer
+	sealedEnd(rec, &lines{out: &js, on: true})
+	sealedEnd(rec, &lines{out: &text})
+	got := jsonLines(js.Bytes())
+	if len(got) != 3 || fmt.Sprintf("%v %v", got[0]["void_why"], got[0]["void_by"]) != "withheld [1 3]" || got[1]["void_by"] != nil || got[1]["void_why"] != nil {
+		t.Errorf("the JSON lines are %v; want the void deal's void_why withheld and void_by [1 3], none on the verified one", got)
+	}
+	if want := "Deal 1 (hand 1) did NOT check out (withheld by the device of players [1 3])"; !strings.Contains(text.String(), want) {
+		t.Errorf("the sentences are %q; want %q", text.String(), want)
 	}
 }
 

@@ -15,20 +15,21 @@ import (
 type Verdict struct {
 	Verified bool
 	Reason   string       // why not, when not verified
+	Fault    Fault        // who voided the hand and how, when it is void for a known holder
 	Result   *game.Result // the replayed hand's result, when verified
 }
 
 // audit replays the opened hand.
 func (t *tracker) audit() Verdict {
 	if t.void != "" {
-		return Verdict{Reason: "the hand was void: " + t.void}
+		return Verdict{Reason: "the hand was void: " + t.void, Fault: t.fault}
 	}
 	if t.deck == nil || slices.Contains(t.known, tile.None) || t.st.Phase != game.PhaseEnd {
 		return Verdict{Reason: "the hand is not over or not every tile is opened"}
 	}
 	r := &tracker{cfg: t.cfg, setup: t.setup, known: t.known, steps: t.steps, ring: slices.Clone(t.known), n0: t.n0, moves: t.moves}
 	if err := r.replay(true); err != nil {
-		return Verdict{Reason: "the hand does not replay: " + err.Error()}
+		return Verdict{Reason: "the hand does not replay: " + err.Error(), Fault: faultOf(err)}
 	}
 	taken := map[uint32]bool{}
 	for _, w := range r.takes {

@@ -49,12 +49,12 @@ func TestWithheldShareVoidsTheHand(t *testing.T) {
 		t.Fatal("the hand ended although a holder withheld its shares")
 	}
 	out := tb.seq.Timeout()
-	if len(out) != 1 || out[0].Type != TVoid || !strings.Contains(out[0].Reason, "holder 2 withheld") {
+	if len(out) != 1 || out[0].Type != TVoid || !strings.Contains(out[0].Reason, "holder 2 withheld") || out[0].Fault != (Fault{Kind: Withheld, Holder: 2}) {
 		t.Fatalf("timeout gave %+v", out)
 	}
 	tb.broadcast(out)
 	for _, d := range tb.devs {
-		if v := d.Audit(); v.Verified || !strings.Contains(v.Reason, "withheld") {
+		if v := d.Audit(); v.Verified || !strings.Contains(v.Reason, "withheld") || v.Fault != out[0].Fault {
 			t.Fatalf("holder %d's verdict %+v", d.t.me, v)
 		}
 	}
@@ -79,6 +79,9 @@ func TestOpeningASlotNotHeldIsCaught(t *testing.T) {
 	}
 	tb.play()
 	wantCheat(t, tb.refused, 0, "does not hold")
+	if v := tb.seq.Audit(); v.Fault != (Fault{Kind: Cheated, Holder: 0}) {
+		t.Errorf("the sequencer's verdict %+v; want holder 0 named as a cheat", v)
+	}
 }
 
 // TestFalseMahjongIsCaught: a self-drawn Mah-Jong on a hand that does not
@@ -195,7 +198,7 @@ func FuzzMsg(f *testing.F) {
 	for _, m := range []Msg{
 		{Type: TReveal, To: 1, Slots: []uint32{3, 4}},
 		{Type: TAnswers, Answers: []Answer{{Seat: rules.S, Action: game.Action{Type: game.ActPass, Tile: 255}}}},
-		{Type: TVoid, Reason: "holder 1 withheld its shares"},
+		{Type: TVoid, Reason: "holder 1 withheld its shares", Fault: Fault{Kind: Withheld, Holder: 1}},
 		{Type: TAct, Seat: rules.W, Action: game.Action{Type: game.ActDiscard, Tile: 3}},
 		{Type: TShares, From: 1},
 		{Type: TAct, From: 2, Seat: rules.N, Action: game.Act(game.ActGive, tile.None), Move: &sealed.Move{Copy: &sealed.Copy{From: 3, To: 152,

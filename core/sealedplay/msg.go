@@ -43,7 +43,8 @@ const (
 	// TOpen: the winner Seat of a claim window opens the tiles of its meld,
 	// or its whole hand for a Mah-Jong (Shares).
 	TOpen
-	// TVoid (sequencer): the hand is void (Reason).
+	// TVoid (sequencer): the hand is void (Reason; Fault names the holder
+	// at fault, and how, when one is known).
 	TVoid
 	// TJoker: holder From's jilin joker indicator message (JL-8): a copy
 	// of the indicator into the next fresh slot (Move), revealed to it
@@ -92,6 +93,7 @@ type Msg struct {
 	Move    *sealed.Move
 	Answers []Answer // TAnswers
 	Reason  string   // TVoid
+	Fault   Fault    // TVoid: who voided the hand, and how
 }
 
 // MaxMsg bounds an encoded message (the table protocol's frame).
@@ -193,6 +195,8 @@ func (m Msg) MarshalBinary() ([]byte, error) {
 	case TVoid:
 		u32(uint32(len(m.Reason)))
 		b = append(b, m.Reason...)
+		b = append(b, byte(m.Fault.Kind))
+		u32(m.Fault.Holder)
 	default:
 		return nil, fmt.Errorf("sealedplay: cannot encode message type %v", m.Type)
 	}
@@ -366,6 +370,13 @@ func (m *Msg) UnmarshalBinary(b []byte) error {
 			return fmt.Errorf("sealedplay: void reason of %d bytes: at most %d", n, maxReason)
 		}
 		out.Reason = string(d.take(int(n)))
+		if k := d.take(1); len(k) == 1 {
+			out.Fault.Kind = FaultKind(k[0])
+		}
+		out.Fault.Holder = d.u32()
+		if out.Fault.Kind > Cheated {
+			return fmt.Errorf("sealedplay: void fault %d; allowed: 0 (none), 1 (withheld), 2 (cheated)", out.Fault.Kind)
+		}
 	default:
 		return fmt.Errorf("sealedplay: unknown message type %d; allowed: 1 (key) to %d (joker)", b[0], TJoker)
 	}

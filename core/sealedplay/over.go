@@ -50,16 +50,19 @@ func (s *Sequencer) Stalled() []Msg {
 		return s.Timeout()
 	}
 	var reason string
+	var by uint32
 	for j, k := range s.t.keys {
 		if k == nil && reason == "" {
-			reason = fmt.Sprintf("holder %d did not send its key", j)
+			reason, by = fmt.Sprintf("holder %d did not send its key", j), uint32(j)
 		}
 	}
 	if reason == "" {
-		reason = fmt.Sprintf("holder %d did not send its link of the shuffle", len(s.t.decks)-1)
+		by = uint32(len(s.t.decks) - 1)
+		reason = fmt.Sprintf("holder %d did not send its link of the shuffle", by)
 	}
-	s.t.void = reason
-	return []Msg{{Type: TVoid, Reason: reason}}
+	m := Msg{Type: TVoid, Reason: reason, Fault: Fault{Kind: Withheld, Holder: by}}
+	s.t.void, s.t.fault = reason, m.Fault
+	return []Msg{m}
 }
 
 // PublicView returns the public view of the hand (what a spectator sees),

@@ -225,8 +225,8 @@ func (s *Sequencer) relay(m Msg) ([]Msg, error) {
 
 // voidFor voids the hand for a cheat found in an action.
 func (s *Sequencer) voidFor(err error) ([]Msg, error) {
-	v := Msg{Type: TVoid, Reason: err.Error()}
-	s.t.void = v.Reason
+	v := Msg{Type: TVoid, Reason: err.Error(), Fault: faultOf(err)}
+	s.t.void, s.t.fault = v.Reason, v.Fault
 	return []Msg{v}, err
 }
 
@@ -306,24 +306,26 @@ func (s *Sequencer) Timeout() []Msg {
 		return nil
 	}
 	var reason string
+	var by uint32
 	for j := range uint32(s.t.holders()) {
 		if n := len(s.owed[j]); n > 0 && reason == "" {
-			reason = fmt.Sprintf("holder %d withheld its shares of %d tiles", j, n)
+			reason, by = fmt.Sprintf("holder %d withheld its shares of %d tiles", j, n), j
 		}
 	}
 	for j := range uint32(s.t.holders()) {
 		if s.acks[j] && reason == "" {
-			reason = fmt.Sprintf("holder %d did not acknowledge its tiles", j)
+			reason, by = fmt.Sprintf("holder %d did not acknowledge its tiles", j), j
 		}
 	}
 	if reason == "" && s.opener != rules.NoWind {
-		reason = fmt.Sprintf("holder %d did not open the tiles of seat %v's claim", s.t.cfg.Seats[s.opener], s.opener)
+		by = s.t.cfg.Seats[s.opener]
+		reason = fmt.Sprintf("holder %d did not open the tiles of seat %v's claim", by, s.opener)
 	}
 	if reason == "" {
 		return nil
 	}
-	m := Msg{Type: TVoid, Reason: reason}
-	s.t.void = reason
+	m := Msg{Type: TVoid, Reason: reason, Fault: Fault{Kind: Withheld, Holder: by}}
+	s.t.void, s.t.fault = reason, m.Fault
 	return []Msg{m}
 }
 

@@ -57,6 +57,39 @@ func (c *Cheat) Error() string {
 	return fmt.Sprintf("sealedplay: holder %d cheated: %s", c.Holder, c.Reason)
 }
 
+// Fault is who voided a hand, and how (TVoid, Verdict): the faces name
+// the players of Holder's device in their own words.
+type Fault struct {
+	Kind   FaultKind
+	Holder uint32 // the key holder at fault, unless Kind is NoFault
+}
+
+// FaultKind is how a key holder voided a hand.
+type FaultKind uint8
+
+const (
+	// NoFault: no key holder is named (a hand that is not void).
+	NoFault FaultKind = iota
+	// Withheld: the holder did not send in time what it owed, such as its
+	// key, its link of the shuffle, its shares of a tile, its
+	// acknowledgement or the opening of a claim (Sequencer.Timeout and
+	// Stalled).
+	Withheld
+	// Cheated: the holder sent what the protocol or the rules refuse, such
+	// as a bad proof, a tile opened that it did not hold, a passed joker or
+	// a false Mah-Jong (Cheat).
+	Cheated
+)
+
+// faultOf is the fault of a voiding error: its Cheat's holder, or NoFault.
+func faultOf(err error) Fault {
+	var c *Cheat
+	if errors.As(err, &c) {
+		return Fault{Kind: Cheated, Holder: c.Holder}
+	}
+	return Fault{}
+}
+
 func cheat(h uint32, format string, a ...any) error {
 	return &Cheat{Holder: h, Reason: fmt.Sprintf(format, a...)}
 }
@@ -131,6 +164,7 @@ type tracker struct {
 
 	window []Answer // answers of a closed window, until the winner opens
 	void   string
+	fault  Fault // why void, when void
 
 	// The jilin joker (joker.go): the copies of its indicators made for
 	// the TING devices, in order, and the indicators opened as they went
@@ -414,7 +448,11 @@ func (t *tracker) observe(m Msg) ([]uint32, error) {
 			slots, err = t.openJoker(m.From, m.Shares)
 		}
 	case TVoid:
-		t.void = m.Reason
+		if m.Fault.Kind != NoFault && int(m.Fault.Holder) >= t.holders() {
+			err = fmt.Errorf("sealedplay: a void hand blamed on holder %d of %d", m.Fault.Holder, t.holders())
+			break
+		}
+		t.void, t.fault = m.Reason, m.Fault
 	default:
 		err = fmt.Errorf("sealedplay: unknown message type %v", m.Type)
 	}

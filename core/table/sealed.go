@@ -136,6 +136,8 @@ type Sealed struct {
 	ready    [4]bool
 	verified *bool
 	void     string
+	voidWhy  VoidWhy
+	voidBy   []int
 	problem  error
 	over     bool
 	closed   bool
@@ -524,11 +526,13 @@ func (t *Sealed) receive(m sealedplay.Msg) error {
 	}
 	verdict := v()
 	t.verified = &verdict.Verified
-	t.void = ""
+	err = t.m.end(verdict)
+	booked := t.m.hands[len(t.m.hands)-1]
+	t.void, t.voidWhy, t.voidBy = "", "", nil
 	if !verdict.Verified {
-		t.void = verdict.Reason
+		t.void, t.voidWhy, t.voidBy = verdict.Reason, booked.VoidWhy, booked.VoidBy
 	}
-	if err := t.m.end(verdict); err != nil {
+	if err != nil {
 		return err
 	}
 	if verdict.Verified && !t.m.over() {
@@ -657,7 +661,8 @@ func (t *Sealed) info() Info {
 	l := t.m.ledger
 	in := Info{Rules: t.m.rs.ID(), Options: t.m.opts.Map(), Seats: t.seats, Winds: t.winds, Balances: l.Balances,
 		Hand: t.hand, Round: t.round, History: summaries(l.History), Over: t.over, Ready: t.ready,
-		Started: t.m.deal > 0, Hands: t.m.setup.Hands, Sealed: true, Void: t.void}
+		Started: t.m.deal > 0, Hands: t.m.setup.Hands, Sealed: true, Void: t.void,
+		VoidWhy: t.voidWhy, VoidBy: slices.Clone(t.voidBy)}
 	if t.verified != nil {
 		v := *t.verified
 		in.Verified = &v

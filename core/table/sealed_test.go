@@ -292,8 +292,9 @@ func TestSealedNames(t *testing.T) {
 
 // TestSealedVoidIsShown: a device that withholds its shares in the first
 // deal has it voided; the screens are told why (Info.Void, Verified
-// false) while the hand is dealt again with fresh keys, and the match
-// goes on to a verified end.
+// false; VoidWhy and VoidBy: players 1 and 3, whom that device plays)
+// while the hand is dealt again with fresh keys, and the match goes on
+// to a verified end.
 func TestSealedVoidIsShown(t *testing.T) {
 	wait := map[bool]time.Duration{false: 3 * time.Second, true: 30 * time.Second}[raceOn]
 	dealer, device, _, _ := sealedParties(t, 1, wait, func(n SealedNote) bool {
@@ -311,7 +312,7 @@ func TestSealedVoidIsShown(t *testing.T) {
 	if err := dealer.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
-	var void string
+	var void, blame string
 	for !snap.Info.Over {
 		select {
 		case u, ok := <-sub.Updates():
@@ -321,6 +322,7 @@ func TestSealedVoidIsShown(t *testing.T) {
 			snap = u.Snapshot
 			if snap.Info.Void != "" && void == "" {
 				void = snap.Info.Void
+				blame = fmt.Sprint(snap.Info.VoidWhy, snap.Info.VoidBy)
 				if snap.Info.Verified == nil || *snap.Info.Verified {
 					t.Errorf("a void deal shown as verified: %v", snap.Info.Verified)
 				}
@@ -332,7 +334,10 @@ func TestSealedVoidIsShown(t *testing.T) {
 	if !strings.Contains(void, "holder 1 withheld its shares") {
 		t.Errorf("Info.Void %q; want holder 1 named for its shares", void)
 	}
-	if snap.Info.Void != "" || snap.Info.Verified == nil || !*snap.Info.Verified || len(snap.Info.History) != 1 {
+	if blame != "withheld[1 3]" {
+		t.Errorf("the void blamed as %q; want withheld[1 3] (holder 1 plays players 1 and 3)", blame)
+	}
+	if snap.Info.Void != "" || snap.Info.VoidWhy != "" || snap.Info.VoidBy != nil || snap.Info.Verified == nil || !*snap.Info.Verified || len(snap.Info.History) != 1 {
 		t.Errorf("the end: void %q, verified %v, %d hands; want the hand dealt again and verified", snap.Info.Void, snap.Info.Verified, len(snap.Info.History))
 	}
 }

@@ -59,6 +59,10 @@ type SealedHand struct {
 	// reason names who withheld what).
 	Verified bool   `json:"verified"`
 	Reason   string `json:"reason,omitempty"`
+	// VoidWhy and VoidBy are how the deal was voided and the players whose
+	// device voided it, as in Info.VoidWhy and Info.VoidBy.
+	VoidWhy VoidWhy `json:"void_why,omitempty"`
+	VoidBy  []int   `json:"void_by,omitempty"`
 }
 
 // SealedRecord is a sealed match as one party saw it.
@@ -168,12 +172,32 @@ func (m *sealedMatch) config() (sealedplay.Config, error) {
 // end books the deal's verdict: a verified hand goes into the ledger, a
 // void or unverified one is dealt again.
 func (m *sealedMatch) end(v sealedplay.Verdict) error {
-	m.hands = append(m.hands, SealedHand{Deal: m.deal, Number: m.ledger.Number, Verified: v.Verified, Reason: v.Reason})
+	h := SealedHand{Deal: m.deal, Number: m.ledger.Number, Verified: v.Verified, Reason: v.Reason}
+	if !v.Verified {
+		h.VoidWhy, h.VoidBy = m.blame(v.Fault)
+	}
+	m.hands = append(m.hands, h)
 	if !v.Verified {
 		return nil
 	}
 	_, err := m.ledger.Book(v.Result)
 	return err
+}
+
+// blame is a void deal's fault in players: how, and the players the
+// device at fault plays (Setup.Players); nothing when no holder is named.
+func (m *sealedMatch) blame(f sealedplay.Fault) (VoidWhy, []int) {
+	why := map[sealedplay.FaultKind]VoidWhy{sealedplay.Withheld: VoidWithheld, sealedplay.Cheated: VoidCheat}[f.Kind]
+	if why == "" {
+		return "", nil
+	}
+	var by []int
+	for p, h := range m.setup.Players {
+		if h == int(f.Holder) {
+			by = append(by, p)
+		}
+	}
+	return why, by
 }
 
 // from is the setup as a spectator that comes now takes the match up

@@ -155,7 +155,28 @@ type Info struct {
 	// keys, and Void stays set until a deal of it checks out. Empty
 	// otherwise.
 	Void string `json:"void,omitempty"`
+	// VoidWhy, with Void, is how the deal was voided, for the faces to
+	// say in a player's own words; empty when no device is to blame (the
+	// hand did not check out) or the hand is not void.
+	VoidWhy VoidWhy `json:"void_why,omitempty"`
+	// VoidBy are the players (0–3) whose device voided the deal (VoidWhy):
+	// every player the device at fault plays. Nil with an empty VoidWhy.
+	VoidBy []int `json:"void_by,omitempty"`
 }
+
+// VoidWhy is how a device voided a sealed table's deal (Info.VoidWhy).
+type VoidWhy string
+
+const (
+	// VoidWithheld: the device did not send in time what it owed, such as
+	// its part of the keys or of the shuffle, its shares of a tile, its
+	// acknowledgement or the opening of a claim.
+	VoidWithheld VoidWhy = "withheld"
+	// VoidCheat: the device sent what the protocol or the rules refuse,
+	// such as a bad proof, a tile opened that it did not hold, a passed
+	// joker or a false Mah-Jong.
+	VoidCheat VoidWhy = "cheat"
+)
 
 // Setup is the data of the ruleset the table plays, with its options
 // and the user's card: what a face needs to know of the ruleset (whether

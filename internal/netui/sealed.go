@@ -33,6 +33,17 @@ var errSealedAlone = errors.New("netui: a sealed table starts with at least one 
 // gone: its match ends with it (docs/sealed.md).
 var errSealedTakeOver = errors.New("netui: a sealed table is not dealt on by another device: its match ends with its dealer")
 
+// minSealedWait is the least a sealed deal waits for a device before it
+// is void: the joint shuffle of a slow phone must fit in it.
+const minSealedWait = 15 * time.Second
+
+// sealedWait is a sealed match's wait for a share, an acknowledgement or
+// an opening before the deal is void (sealed.Config.Wait): the host's
+// stand-in wait (ui.HostSetup.StandIn), at least minSealedWait.
+func sealedWait(standIn time.Duration) time.Duration {
+	return max(standIn, minSealedWait)
+}
+
 // startSealed serves the sealed match of the devices seated now: this
 // device holds the first key and plays its own seats (its person's, the
 // computer's, and every remote seat nobody took, by the computer); each
@@ -50,7 +61,7 @@ func (h *hosted) startSealed(ctx context.Context) error {
 		return fmt.Errorf("netui: no seed for the sealed table's dice: %w", err)
 	}
 	cfg := sealed.Config{Table: h.h.ID().String(), Term: d.Term(), Rules: h.setup.Rules, Options: h.setup.Options,
-		Seed: seed, Holders: []peer.ID{h.h.ID()}, Spectator: d.Watches}
+		Seed: seed, Holders: []peer.ID{h.h.ID()}, Spectator: d.Watches, Wait: sealedWait(h.setup.StandIn)}
 	holders, connected := d.Holders(), d.Connected()
 	for p, st := range h.setup.Seats {
 		name := lobby.Info.Seats[p].Name
