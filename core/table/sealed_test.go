@@ -336,3 +336,72 @@ func TestSealedVoidIsShown(t *testing.T) {
 		t.Errorf("the end: void %q, verified %v, %d hands; want the hand dealt again and verified", snap.Info.Void, snap.Info.Verified, len(snap.Info.History))
 	}
 }
+
+// TestSealedNextDealPrepared: once a hand is booked, the next deal's keys
+// and shuffles run behind its sheet: the last shuffle (holder 1's, the
+// person's device) is sent before the person says ready, while the view
+// still shows the hand's end, and the hand is dealt at once on readiness
+// (the time from the ready to the first view with 13 tiles is logged:
+// docs/performance.md).
+func TestSealedNextDealPrepared(t *testing.T) {
+	var mu sync.Mutex
+	var shuffled, readied bool
+	dealer, device, _, _ := sealedParties(t, 2, time.Minute, func(n SealedNote) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		switch {
+		case n.Kind == SealedPlay && n.Deal == 2 && sealedplay.Type(n.Body[0]) == sealedplay.TShuffle:
+			shuffled = true
+			if readied {
+				t.Error("the last shuffle of deal 2 was sent after the person said ready")
+			}
+		case n.Kind == SealedReady && n.Deal == 1 && n.Body[0] == 3:
+			readied = true
+		}
+		return false
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	if err := dealer.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	person, _ := ai.New(ai.Novice, wall.SeedFromString("person"))
+	var sheet bool
+	var ready time.Time
+	var dealt time.Duration
+	_, err := Autoplay(ctx, device, 3, person, func(s Snapshot) {
+		switch {
+		case s.View != nil && s.View.Phase == game.PhaseEnd && !s.Info.Over && !sheet:
+			sheet = true
+			for range 3000 {
+				mu.Lock()
+				done := shuffled
+				mu.Unlock()
+				if done {
+					break
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+			mu.Lock()
+			done := shuffled
+			mu.Unlock()
+			s, _ = device.Snapshot(ctx, 3)
+			if !done || s.View == nil || s.View.Phase != game.PhaseEnd || s.Info.Verified == nil || !*s.Info.Verified || s.Info.Hand != 1 {
+				t.Errorf("before the person's ready: shuffled %v, the view %+v, info %+v; want deal 2 shuffled behind hand 1's verified end", done, s.View, s.Info)
+			}
+			ready = time.Now() // Autoplay says ready next
+		case sheet && dealt == 0 && s.View != nil && s.View.Phase != game.PhaseEnd && s.View.Hand.Total() >= 13:
+			dealt = time.Since(ready)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dealt == 0 {
+		t.Fatal("deal 2 was never shown dealt")
+	}
+	t.Logf("from the last ready to the next hand dealt: %v", dealt)
+	if ref := dealer.Refused(); len(ref) > 0 {
+		t.Errorf("the sequencer refused honest messages: %v", ref)
+	}
+}
