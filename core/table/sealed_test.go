@@ -387,7 +387,7 @@ func TestSealedNextDealPrepared(t *testing.T) {
 			mu.Unlock()
 			s, _ = device.Snapshot(ctx, 3)
 			if !done || s.View == nil || s.View.Phase != game.PhaseEnd || s.Info.Verified == nil || !*s.Info.Verified || s.Info.Hand != 1 {
-				t.Errorf("before the person's ready: shuffled %v, the view %+v, info %+v; want deal 2 shuffled behind hand 1's verified end", done, s.View, s.Info)
+				t.Errorf("before the person's ready: shuffled %v, hand %d shown, its end %v, verified %v; want deal 2 shuffled behind hand 1's verified end", done, s.Info.Hand, s.View != nil && s.View.Phase == game.PhaseEnd, s.Info.Verified)
 			}
 			ready = time.Now() // Autoplay says ready next
 		case sheet && dealt == 0 && s.View != nil && s.View.Phase != game.PhaseEnd && s.View.Hand.Total() >= 13:
