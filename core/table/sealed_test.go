@@ -405,3 +405,50 @@ func TestSealedNextDealPrepared(t *testing.T) {
 		t.Errorf("the sequencer refused honest messages: %v", ref)
 	}
 }
+
+// TestSealedPreparedVoid: a device that withholds its shuffle of the deal
+// prepared behind hand 1's sheet has that deal voided; it is prepared
+// again with fresh keys while the screens keep showing hand 1's verified
+// end (no void shown), and the match goes on to a verified end.
+func TestSealedPreparedVoid(t *testing.T) {
+	wait := map[bool]time.Duration{false: 3 * time.Second, true: 30 * time.Second}[raceOn]
+	dealer, device, _, _ := sealedParties(t, 2, wait, func(n SealedNote) bool {
+		return n.Kind == SealedPlay && n.Deal == 2 && sealedplay.Type(n.Body[0]) == sealedplay.TShuffle
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	person, _ := ai.New(ai.Novice, wall.SeedFromString("person"))
+	go Autoplay(ctx, device, 3, person, nil)
+	snap, sub, err := dealer.Subscribe(ctx, Spectator)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sub.Close()
+	if err := dealer.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for !snap.Info.Over {
+		select {
+		case u, ok := <-sub.Updates():
+			if !ok {
+				t.Fatal("the table closed before the match ended")
+			}
+			snap = u.Snapshot
+			if snap.Info.Void != "" {
+				t.Fatalf("a prepared deal's void was shown: %q", snap.Info.Void)
+			}
+		case <-ctx.Done():
+			t.Fatal("the match did not end")
+		}
+	}
+	var deals []string
+	for _, h := range dealer.Record().Hands {
+		deals = append(deals, fmt.Sprintf("%d:%d:%v", h.Deal, h.Number, h.Verified))
+	}
+	if got := strings.Join(deals, " "); got != "1:1:true 2:2:false 3:2:true" {
+		t.Errorf("deals (deal:hand:verified) %s; want hand 2 dealt again as deal 3 after deal 2 was voided", got)
+	}
+	if r, w := device.Record(), dealer.Record(); !reflect.DeepEqual(r, w) {
+		t.Errorf("the device saw another match:\n%+v\nthe dealer's:\n%+v", r, w)
+	}
+}
