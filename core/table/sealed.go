@@ -151,13 +151,13 @@ type Sealed struct {
 	streams  [numStreams]sealedStream
 
 	// The dealer's: the sequencer, this device's messages to it, the
-	// messages it refused for now (ErrNotNow), the last shuffle of a
-	// prepared deal it holds back until every player is ready, the stall
-	// timer's turn.
+	// messages it refused for now (ErrNotNow), what the sequencer made of
+	// a prepared deal's last shuffle (checked, not yet relayed) until
+	// every player is ready, the stall timer's turn.
 	seq      *sealedplay.Sequencer
 	local    []sealedplay.Msg
 	later    []sealedplay.Msg
-	held     *sealedplay.Msg
+	held     []sealedplay.Msg
 	draining bool
 	started  bool
 	stall    *time.Timer
@@ -593,8 +593,12 @@ func (t *Sealed) setReady(p int) {
 	t.changed()
 	t.cfg.Send(SealedNote{Kind: SealedReady, Deal: t.sheet, Body: []byte{byte(p)}})
 	if t.cfg.Dealer && t.ready == [4]bool{true, true, true, true} && t.held != nil {
-		t.local = append(t.local, *t.held)
+		out := t.held
 		t.held = nil
+		t.draining = true
+		t.pass(out)
+		t.draining = false
+		t.arm()
 		t.drain()
 	}
 }

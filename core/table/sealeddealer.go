@@ -118,14 +118,11 @@ func (t *Sealed) drain() {
 }
 
 // take hands a device's message to the sequencer and relays what it
-// accepts; it reports whether the hand moved on. It holds back the last
-// shuffle of a prepared deal until every player is ready (setReady).
+// accepts; it reports whether the hand moved on. The sequencer checks a
+// prepared deal's last shuffle at once, but what it makes of it (the
+// shuffle and the deal's reveals) is held back until every player is
+// ready (setReady).
 func (t *Sealed) take(msg sealedplay.Msg) bool {
-	if t.prep && t.lastShuffle(msg) && t.ready != [4]bool{true, true, true, true} {
-		t.held = &msg
-		t.stopStall()
-		return false
-	}
 	out, err := t.seq.Receive(msg)
 	switch {
 	case errors.Is(err, sealedplay.ErrNotNow):
@@ -138,13 +135,24 @@ func (t *Sealed) take(msg sealedplay.Msg) bool {
 	if len(out) == 0 {
 		return false
 	}
+	if t.prep && t.lastShuffle(msg) && t.ready != [4]bool{true, true, true, true} {
+		t.held = out
+		t.stopStall()
+		return false
+	}
+	t.pass(out)
+	return true
+}
+
+// pass relays the sequencer's messages, then offers it again the
+// messages it refused for now.
+func (t *Sealed) pass(out []sealedplay.Msg) {
 	t.relay(out)
 	later := t.later
 	t.later = nil
 	for _, l := range later {
 		t.take(l)
 	}
-	return true
 }
 
 // relay sends the sequencer's messages to every party and to this
