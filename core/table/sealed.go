@@ -131,6 +131,14 @@ type Sealed struct {
 	hand    int
 	round   rules.Wind
 	between bool // no deal is in play: before the first, or the current one is over and booked
+	// prep: the current deal is being prepared (keys and shuffles) behind
+	// the end of deal sheet, which the view keeps showing (shownDev or
+	// shownSpec, the winds, hand, readiness and verdict of that deal)
+	// until the deal's last shuffle deals it.
+	prep      bool
+	sheet     uint32
+	shownDev  *sealedplay.Device
+	shownSpec *sealedplay.Spectator
 	// answered is, per seat, the decision it last answered, +1.
 	answered [4]uint64
 	ready    [4]bool
@@ -145,10 +153,13 @@ type Sealed struct {
 	streams  [numStreams]sealedStream
 
 	// The dealer's: the sequencer, this device's messages to it, the
-	// messages it refused for now (ErrNotNow), the stall timer's turn.
+	// messages it refused for now (ErrNotNow), what the sequencer made of
+	// a prepared deal's last shuffle (checked, not yet relayed) until
+	// every player is ready, the stall timer's turn.
 	seq      *sealedplay.Sequencer
 	local    []sealedplay.Msg
 	later    []sealedplay.Msg
+	held     []sealedplay.Msg
 	draining bool
 	started  bool
 	stall    *time.Timer
@@ -467,13 +478,20 @@ func (t *Sealed) settle() {
 	}
 }
 
-// begin starts deal n with a fresh key; a key holder sends its key.
+// begin starts deal n with a fresh key; a key holder sends its key. After
+// a verified hand the deal is prepared behind its sheet (prep), and is
+// dealt by its last shuffle (dealt).
 func (t *Sealed) begin(n uint32) error {
 	if !t.between || n != t.m.deal+1 || t.m.over() {
 		return fmt.Errorf("table: deal %d cannot start after deal %d (over: %v)", n, t.m.deal, t.between)
 	}
-	t.m.deal, t.between, t.answered, t.ready = n, false, [4]uint64{}, [4]bool{}
-	t.winds, t.hand, t.round = t.windsNow(), t.m.ledger.Number, t.m.ledger.Round
+	t.m.deal = n
+	if !t.prep && t.verifiedNow() {
+		t.prep, t.shownDev, t.shownSpec = true, t.dev, t.spec
+	}
+	if !t.prep {
+		t.dealt()
+	}
 	cfg, err := t.m.config()
 	if err != nil {
 		return err
@@ -493,11 +511,25 @@ func (t *Sealed) begin(n uint32) error {
 	return nil
 }
 
+// dealt shows the current deal: its last shuffle came, or it was not
+// prepared behind a sheet.
+func (t *Sealed) dealt() {
+	t.prep, t.between, t.answered, t.ready = false, false, [4]uint64{}, [4]bool{}
+	t.shownDev, t.shownSpec = nil, nil
+	t.winds, t.hand, t.round = t.windsNow(), t.m.ledger.Number, t.m.ledger.Round
+}
+
+// lastShuffle reports whether m completes the deal's shuffle chain: the
+// link of the last key holder.
+func (t *Sealed) lastShuffle(m sealedplay.Msg) bool {
+	return m.Type == sealedplay.TShuffle && int(m.From) == len(t.m.setup.Peers)-1
+}
+
 // receive takes a message the sequencer relayed, sends this device's
 // answers and plays its computer seats; once the deal is over it books
 // its verdict.
 func (t *Sealed) receive(m sealedplay.Msg) error {
-	if t.between {
+	if t.between && !t.prep {
 		return errors.New("table: a message outside a deal")
 	}
 	var out []sealedplay.Msg
@@ -513,18 +545,27 @@ func (t *Sealed) receive(m sealedplay.Msg) error {
 	if err != nil {
 		return err
 	}
+	if t.prep && t.lastShuffle(m) {
+		t.dealt()
+	}
 	t.emit(out)
 	if !over {
 		t.settle()
 		t.changed()
 		return nil
 	}
-	t.between = true
 	v := t.spec.Audit
 	if t.dev != nil {
 		v = t.dev.Audit
 	}
 	verdict := v()
+	if t.prep {
+		// A prepared deal voided before it was dealt: it is dealt again
+		// behind the same sheet.
+		t.changed()
+		return t.m.end(verdict)
+	}
+	t.between, t.sheet = true, t.m.deal
 	t.verified = &verdict.Verified
 	err = t.m.end(verdict)
 	booked := t.m.hands[len(t.m.hands)-1]
@@ -554,9 +595,15 @@ func (t *Sealed) setReady(p int) {
 	}
 	t.ready[p] = true
 	t.changed()
-	t.cfg.Send(SealedNote{Kind: SealedReady, Deal: t.m.deal, Body: []byte{byte(p)}})
-	if t.cfg.Dealer && t.ready == [4]bool{true, true, true, true} {
-		t.next()
+	t.cfg.Send(SealedNote{Kind: SealedReady, Deal: t.sheet, Body: []byte{byte(p)}})
+	if t.cfg.Dealer && t.ready == [4]bool{true, true, true, true} && t.held != nil {
+		out := t.held
+		t.held = nil
+		t.draining = true
+		t.pass(out)
+		t.draining = false
+		t.arm()
+		t.drain()
 	}
 }
 
@@ -584,7 +631,7 @@ func (t *Sealed) fromDealer(n SealedNote) error {
 	case SealedDeal:
 		return t.begin(n.Deal)
 	case SealedPlay:
-		if n.Deal != t.m.deal || t.between {
+		if n.Deal != t.m.deal || (t.between && !t.prep) {
 			return fmt.Errorf("table: the dealer relayed a message of deal %d during deal %d (over: %v)", n.Deal, t.m.deal, t.between)
 		}
 		var m sealedplay.Msg
@@ -600,7 +647,7 @@ func (t *Sealed) fromDealer(n SealedNote) error {
 		if err != nil {
 			return err
 		}
-		if n.Deal == t.m.deal && t.between && !t.ready[p] {
+		if n.Deal == t.sheet && t.between && !t.ready[p] {
 			t.ready[p] = true
 			t.changed()
 		}
@@ -635,22 +682,26 @@ func (t *Sealed) finish() {
 func (t *Sealed) snapshot(k int) Snapshot {
 	st := &t.streams[k]
 	s := Snapshot{Seq: st.seq, Player: k, Info: t.info()}
+	dev, spec := t.dev, t.spec
+	if t.prep {
+		dev, spec = t.shownDev, t.shownSpec
+	}
 	if k == spectatorStream {
 		s.Player = Spectator
 		switch {
-		case t.dev != nil:
-			s.View = t.dev.PublicView()
-		case t.spec != nil:
-			s.View = t.spec.View()
+		case dev != nil:
+			s.View = dev.PublicView()
+		case spec != nil:
+			s.View = spec.View()
 		}
 		return s
 	}
-	if t.dev == nil {
+	if dev == nil {
 		return s
 	}
 	seat := t.winds[k]
-	s.View = t.dev.View(seat)
-	if s.View != nil && (t.answered[seat] == s.View.StateID+1 || !slices.Contains(t.dev.Decides(), seat)) {
+	s.View = dev.View(seat)
+	if s.View != nil && (t.answered[seat] == s.View.StateID+1 || !slices.Contains(dev.Decides(), seat)) {
 		s.View.Legal = nil
 	}
 	return s

@@ -341,3 +341,119 @@ func TestSealedVoidIsShown(t *testing.T) {
 		t.Errorf("the end: void %q, verified %v, %d hands; want the hand dealt again and verified", snap.Info.Void, snap.Info.Verified, len(snap.Info.History))
 	}
 }
+
+// TestSealedNextDealPrepared: once a hand is booked, the next deal's keys
+// and shuffles run behind its sheet: the last shuffle (holder 1's, the
+// person's device) is sent before the person says ready, while the view
+// still shows the hand's end, and the hand is dealt at once on readiness
+// (the time from the ready to the first view with 13 tiles is logged:
+// docs/performance.md).
+func TestSealedNextDealPrepared(t *testing.T) {
+	var mu sync.Mutex
+	var shuffled, readied bool
+	dealer, device, _, _ := sealedParties(t, 2, time.Minute, func(n SealedNote) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		switch {
+		case n.Kind == SealedPlay && n.Deal == 2 && sealedplay.Type(n.Body[0]) == sealedplay.TShuffle:
+			shuffled = true
+			if readied {
+				t.Error("the last shuffle of deal 2 was sent after the person said ready")
+			}
+		case n.Kind == SealedReady && n.Deal == 1 && n.Body[0] == 3:
+			readied = true
+		}
+		return false
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	if err := dealer.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	person, _ := ai.New(ai.Novice, wall.SeedFromString("person"))
+	var sheet bool
+	var ready time.Time
+	var dealt time.Duration
+	_, err := Autoplay(ctx, device, 3, person, func(s Snapshot) {
+		switch {
+		case s.View != nil && s.View.Phase == game.PhaseEnd && !s.Info.Over && !sheet:
+			sheet = true
+			for range 3000 {
+				mu.Lock()
+				done := shuffled
+				mu.Unlock()
+				if done {
+					break
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+			mu.Lock()
+			done := shuffled
+			mu.Unlock()
+			s, _ = device.Snapshot(ctx, 3)
+			if !done || s.View == nil || s.View.Phase != game.PhaseEnd || s.Info.Verified == nil || !*s.Info.Verified || s.Info.Hand != 1 {
+				t.Errorf("before the person's ready: shuffled %v, hand %d shown, its end %v, verified %v; want deal 2 shuffled behind hand 1's verified end", done, s.Info.Hand, s.View != nil && s.View.Phase == game.PhaseEnd, s.Info.Verified)
+			}
+			ready = time.Now() // Autoplay says ready next
+		case sheet && dealt == 0 && s.View != nil && s.View.Phase != game.PhaseEnd && s.View.Hand.Total() >= 13:
+			dealt = time.Since(ready)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dealt == 0 {
+		t.Fatal("deal 2 was never shown dealt")
+	}
+	t.Logf("from the last ready to the next hand dealt: %v", dealt)
+	if ref := dealer.Refused(); len(ref) > 0 {
+		t.Errorf("the sequencer refused honest messages: %v", ref)
+	}
+}
+
+// TestSealedPreparedVoid: a device that withholds its shuffle of the deal
+// prepared behind hand 1's sheet has that deal voided; it is prepared
+// again with fresh keys while the screens keep showing hand 1's verified
+// end (no void shown), and the match goes on to a verified end.
+func TestSealedPreparedVoid(t *testing.T) {
+	wait := map[bool]time.Duration{false: 3 * time.Second, true: 30 * time.Second}[raceOn]
+	dealer, device, _, _ := sealedParties(t, 2, wait, func(n SealedNote) bool {
+		return n.Kind == SealedPlay && n.Deal == 2 && sealedplay.Type(n.Body[0]) == sealedplay.TShuffle
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	person, _ := ai.New(ai.Novice, wall.SeedFromString("person"))
+	go Autoplay(ctx, device, 3, person, nil)
+	snap, sub, err := dealer.Subscribe(ctx, Spectator)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sub.Close()
+	if err := dealer.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for !snap.Info.Over {
+		select {
+		case u, ok := <-sub.Updates():
+			if !ok {
+				t.Fatal("the table closed before the match ended")
+			}
+			snap = u.Snapshot
+			if snap.Info.Void != "" {
+				t.Fatalf("a prepared deal's void was shown: %q", snap.Info.Void)
+			}
+		case <-ctx.Done():
+			t.Fatal("the match did not end")
+		}
+	}
+	var deals []string
+	for _, h := range dealer.Record().Hands {
+		deals = append(deals, fmt.Sprintf("%d:%d:%v", h.Deal, h.Number, h.Verified))
+	}
+	if got := strings.Join(deals, " "); got != "1:1:true 2:2:false 3:2:true" {
+		t.Errorf("deals (deal:hand:verified) %s; want hand 2 dealt again as deal 3 after deal 2 was voided", got)
+	}
+	if r, w := device.Record(), dealer.Record(); !reflect.DeepEqual(r, w) {
+		t.Errorf("the device saw another match:\n%+v\nthe dealer's:\n%+v", r, w)
+	}
+}

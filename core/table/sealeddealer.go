@@ -12,7 +12,10 @@ import (
 // The dealer's party of a sealed table: it sequences each deal (the
 // sequencer orders the devices' messages and relays every one it accepts,
 // this device's own included), voids a stalled deal and deals it again
-// with fresh keys, and deals the next hand once every player is ready.
+// with fresh keys. Once a hand is booked it starts the next deal at once:
+// its keys and shuffles run while the players read the hand's sheet, and
+// it holds back the last shuffle, which deals the hand, until every
+// player is ready.
 
 // maxLater bounds the messages the dealer keeps for later (ErrNotNow).
 const maxLater = 64
@@ -81,7 +84,7 @@ func (t *Sealed) fromDevice(n SealedNote) error {
 		if t.m.setup.Players[p] != n.From {
 			return t.refuse(n.From, fmt.Sprintf("it said player %d is ready, whom holder %d plays", p, t.m.setup.Players[p]))
 		}
-		if n.Deal == t.m.deal && t.between && t.verifiedNow() && !t.over {
+		if n.Deal == t.sheet && t.between && t.verifiedNow() && !t.over {
 			t.setReady(p)
 		}
 		return nil
@@ -90,8 +93,9 @@ func (t *Sealed) fromDevice(n SealedNote) error {
 }
 
 // drain hands this device's and the devices' messages to the sequencer,
-// in order; once the deal is over it voids it again or waits for the
-// players.
+// in order; once the deal is over it deals the next (prepared behind the
+// sheet of a verified hand, again at once after a void one) or ends the
+// match.
 func (t *Sealed) drain() {
 	if t.draining {
 		return
@@ -109,14 +113,15 @@ func (t *Sealed) drain() {
 	if t.seq != nil && t.seq.Over() && t.between {
 		t.seq = nil
 		t.stopStall()
-		if !t.verifiedNow() || t.m.over() {
-			t.next() // a void hand is dealt again, with fresh keys; the last one ends the match
-		}
+		t.next()
 	}
 }
 
 // take hands a device's message to the sequencer and relays what it
-// accepts; it reports whether the hand moved on.
+// accepts; it reports whether the hand moved on. The sequencer checks a
+// prepared deal's last shuffle at once, but what it makes of it (the
+// shuffle and the deal's reveals) is held back until every player is
+// ready (setReady).
 func (t *Sealed) take(msg sealedplay.Msg) bool {
 	out, err := t.seq.Receive(msg)
 	switch {
@@ -130,13 +135,24 @@ func (t *Sealed) take(msg sealedplay.Msg) bool {
 	if len(out) == 0 {
 		return false
 	}
+	if t.prep && t.lastShuffle(msg) && t.ready != [4]bool{true, true, true, true} {
+		t.held = out
+		t.stopStall()
+		return false
+	}
+	t.pass(out)
+	return true
+}
+
+// pass relays the sequencer's messages, then offers it again the
+// messages it refused for now.
+func (t *Sealed) pass(out []sealedplay.Msg) {
 	t.relay(out)
 	later := t.later
 	t.later = nil
 	for _, l := range later {
 		t.take(l)
 	}
-	return true
 }
 
 // relay sends the sequencer's messages to every party and to this
@@ -160,6 +176,9 @@ func (t *Sealed) relay(out []sealedplay.Msg) {
 // voids it or times the claim window out.
 func (t *Sealed) arm() {
 	t.stopStall()
+	if t.held != nil {
+		return // the deal waits for the players, not for a device
+	}
 	t.turn++
 	turn := t.turn
 	t.stall = time.AfterFunc(t.cfg.Wait, func() {
