@@ -92,12 +92,13 @@ func (t *tracker) solve() error {
 	}
 	// blame returns the moves that decided the chain r holds kind k: the
 	// ancestors of move i, which routed r there, and the moves that gave
-	// a chain k.
+	// a chain k with their ancestors, which routed that chain into the
+	// slot where its kind was seen.
 	blame := func(i, r int, k tile.Kind) uint64 {
 		c := anc[i]
 		for x := range t.n0 {
-			if by[x] >= 0 && (x == r || label[x] == k) {
-				c |= 1 << by[x]
+			if b := by[x]; b >= 0 && (x == r || label[x] == k) {
+				c |= anc[b] | 1<<b
 			}
 		}
 		return c
@@ -151,6 +152,15 @@ func (t *tracker) solve() error {
 			order = order[:1] // the order is the public one
 		}
 		slices.SortStableFunc(order, func(a, b []int) int { return score(b) - score(a) })
+		// twins are the moves that gave the chains of this move's slots
+		// their kinds, and their ancestors: a link skipped as the same as
+		// one tried may put another chain of the same kind in a slot.
+		var twins uint64
+		for _, w := range m.from {
+			if b := by[root[w]]; b >= 0 {
+				twins |= anc[b] | 1<<b
+			}
+		}
 		var conflict uint64
 		for _, p := range order {
 			// Links that put the same kinds in the same fresh slots are
@@ -165,6 +175,7 @@ func (t *tracker) solve() error {
 				}
 			}
 			if tried[key] {
+				conflict |= twins
 				continue // the same labels in the same fresh slots
 			}
 			tried[key] = true
@@ -290,8 +301,8 @@ func (t *tracker) rankedBefore(ranked []int, i int, root []int, r int) bool {
 // that do not decrease along their given slots (see bounds; the tiles
 // left are checked once every move is linked), the moves that may have
 // caused it: those moves and their ancestors, which put the chains there,
-// the moves that gave those chains their kinds, and move i; 0 when they
-// can.
+// the moves that gave those chains their kinds and their ancestors, and
+// move i; 0 when they can.
 func (t *tracker) disorder(ranked []int, i int, root []int, label []tile.Kind, by []int, anc []uint64) uint64 {
 	upto := ranked[:0:0]
 	for _, g := range ranked {
@@ -308,7 +319,7 @@ func (t *tracker) disorder(ranked []int, i int, root []int, label []tile.Kind, b
 		m := t.moves[g]
 		for _, f := range m.fresh[:m.n] {
 			if b := by[root[f]]; b >= 0 {
-				c |= 1 << b
+				c |= anc[b] | 1<<b
 			}
 		}
 	}
