@@ -82,6 +82,11 @@ func parseHost(args []string, stderr io.Writer) (hostOptions, error) {
 	if err != nil {
 		return o, err
 	}
+	if o.sealed {
+		if err := table.SealedPlayable(r.ID(), opts.Map()); err != nil {
+			return o, usagef("--sealed: %v", err)
+		}
+	}
 	if o.sealed && o.record != "" {
 		return o, usagef("--record: a sealed match writes no record yet; leave out --record or --sealed")
 	}

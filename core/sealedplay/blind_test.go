@@ -25,8 +25,38 @@ func giving(tb *table, want [4]int) func(rules.Wind, []game.Action) game.Action 
 		}
 		tb.choose = nil
 		defer func() { tb.choose = giving(tb, want) }()
-		return tb.pick(seat, legal)
+		return tb.pick(seat, uncalled(legal))
 	}
+}
+
+// blindConfig is american with the blind pass (its default) and the mush
+// on, which the protocol plays but a sealed table does not deal yet.
+func blindConfig(t testing.TB, holders int, seed uint64) Config {
+	t.Helper()
+	cfg := config(t, "american", holders, seed)
+	opts, err := rules.ResolveOptions(cfg.Hand.Ruleset, map[string]string{"mush": "true"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Hand.Options = opts
+	return cfg
+}
+
+// uncalled leaves out the calls of legal, when it has another action:
+// after a blind pass a party's imagined arrangement can disagree with a
+// call's opening (the known bug that keeps the blind pass off sealed
+// tables, docs/sealed.md), and these tests are about the Charleston.
+func uncalled(legal []game.Action) []game.Action {
+	var out []game.Action
+	for _, a := range legal {
+		if a.Type != game.ActCall {
+			out = append(out, a)
+		}
+	}
+	if len(out) == 0 {
+		return legal
+	}
+	return out
 }
 
 // TestBlindTileStaysHiddenFromItsForwarder plays american with the blind
@@ -36,7 +66,7 @@ func giving(tb *table, want [4]int) func(rules.Wind, []game.Action) game.Action 
 // went on) does not know it, until the tile is public; the hand verifies.
 func TestBlindTileStaysHiddenFromItsForwarder(t *testing.T) {
 	t.Parallel()
-	cfg := config(t, "american", 4, 21)
+	cfg := blindConfig(t, 4, 21)
 	tb := newTable(t, cfg, 21)
 	tb.choose = giving(tb, [4]int{3, 2, 3, 0})
 	forwarded, mush := 0, 0
@@ -82,7 +112,7 @@ func TestBlindTileStaysHiddenFromItsForwarder(t *testing.T) {
 // pass, lets change rewrite it (East gives 3 tiles, North forwards them
 // all blind) and returns the table once the hand stopped.
 func cheatAtBlindPass(t *testing.T, seed uint64, change func(d *Device, m *Msg) bool) (*table, bool) {
-	tb := newTable(t, config(t, "american", 4, seed), seed)
+	tb := newTable(t, blindConfig(t, 4, seed), seed)
 	tb.choose = giving(tb, [4]int{3, 3, 3, 0})
 	done := false
 	tb.tamper = func(m *Msg) bool {
@@ -189,7 +219,7 @@ func TestBlindPassCheatsAreCaught(t *testing.T) {
 // the seat.
 func TestGiveOutOfOrderFailsTheAudit(t *testing.T) {
 	t.Parallel()
-	tb := newTable(t, config(t, "american", 2, 8), 8)
+	tb := newTable(t, blindConfig(t, 2, 8), 8)
 	tb.choose = giving(tb, [4]int{3, 3, 3, 3})
 	tb.play()
 	if v := tb.seq.Audit(); !v.Verified {
@@ -224,7 +254,7 @@ func TestSealedHandBytes(t *testing.T) {
 	const hands = 3
 	var total, moves, count int
 	for seed := uint64(1); seed <= hands; seed++ {
-		tb := newTable(t, config(t, "american", 4, 40+seed), 40+seed)
+		tb := newTable(t, blindConfig(t, 4, 40+seed), 40+seed)
 		tb.choose = giving(tb, [4]int{3, 1, 2, 3})
 		tb.play()
 		if tb.refused != nil || !tb.seq.Over() {

@@ -67,10 +67,11 @@ func config(t testing.TB, id string, holders int, seed uint64) Config {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(seed, 7))
-	// american: its default options (the blind pass on) and the mush.
+	// american: its default options but the blind pass, which a sealed
+	// table does not deal yet (Playable; blind_test.go plays it).
 	opts, err := rules.ResolveOptions(r, map[string]string{})
 	if id == "american" {
-		opts, err = rules.ResolveOptions(r, map[string]string{"mush": "true"})
+		opts, err = rules.ResolveOptions(r, map[string]string{"blind_pass": "false"})
 	}
 	if err != nil {
 		t.Fatal(err)
