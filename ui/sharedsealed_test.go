@@ -68,7 +68,8 @@ func shownText(o fyne.CanvasObject) string {
 
 // TestHostSealed: the host screen offers a sealed table, says what it
 // means and, under the seats, that a phone must join; the table it sets up
-// is sealed. Every ruleset keeps the choice offered.
+// is sealed. Every ruleset keeps the choice offered; american with its
+// blind pass is refused when hosted, saying why.
 func TestHostSealed(t *testing.T) {
 	defer func(f func() string) { newPIN = f }(newPIN)
 	newPIN = func() string { return "4321" }
@@ -108,6 +109,29 @@ func TestHostSealed(t *testing.T) {
 			if check.Disabled() {
 				t.Errorf("%s: %s turns the sealed choice off; every ruleset is dealt sealed", lang, id)
 			}
+		}
+		// American's default blind pass is not dealt sealed yet: hosting
+		// it says so instead of setting the table up.
+		pick.SetSelectedIndex(slices.Index(rules.IDs(), "american"))
+		if !check.Checked {
+			test.Tap(check)
+		}
+		test.Tap(open)
+		select {
+		case s := <-n.got:
+			t.Errorf("%s: a sealed american table with the blind pass was set up: %+v", lang, s)
+		default:
+		}
+		if over := w.Canvas().Overlays().Top(); over == nil {
+			t.Errorf("%s: hosting a sealed american table with the blind pass shows no error", lang)
+		} else {
+			w.Canvas().Overlays().Remove(over)
+		}
+		if err := sealedRefused(HostSetup{Rules: "american", Sealed: true}); err == nil || err.Error() != words.T("share.sealed_blind") {
+			t.Errorf("%s: a sealed american table with the blind pass is refused with %v; want %q", lang, err, words.T("share.sealed_blind"))
+		}
+		if err := sealedRefused(HostSetup{Rules: "american", Sealed: true, Options: map[string]string{"blind_pass": "false"}}); err != nil {
+			t.Errorf("%s: a sealed american table without the blind pass is refused: %v", lang, err)
 		}
 		a.ShowHome()
 	}
