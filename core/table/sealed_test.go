@@ -296,22 +296,7 @@ func TestSealedNames(t *testing.T) {
 // while the hand is dealt again with fresh keys, and the match goes on
 // to a verified end.
 func TestSealedVoidIsShown(t *testing.T) {
-	wait := map[bool]time.Duration{false: 3 * time.Second, true: 30 * time.Second}[raceOn]
-	dealer, device, _, _ := sealedParties(t, 1, wait, func(n SealedNote) bool {
-		return n.Kind == SealedPlay && n.Deal == 1 && sealedplay.Type(n.Body[0]) == sealedplay.TShares
-	})
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	person, _ := ai.New(ai.Novice, wall.SeedFromString("person"))
-	go Autoplay(ctx, device, 3, person, nil)
-	snap, sub, err := dealer.Subscribe(ctx, Spectator)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sub.Close()
-	if err := dealer.Start(ctx); err != nil {
-		t.Fatal(err)
-	}
+	ctx, _, _, snap, sub := withheldMatch(t, 1, 1, sealedplay.TShares)
 	var void, blame string
 	for !snap.Info.Over {
 		select {
@@ -411,27 +396,38 @@ func TestSealedNextDealPrepared(t *testing.T) {
 	}
 }
 
-// TestSealedPreparedVoid: a device that withholds its shuffle of the deal
-// prepared behind hand 1's sheet has that deal voided; it is prepared
-// again with fresh keys while the screens keep showing hand 1's verified
-// end (no void shown), and the match goes on to a verified end.
-func TestSealedPreparedVoid(t *testing.T) {
+// withheldMatch starts a match of hands whose device (player 3's, played
+// by the novice AI) withholds its messages of type withheld in deal, and
+// returns the dealer, the device and the dealer's spectator stream,
+// started. The context
+// ends with the test (at most 5 minutes).
+func withheldMatch(t *testing.T, hands int, deal uint32, withheld sealedplay.Type) (ctx context.Context, dealer, device *Sealed, snap Snapshot, sub Subscription) {
+	t.Helper()
 	wait := map[bool]time.Duration{false: 3 * time.Second, true: 30 * time.Second}[raceOn]
-	dealer, device, _, _ := sealedParties(t, 2, wait, func(n SealedNote) bool {
-		return n.Kind == SealedPlay && n.Deal == 2 && sealedplay.Type(n.Body[0]) == sealedplay.TShuffle
+	dealer, device, _, _ = sealedParties(t, hands, wait, func(n SealedNote) bool {
+		return n.Kind == SealedPlay && n.Deal == deal && sealedplay.Type(n.Body[0]) == withheld
 	})
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
+	t.Cleanup(cancel)
 	person, _ := ai.New(ai.Novice, wall.SeedFromString("person"))
 	go Autoplay(ctx, device, 3, person, nil)
 	snap, sub, err := dealer.Subscribe(ctx, Spectator)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer sub.Close()
+	t.Cleanup(sub.Close)
 	if err := dealer.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
+	return ctx, dealer, device, snap, sub
+}
+
+// TestSealedPreparedVoid: a device that withholds its shuffle of the deal
+// prepared behind hand 1's sheet has that deal voided; it is prepared
+// again with fresh keys while the screens keep showing hand 1's verified
+// end (no void shown), and the match goes on to a verified end.
+func TestSealedPreparedVoid(t *testing.T) {
+	ctx, dealer, device, snap, sub := withheldMatch(t, 2, 2, sealedplay.TShuffle)
 	for !snap.Info.Over {
 		select {
 		case u, ok := <-sub.Updates():
