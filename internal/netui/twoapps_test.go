@@ -293,7 +293,10 @@ func TestSealedTableCentreHosts(t *testing.T) {
 	})
 	waitFor(t, "the phone seated", func() bool { return phone.app.Rack() != nil && seated(t, tablet, 0) })
 	fyne.DoAndWait(tablet.app.StartHosted)
-	waitFor(t, "the table centre", func() bool { return tablet.app.Centre() != nil })
+	// The centre shows once the sealed match's first deal is under way
+	// (keys and shuffles): on a loaded machine that takes longer than
+	// waitFor's 20 s.
+	waitUpTo(t, time.Minute, "the table centre", func() bool { return tablet.app.Centre() != nil })
 	var centre *ui.CentreScreen
 	fyne.DoAndWait(func() { centre = tablet.app.Centre() })
 	watchCentre(t, centre)
