@@ -31,6 +31,16 @@ const (
 	// kindReady (both ways): a player has seen the end of the frame's
 	// deal and is ready for the next (body: the player, one byte).
 	kindReady
+	// kindHello (device): the first frame of a device's first stream:
+	// serve me the match from its setup; no body.
+	kindHello
+	// kindResume (both ways; body: a frame number, 8 bytes big-endian):
+	// the first frame of a device's stream after its last one dropped,
+	// naming the last dealer's frame it took; the dealer's answer names
+	// the last of the device's frames it took, and is followed by the
+	// dealer's frames after the device's number. Each side then sends the
+	// frames the other lacks again, in order.
+	kindResume
 )
 
 // notes maps the frame kinds that carry a party's note to the note's kind.
@@ -39,22 +49,30 @@ var notes = map[kind]table.SealedKind{kindDeal: table.SealedDeal, kindPlay: tabl
 // MaxTable bounds a table's id in bytes.
 const MaxTable = 64
 
-// headerLen is a frame's header without its table id: kind, term, deal
-// and the table id's length.
-const headerLen = 1 + 8 + 4 + 1
+// headerLen is a frame's header without its table id: kind, term, deal,
+// number and the table id's length.
+const headerLen = 1 + 8 + 4 + 8 + 1
 
 // maxFrame bounds a frame's body: a header and a sealed message.
 const maxFrame = headerLen + MaxTable + table.MaxSealedBody
 
 // frame is one frame of the protocol: wire's varint length framing around
-// a binary header (kind; the dealer's term and the deal, big-endian; the
-// table's id, length-prefixed), then the body. Like the table protocol's
-// messages, every frame carries the term and the table, so that a frame of
-// another dealer's term or another table is refused.
+// a binary header (kind; the dealer's term, the deal and the frame's
+// number, big-endian; the table's id, length-prefixed), then the body.
+// Like the table protocol's messages, every frame carries the term and the
+// table, so that a frame of another dealer's term or another table is
+// refused.
+//
+// Numbers let a device whose stream dropped resume on a new one with
+// nothing lost or taken twice: the dealer numbers the frames it sends
+// every device and spectator (1, 2, … over the match; a setup is 0), a
+// device the frames it sends (1, 2, … over its time at the table); a
+// hello or a resume frame is 0.
 type frame struct {
 	Kind  kind
 	Term  uint64
 	Deal  uint32
+	Seq   uint64
 	Table string
 	Body  []byte
 }
@@ -68,6 +86,7 @@ func (f frame) encode() ([]byte, error) {
 	b = append(b, byte(f.Kind))
 	b = binary.BigEndian.AppendUint64(b, f.Term)
 	b = binary.BigEndian.AppendUint32(b, f.Deal)
+	b = binary.BigEndian.AppendUint64(b, f.Seq)
 	b = append(b, byte(len(f.Table)))
 	b = append(b, f.Table...)
 	b = append(b, f.Body...)
@@ -80,8 +99,8 @@ func parseFrame(b []byte) (frame, error) {
 	if len(b) < headerLen {
 		return frame{}, fmt.Errorf("sealed: frame of %d bytes: a header has %d", len(b), headerLen)
 	}
-	f := frame{Kind: kind(b[0]), Term: binary.BigEndian.Uint64(b[1:]), Deal: binary.BigEndian.Uint32(b[9:])}
-	n := int(b[13])
+	f := frame{Kind: kind(b[0]), Term: binary.BigEndian.Uint64(b[1:]), Deal: binary.BigEndian.Uint32(b[9:]), Seq: binary.BigEndian.Uint64(b[13:])}
+	n := int(b[21])
 	if n > MaxTable || len(b) < headerLen+n {
 		return frame{}, fmt.Errorf("sealed: table id of %d bytes in a frame of %d: at most %d", n, len(b), MaxTable)
 	}
@@ -91,7 +110,7 @@ func parseFrame(b []byte) (frame, error) {
 		if len(f.Body) == 0 {
 			return frame{}, fmt.Errorf("sealed: frame of kind %d without a body", f.Kind)
 		}
-	case kindDeal, kindEnd:
+	case kindDeal, kindEnd, kindHello:
 		if len(f.Body) != 0 {
 			return frame{}, fmt.Errorf("sealed: frame of kind %d with a body of %d bytes; it has none", f.Kind, len(f.Body))
 		}
@@ -99,17 +118,32 @@ func parseFrame(b []byte) (frame, error) {
 		if len(f.Body) != 1 {
 			return frame{}, fmt.Errorf("sealed: ready frame with a body of %d bytes; it names one player", len(f.Body))
 		}
+	case kindResume:
+		if len(f.Body) != 8 {
+			return frame{}, fmt.Errorf("sealed: resume frame with a body of %d bytes; it names a frame number, 8 bytes", len(f.Body))
+		}
 	default:
-		return frame{}, fmt.Errorf("sealed: unknown frame kind %d; allowed: 1 (setup) to 5 (ready)", f.Kind)
+		return frame{}, fmt.Errorf("sealed: unknown frame kind %d; allowed: 1 (setup) to 7 (resume)", f.Kind)
 	}
 	return f, nil
 }
 
-// noteFrame returns the frame of a party's note.
-func noteFrame(term uint64, tableID string, n table.SealedNote) ([]byte, error) {
+// resumeFrame returns a resume frame naming frame number n.
+func resumeFrame(term uint64, tableID string, n uint64) ([]byte, error) {
+	return frame{Kind: kindResume, Term: term, Table: tableID, Body: resumeBody(n)}.encode()
+}
+
+// resumeBody is a resume frame's body, naming frame number n.
+func resumeBody(n uint64) []byte { return binary.BigEndian.AppendUint64(nil, n) }
+
+// resumed is the frame number a resume frame names.
+func (f frame) resumed() uint64 { return binary.BigEndian.Uint64(f.Body) }
+
+// noteFrame returns the frame of a party's note, numbered seq.
+func noteFrame(term uint64, tableID string, seq uint64, n table.SealedNote) ([]byte, error) {
 	for k, nk := range notes {
 		if nk == n.Kind {
-			return frame{Kind: k, Term: term, Deal: n.Deal, Table: tableID, Body: n.Body}.encode()
+			return frame{Kind: k, Term: term, Deal: n.Deal, Seq: seq, Table: tableID, Body: n.Body}.encode()
 		}
 	}
 	return nil, fmt.Errorf("sealed: a note of kind %d has no frame", n.Kind)

@@ -29,7 +29,7 @@ func TestFrameRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := noteFrame(7, "a table", table.SealedNote{Kind: table.SealedPlay, Deal: 3, Body: body})
+	b, err := noteFrame(7, "a table", 12, table.SealedNote{Kind: table.SealedPlay, Deal: 3, Body: body})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,13 +38,13 @@ func TestFrameRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	var m sealedplay.Msg
-	if err := m.UnmarshalBinary(f.Body); err != nil || f.Kind != kindPlay || f.Term != 7 || f.Deal != 3 || f.Table != "a table" || m.Reason == "" {
+	if err := m.UnmarshalBinary(f.Body); err != nil || f.Kind != kindPlay || f.Term != 7 || f.Deal != 3 || f.Seq != 12 || f.Table != "a table" || m.Reason == "" {
 		t.Fatalf("got %+v, %+v, %v", f, m, err)
 	}
 	if n, ok := f.note(2); !ok || n.Kind != table.SealedPlay || n.From != 2 || n.Deal != 3 {
 		t.Fatalf("note %+v (%v)", n, ok)
 	}
-	for _, bad := range []frame{{Kind: kindDeal, Body: []byte{1}}, {Kind: kindPlay}, {Kind: kindSetup}, {Kind: kindReady}, {Kind: kindReady, Body: []byte{1, 2}}, {Kind: 9}} {
+	for _, bad := range []frame{{Kind: kindDeal, Body: []byte{1}}, {Kind: kindPlay}, {Kind: kindSetup}, {Kind: kindReady}, {Kind: kindReady, Body: []byte{1, 2}}, {Kind: kindHello, Body: []byte{1}}, {Kind: kindResume, Body: []byte{1}}, {Kind: 9}} {
 		b, err := bad.encode()
 		if err != nil {
 			t.Fatal(err)
@@ -59,7 +59,7 @@ func TestFrameRoundTrip(t *testing.T) {
 }
 
 func FuzzParseFrame(f *testing.F) {
-	for _, fr := range []frame{{Kind: kindDeal, Term: 1, Deal: 2, Table: "t"}, {Kind: kindSetup, Table: "x", Body: []byte(`{"rules":"hongkong"}`)}} {
+	for _, fr := range []frame{{Kind: kindDeal, Term: 1, Deal: 2, Seq: 3, Table: "t"}, {Kind: kindResume, Table: "t", Body: resumeBody(9)}, {Kind: kindSetup, Table: "x", Body: []byte(`{"rules":"hongkong"}`)}} {
 		b, err := fr.encode()
 		if err != nil {
 			f.Fatal(err)

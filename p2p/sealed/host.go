@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/host"
@@ -74,6 +75,13 @@ type Host struct {
 	stop   context.CancelFunc
 	once   sync.Once
 
+	// got is, per key holder, the number of the last of its frames the
+	// dealer's party took (read without mu: a resume answers with it).
+	got []atomic.Uint64
+	// taking serialises, per key holder, the frames of its old and new
+	// streams around a resume, so that none is taken twice.
+	taking []sync.Mutex
+
 	mu    sync.Mutex
 	links map[peer.ID]*link
 	// late are the spectators that came after the first deal: each is
@@ -82,7 +90,23 @@ type Host struct {
 	late map[peer.ID]*link
 	// dealt is set once the first deal is sent.
 	dealt bool
+	// sent is the number of the last frame sent to every stream; kept are
+	// the frames sent since the deal before the current one began, which
+	// a device that resumes is sent again from where it stopped.
+	sent uint64
+	kept []kept
 }
+
+// kept is a frame kept for a device that resumes: its deal, its number
+// and its bytes.
+type kept struct {
+	deal uint32
+	seq  uint64
+	b    []byte
+}
+
+// helloWait bounds how long a new stream may take to say hello or resume.
+const helloWait = 10 * time.Second
 
 // Serve starts serving the sealed table on h; Table is the dealer's
 // device's table at once, and Run plays the match.
@@ -99,7 +123,8 @@ func Serve(h host.Host, cfg Config) (*Host, error) {
 		set.Peers = append(set.Peers, p.String())
 	}
 	ctx, stop := context.WithCancel(context.Background())
-	x := &Host{h: h, cfg: cfg, joined: make(chan struct{}, 1), ctx: ctx, stop: stop, links: map[peer.ID]*link{}, late: map[peer.ID]*link{}}
+	x := &Host{h: h, cfg: cfg, joined: make(chan struct{}, 1), ctx: ctx, stop: stop, links: map[peer.ID]*link{}, late: map[peer.ID]*link{},
+		got: make([]atomic.Uint64, len(cfg.Holders)), taking: make([]sync.Mutex, len(cfg.Holders))}
 	body, err := json.Marshal(set)
 	if err == nil {
 		x.setup, err = frame{Kind: kindSetup, Term: cfg.Term, Table: cfg.Table, Body: body}.encode()
@@ -136,8 +161,10 @@ func (x *Host) Close() error {
 // Refused returns the messages the sequencer refused so far, with why.
 func (x *Host) Refused() []string { return x.tbl.Refused() }
 
-// handle admits a key holder's or an admitted spectator's stream: it is
-// sent the setup and, from then on, every note of the dealer's party.
+// handle admits a key holder's or an admitted spectator's stream. Its
+// first frame says hello (the stream is sent the setup and, from then on,
+// every note of the dealer's party) or resumes an earlier stream (it is
+// sent the frames it lacks, then every note).
 func (x *Host) handle(s network.Stream) {
 	id := s.Conn().RemotePeer()
 	holder := slices.Index(x.cfg.Holders, id)
@@ -145,69 +172,147 @@ func (x *Host) handle(s network.Stream) {
 		_ = s.Reset()
 		return
 	}
-	l := newLink(s, holder)
+	go func() {
+		r := wire.NewReader(s, maxFrame)
+		_ = s.SetReadDeadline(time.Now().Add(helloWait))
+		f, err := x.read(r)
+		_ = s.SetReadDeadline(time.Time{})
+		if err != nil || (f.Kind != kindHello && f.Kind != kindResume) {
+			_ = s.Reset()
+			return
+		}
+		l := newLink(s, holder)
+		if !x.admit(id, l, f) {
+			l.close()
+			return
+		}
+		select {
+		case x.joined <- struct{}{}:
+		default:
+		}
+		go l.write()
+		defer l.close()
+		for {
+			f, err := x.read(r)
+			if err != nil || l.holder < 0 {
+				return // a spectator sends nothing more
+			}
+			n, ok := f.note(l.holder)
+			if !ok || (f.Kind != kindPlay && f.Kind != kindReady) {
+				return // a device plays and says it is ready, nothing else
+			}
+			if !x.take(l, f.Seq, n) {
+				return
+			}
+		}
+	}()
+}
+
+// read reads a frame of this table and term.
+func (x *Host) read(r *wire.Reader) (frame, error) {
+	b, err := r.ReadFrame()
+	if err != nil {
+		return frame{}, err
+	}
+	f, err := parseFrame(b)
+	if err == nil && (f.Term != x.cfg.Term || f.Table != x.cfg.Table) {
+		err = fmt.Errorf("sealed: a frame of table %q term %d", f.Table, f.Term)
+	}
+	return f, err
+}
+
+// admit serves a new stream that said hello or resumed (f), replacing the
+// device's earlier stream; it reports false for a stream it cannot serve:
+// a key holder's hello after the first deal, or a resume from a frame the
+// dealer no longer keeps.
+func (x *Host) admit(id peer.ID, l *link, f frame) bool {
 	x.mu.Lock()
+	defer x.mu.Unlock()
+	late := f.Kind == kindHello && x.dealt && l.holder < 0
+	if f.Kind == kindHello && x.dealt && !late {
+		return false // a key holder is there from the first deal, or resumes
+	}
+	if f.Kind == kindResume {
+		from := f.resumed()
+		if from > x.sent || (from < x.sent && (len(x.kept) == 0 || x.kept[0].seq > from+1)) {
+			return false
+		}
+	}
 	for _, m := range []map[peer.ID]*link{x.links, x.late} {
 		if old := m[id]; old != nil {
 			old.close() // a device that came back replaces its old stream
 			delete(m, id)
 		}
 	}
-	if holder < 0 && x.dealt {
+	switch {
+	case late:
 		x.late[id] = l
-	} else {
-		x.links[id] = l
+		return true
+	case f.Kind == kindHello:
 		l.send(x.setup) // first: every later note is sent after it
-	}
-	x.mu.Unlock()
-	select {
-	case x.joined <- struct{}{}:
 	default:
-	}
-	go l.write()
-	go func() {
-		defer l.close()
-		r := wire.NewReader(s, maxFrame)
-		for {
-			b, err := r.ReadFrame()
-			if err != nil {
-				return
-			}
-			f, err := parseFrame(b)
-			if err != nil || l.holder < 0 || f.Term != x.cfg.Term || f.Table != x.cfg.Table {
-				return // a spectator sends nothing
-			}
-			n, ok := f.note(l.holder)
-			if !ok || (f.Kind != kindPlay && f.Kind != kindReady) {
-				return // a device plays and says it is ready, nothing else
-			}
-			// A note the party refuses is noted in Refused; the stream
-			// goes on, as the sequencer's refusals never end a hand.
-			if err := x.tbl.Receive(x.ctx, n); errors.Is(err, table.ErrClosed) || x.ctx.Err() != nil {
-				return
-			}
-			select {
-			case <-l.done:
-				return
-			default:
+		from := f.resumed()
+		var got uint64
+		if l.holder >= 0 {
+			got = x.got[l.holder].Load()
+		}
+		b, err := resumeFrame(x.cfg.Term, x.cfg.Table, got)
+		if err != nil {
+			return false
+		}
+		l.send(b)
+		for _, k := range x.kept {
+			if k.seq > from {
+				l.send(k.b)
 			}
 		}
-	}()
+	}
+	x.links[id] = l
+	return true
 }
 
-// broadcast sends a note of the dealer's party to every stream; it is the
-// party's Send, called on its goroutine.
+// take hands the dealer's party a key holder's note, frame number seq: a
+// frame it took already (sent again after a resume) is skipped. It
+// reports whether the stream goes on.
+func (x *Host) take(l *link, seq uint64, n table.SealedNote) bool {
+	x.taking[l.holder].Lock()
+	defer x.taking[l.holder].Unlock()
+	got := &x.got[l.holder]
+	switch {
+	case seq <= got.Load():
+		return true
+	case seq != got.Load()+1:
+		return false // a frame is missing: the device resumes on a new stream
+	}
+	// A note the party refuses is noted in Refused; the stream goes on, as
+	// the sequencer's refusals never end a hand.
+	if err := x.tbl.Receive(x.ctx, n); errors.Is(err, table.ErrClosed) || x.ctx.Err() != nil {
+		return false
+	}
+	got.Store(seq)
+	select {
+	case <-l.done:
+		return false
+	default:
+		return true
+	}
+}
+
+// broadcast sends a note of the dealer's party to every stream and keeps
+// it for the devices that resume; it is the party's Send, called on its
+// goroutine.
 func (x *Host) broadcast(n table.SealedNote) {
 	var from []byte
 	if n.Kind == table.SealedDeal {
 		from, n.Body = n.Body, nil
 	}
-	b, err := noteFrame(x.cfg.Term, x.cfg.Table, n)
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	b, err := noteFrame(x.cfg.Term, x.cfg.Table, x.sent+1, n)
 	if err != nil {
 		return // the party sends only the kinds that have a frame
 	}
-	x.mu.Lock()
-	defer x.mu.Unlock()
+	x.sent++
 	if n.Kind == table.SealedEnd {
 		for id, l := range x.late {
 			l.close() // no deal is left to serve it from: it is told so by the stream's end
@@ -216,6 +321,11 @@ func (x *Host) broadcast(n table.SealedNote) {
 	}
 	if n.Kind == table.SealedDeal {
 		x.dealt = true
+		i := 0
+		for i < len(x.kept) && x.kept[i].deal+1 < n.Deal {
+			i++
+		}
+		x.kept = slices.Delete(x.kept, 0, i)
 		setup, err := frame{Kind: kindSetup, Term: x.cfg.Term, Table: x.cfg.Table, Body: from}.encode()
 		for id, l := range x.late {
 			if err == nil {
@@ -227,6 +337,7 @@ func (x *Host) broadcast(n table.SealedNote) {
 			delete(x.late, id)
 		}
 	}
+	x.kept = append(x.kept, kept{deal: n.Deal, seq: x.sent, b: b})
 	for id, l := range x.links {
 		select {
 		case <-l.done:

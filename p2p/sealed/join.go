@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
+	"time"
 
 	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/network"
@@ -21,15 +23,38 @@ type JoinConfig struct {
 	// computer player (table.SealedConfig.Seats). A device that holds no
 	// key follows as a spectator and plays none.
 	Seats [4]table.SeatConfig
+	// Resume is how long a device whose stream to the dealer dropped
+	// tries to resume on a new one before it gives up (DefaultWait when
+	// 0: the dealer's own wait before it voids a deal).
+	Resume time.Duration
 }
 
 // Joined is a device's side of a sealed table: it carries the notes of
-// its party (table.Sealed) to the dealer, and the dealer's to it.
+// its party (table.Sealed) to the dealer, and the dealer's to it. When its
+// stream drops it resumes on a new one: each side sends again the frames
+// the other did not take.
 type Joined struct {
-	tbl  *table.Sealed
+	h       host.Host
+	dealer  peer.ID
+	tableID string
+	term    uint64
+	resume  time.Duration
+	tamper  func(table.SealedNote) bool
+	tbl     *table.Sealed
+	cancel  context.CancelFunc // ends following the dealer (Close)
+	done    chan struct{}
+	err     error // set before done is closed
+
+	mu   sync.Mutex
 	link *link
-	done chan struct{}
-	err  error // set before done is closed
+	// sent is the number of this device's last frame; mine are its
+	// frames the dealer may not have taken yet (from the deal before the
+	// current one on), which a resume sends again.
+	sent uint64
+	mine []kept
+	// got is the number of the dealer's last frame this device took; it
+	// belongs to the goroutine reading the dealer's frames.
+	got uint64
 }
 
 // Join plays the seats of this device (h) at the sealed table that dealer
@@ -57,24 +82,16 @@ func Dial(ctx context.Context, h host.Host, dealer peer.ID, tableID string, term
 // dial is Dial; tamper, when set, may drop (false) each note this device
 // sends (the hostile tests).
 func dial(ctx context.Context, h host.Host, dealer peer.ID, tableID string, term uint64, cfg JoinConfig, tamper func(table.SealedNote) bool) (*Joined, error) {
-	s, err := h.NewStream(network.WithAllowLimitedConn(ctx, "sealed"), dealer, Protocol)
+	j := &Joined{h: h, dealer: dealer, tableID: tableID, term: term, resume: cfg.Resume, tamper: tamper, done: make(chan struct{})}
+	if j.resume <= 0 {
+		j.resume = DefaultWait
+	}
+	s, r, err := j.open(ctx, frame{Kind: kindHello, Term: term, Table: tableID})
 	if err != nil {
 		return nil, fmt.Errorf("sealed: cannot reach the dealer: %w", err)
 	}
-	r := wire.NewReader(s, maxFrame)
-	read := func() (frame, error) {
-		b, err := r.ReadFrame()
-		var f frame
-		if err == nil {
-			f, err = parseFrame(b)
-		}
-		if err == nil && (f.Term != term || f.Table != tableID) {
-			err = fmt.Errorf("sealed: a frame of table %q term %d; this is table %q term %d", f.Table, f.Term, tableID, term)
-		}
-		return f, err
-	}
 	stop := context.AfterFunc(ctx, func() { _ = s.Reset() })
-	f, err := read()
+	f, err := j.read(r)
 	stop()
 	if err == nil && f.Kind != kindSetup {
 		err = fmt.Errorf("sealed: the dealer sent a frame of kind %d first; the setup comes first", f.Kind)
@@ -90,61 +107,208 @@ func dial(ctx context.Context, h host.Host, dealer peer.ID, tableID string, term
 		}
 		return nil, fmt.Errorf("sealed: the dealer served no setup (a sealed table serves its key holders and the spectators its table admitted): %w", err)
 	}
-	j := &Joined{link: newLink(s, -1), done: make(chan struct{})}
+	j.link = newLink(s, -1)
 	holder := slices.Index(set.Peers, h.ID().String())
 	if holder < 0 {
 		holder = table.Spectator
 	}
-	send := func(n table.SealedNote) {
-		if tamper != nil && !tamper(n) {
-			return
-		}
-		if b, err := noteFrame(term, tableID, n); err == nil {
-			j.link.send(b)
-		}
-	}
-	j.tbl, err = table.NewSealed(table.SealedConfig{Table: tableID, Setup: set, Holder: holder, Seats: cfg.Seats, Send: send})
+	j.tbl, err = table.NewSealed(table.SealedConfig{Table: tableID, Setup: set, Holder: holder, Seats: cfg.Seats, Send: j.send})
 	if err != nil {
 		_ = s.Reset()
 		return nil, err
 	}
 	go j.link.write()
-	go func() {
-		defer close(j.done)
-		defer j.link.close()
-		stop := context.AfterFunc(ctx, j.link.close)
-		defer stop()
-		for {
-			f, err := read()
-			if err == nil && f.Kind == kindSetup {
-				err = errors.New("sealed: the dealer sent the setup twice")
+	ctx, j.cancel = context.WithCancel(ctx)
+	go j.follow(ctx, r)
+	return j, nil
+}
+
+// open opens a stream to the dealer and sends its first frame.
+func (j *Joined) open(ctx context.Context, first frame) (network.Stream, *wire.Reader, error) {
+	s, err := j.h.NewStream(network.WithAllowLimitedConn(ctx, "sealed"), j.dealer, Protocol)
+	if err != nil {
+		return nil, nil, err
+	}
+	b, err := first.encode()
+	if err == nil {
+		_, err = s.Write(b)
+	}
+	if err != nil {
+		_ = s.Reset()
+		return nil, nil, err
+	}
+	return s, wire.NewReader(s, maxFrame), nil
+}
+
+// read reads a frame of this table and term.
+func (j *Joined) read(r *wire.Reader) (frame, error) {
+	b, err := r.ReadFrame()
+	if err != nil {
+		return frame{}, errStream{err}
+	}
+	f, err := parseFrame(b)
+	if err == nil && (f.Term != j.term || f.Table != j.tableID) {
+		err = fmt.Errorf("sealed: a frame of table %q term %d; this is table %q term %d", f.Table, f.Term, j.tableID, j.term)
+	}
+	return f, err
+}
+
+// errStream is a stream that failed, as opposed to a frame that did: a
+// device resumes after the first and gives up on a dealer that sends the
+// second.
+type errStream struct{ err error }
+
+func (e errStream) Error() string { return e.err.Error() }
+func (e errStream) Unwrap() error { return e.err }
+
+// send is the party's Send: it numbers the note's frame, keeps it until
+// the dealer may have taken it, and queues it on the current stream.
+func (j *Joined) send(n table.SealedNote) {
+	if j.tamper != nil && !j.tamper(n) {
+		return
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	b, err := noteFrame(j.term, j.tableID, j.sent+1, n)
+	if err != nil {
+		return
+	}
+	j.sent++
+	j.mine = append(j.mine, kept{deal: n.Deal, seq: j.sent, b: b})
+	j.link.send(b)
+}
+
+// follow takes the dealer's frames until the match is over, resuming on a
+// new stream when one drops.
+func (j *Joined) follow(ctx context.Context, r *wire.Reader) {
+	defer close(j.done)
+	defer func() {
+		j.mu.Lock()
+		j.link.close()
+		j.mu.Unlock()
+	}()
+	stop := context.AfterFunc(ctx, func() {
+		j.mu.Lock()
+		j.link.close()
+		j.mu.Unlock()
+	})
+	defer stop()
+	var lost time.Time // when the stream dropped, since which nothing came
+	for {
+		f, err := j.read(r)
+		var es errStream
+		if errors.As(err, &es) && ctx.Err() == nil {
+			if lost.IsZero() {
+				lost = time.Now()
 			}
-			if err != nil {
-				if ctx.Err() != nil {
-					err = ctx.Err()
-				}
-				j.err = fmt.Errorf("sealed: the dealer's stream: %w", err)
-				return
-			}
-			n, _ := f.note(-1)
-			if err := j.tbl.Receive(ctx, n); err != nil {
-				j.err = err
-				return
-			}
-			if f.Kind == kindEnd {
-				return
+			if r, err = j.reconnect(ctx, lost); err == nil {
+				continue
 			}
 		}
-	}()
-	return j, nil
+		if _, ok := notes[f.Kind]; err == nil && !ok {
+			err = fmt.Errorf("sealed: the dealer sent a frame of kind %d during the match; it sends 2 (deal) to 5 (ready) then", f.Kind)
+		}
+		if err != nil {
+			if ctx.Err() != nil {
+				err = ctx.Err()
+			}
+			j.err = fmt.Errorf("sealed: the dealer's stream: %w", err)
+			return
+		}
+		switch {
+		case j.got != 0 && f.Seq <= j.got:
+			continue // sent again after a resume
+		case j.got != 0 && f.Seq != j.got+1:
+			j.err = fmt.Errorf("sealed: the dealer's frame %d came after its frame %d", f.Seq, j.got)
+			return
+		}
+		j.got, lost = f.Seq, time.Time{}
+		n, _ := f.note(-1)
+		if n.Kind == table.SealedDeal {
+			j.forget(n.Deal)
+		}
+		if err := j.tbl.Receive(ctx, n); err != nil {
+			j.err = err
+			return
+		}
+		if f.Kind == kindEnd {
+			return
+		}
+	}
+}
+
+// forget drops this device's frames of deals before the one before deal:
+// the dealer takes a deal's frames before it deals the next.
+func (j *Joined) forget(deal uint32) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	i := 0
+	for i < len(j.mine) && j.mine[i].deal+1 < deal {
+		i++
+	}
+	j.mine = slices.Delete(j.mine, 0, i)
+}
+
+// resumePause is the pause between two tries to resume.
+const resumePause = 250 * time.Millisecond
+
+// reconnect resumes on a new stream: it says which of the dealer's frames
+// this device took, sends again those of its own the dealer did not take,
+// and returns the reader of the new stream. It tries until j.resume has
+// passed since lost, the stream's drop.
+func (j *Joined) reconnect(ctx context.Context, lost time.Time) (*wire.Reader, error) {
+	var last error
+	for time.Since(lost) < j.resume {
+		s, r, err := j.open(ctx, frame{Kind: kindResume, Term: j.term, Table: j.tableID, Body: resumeBody(j.got)})
+		if err == nil {
+			_ = s.SetReadDeadline(time.Now().Add(helloWait))
+			var f frame
+			f, err = j.read(r)
+			_ = s.SetReadDeadline(time.Time{})
+			if err == nil && f.Kind != kindResume {
+				err = fmt.Errorf("the dealer answered a resume with a frame of kind %d", f.Kind)
+			}
+			if err == nil {
+				if err = j.relink(s, f.resumed()); err == nil {
+					return r, nil
+				}
+			}
+			_ = s.Reset()
+		}
+		last = err
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(resumePause):
+		}
+	}
+	return nil, fmt.Errorf("the stream dropped and the dealer did not resume it for %s: %w", j.resume, last)
+}
+
+// relink makes s the current stream and queues on it this device's frames
+// after took, the last the dealer took.
+func (j *Joined) relink(s network.Stream, took uint64) error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if took > j.sent || (took < j.sent && (len(j.mine) == 0 || j.mine[0].seq > took+1)) {
+		return fmt.Errorf("the dealer took this device's frames up to %d; it sent %d and keeps those after %d", took, j.sent, j.sent-uint64(len(j.mine)))
+	}
+	j.link.close()
+	j.link = newLink(s, -1)
+	j.mine = slices.DeleteFunc(j.mine, func(k kept) bool { return k.seq <= took })
+	for _, k := range j.mine {
+		j.link.send(k.b)
+	}
+	go j.link.write()
+	return nil
 }
 
 // Table returns this device's part in the match, as a table: the seats
 // it plays (a spectator's: none) and the public view.
 func (j *Joined) Table() *table.Sealed { return j.tbl }
 
-// Wait waits until the match is over, or the stream to the dealer ends,
-// and returns the match as this device saw it.
+// Wait waits until the match is over, or the stream to the dealer ends
+// and cannot be resumed, and returns the match as this device saw it.
 func (j *Joined) Wait() (table.SealedRecord, error) {
 	<-j.done
 	return j.tbl.Record(), j.err
@@ -152,7 +316,7 @@ func (j *Joined) Wait() (table.SealedRecord, error) {
 
 // Close leaves the table: it closes the stream and the device's table.
 func (j *Joined) Close() error {
-	j.link.close()
+	j.cancel()
 	<-j.done
 	return j.tbl.Close()
 }

@@ -140,7 +140,7 @@ func TestSealedMatch(t *testing.T) {
 			}
 			for _, h := range want.Hands {
 				if !h.Verified {
-					t.Fatalf("deal %d: %s", h.Deal, h.Reason)
+					t.Fatalf("deal %d: %s (the sequencer refused: %v)", h.Deal, h.Reason, r.host.Refused())
 				}
 			}
 			for i, got := range r.records[1:] {
