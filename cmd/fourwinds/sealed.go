@@ -65,28 +65,14 @@ func joinSealed(ctx context.Context, h host.Host, c *client.Client, level ai.Lev
 	}
 	out.emit(map[string]any{"type": "sealed"})
 	out.say("The table is sealed: no device sees another's tiles.")
-	deadline := time.Now().Add(giveUp)
-	var j *sealed.Joined
-	for {
-		var err error
-		j, err = sealed.Dial(ctx, h, c.Dealer(), c.Dealer().String(), c.Term(), sealed.JoinConfig{Seats: seats})
-		if err == nil {
-			break
-		}
-		if ctx.Err() != nil {
-			return err
-		}
-		if time.Now().After(deadline) {
-			return fmt.Errorf("the dealer has not served this device the sealed match for %s (did it start without this seat?): %w", giveUp, err)
-		}
-		select {
-		case <-time.After(500 * time.Millisecond):
-		case <-ctx.Done():
-			return ctx.Err()
-		}
+	j, err := sealed.Await(ctx, h, c.Dealer(), c.Dealer().String(), c.Term(), sealed.JoinConfig{Seats: seats}, giveUp)
+	if err != nil && ctx.Err() == nil {
+		return fmt.Errorf("%w (did it start without this seat?)", err)
+	}
+	if err != nil {
+		return err
 	}
 	defer j.Close()
-	var err error
 	switch {
 	case watching:
 		_, err = watch(ctx, j.Table(), out)

@@ -106,10 +106,6 @@ func (h *hosted) startSealed(ctx context.Context) error {
 	return nil
 }
 
-// sealedDialPause is how often a seated device asks again for the sealed
-// match its dealer does not serve yet (its host has not started it).
-const sealedDialPause = 500 * time.Millisecond
-
 // sealedRemote is a device's seat at a sealed table: the ordinary table
 // it was seated at (its lobby, until the host starts), then its part in
 // the sealed match, which it dials until the dealer serves it.
@@ -140,20 +136,13 @@ func joinSealed(h host.Host, r remote, player int, name string, warn func(error)
 // the screens to it.
 func (s *sealedRemote) follow(ctx context.Context, h host.Host, c *client.Client, player int, cfg sealed.JoinConfig, warn func(error)) {
 	defer close(s.done)
-	for {
-		j, err := sealed.Dial(ctx, h, c.Dealer(), c.Dealer().String(), c.Term(), cfg)
-		if err == nil {
-			s.j = j
-			if err := s.Move(ctx, j.Table(), player, c.Term()); err != nil && ctx.Err() == nil {
-				warn(fmt.Errorf("netui: the screens cannot follow the sealed match: %w", err))
-			}
-			return
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(sealedDialPause):
-		}
+	j, err := sealed.Await(ctx, h, c.Dealer(), c.Dealer().String(), c.Term(), cfg, 0)
+	if err != nil {
+		return // the device left the table before its match was served
+	}
+	s.j = j
+	if err := s.Move(ctx, j.Table(), player, c.Term()); err != nil && ctx.Err() == nil {
+		warn(fmt.Errorf("netui: the screens cannot follow the sealed match: %w", err))
 	}
 }
 

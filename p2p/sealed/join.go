@@ -79,6 +79,35 @@ func Dial(ctx context.Context, h host.Host, dealer peer.ID, tableID string, term
 	return dial(ctx, h, dealer, tableID, term, cfg, nil)
 }
 
+// AwaitPause is how often Await asks the dealer again for a sealed match
+// it does not serve yet.
+const AwaitPause = 500 * time.Millisecond
+
+// Await dials the sealed table that dealer serves until it serves this
+// device its setup (Dial), asking again every AwaitPause: a seated device
+// learns that its table is sealed before its host has started the match.
+// It gives up after giveUp (never when 0) or when ctx ends, with the
+// dealer's last refusal; ctx then bounds the match, as Dial's.
+func Await(ctx context.Context, h host.Host, dealer peer.ID, tableID string, term uint64, cfg JoinConfig, giveUp time.Duration) (*Joined, error) {
+	start := time.Now()
+	for {
+		j, err := Dial(ctx, h, dealer, tableID, term, cfg)
+		switch {
+		case err == nil:
+			return j, nil
+		case ctx.Err() != nil:
+			return nil, err
+		case giveUp > 0 && time.Since(start) >= giveUp:
+			return nil, fmt.Errorf("the dealer has not served this device the sealed match for %s: %w", giveUp, err)
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(AwaitPause):
+		}
+	}
+}
+
 // dial is Dial; tamper, when set, may drop (false) each note this device
 // sends (the hostile tests).
 func dial(ctx context.Context, h host.Host, dealer peer.ID, tableID string, term uint64, cfg JoinConfig, tamper func(table.SealedNote) bool) (*Joined, error) {
