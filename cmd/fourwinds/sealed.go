@@ -8,12 +8,10 @@ import (
 
 	"github.com/fourwinds-mahjong/fourwinds/core/ai"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
-	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/client"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/dealer"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/sealed"
 	"github.com/libp2p/go-libp2p/core/host"
-	"github.com/libp2p/go-libp2p/core/peer"
 )
 
 // hostSealed plays the sealed match of a host whose devices the table
@@ -23,11 +21,9 @@ import (
 // the public view. The table's id is this device's peer id.
 func hostSealed(ctx context.Context, h host.Host, d *dealer.Dealer, o hostOptions, out *lines) error {
 	cfg := sealed.Config{Table: h.ID().String(), Term: d.Term(), Rules: o.cfg.Rules, Options: o.cfg.Options, Hands: o.cfg.Hands,
-		Seed: wall.SeedFromString(clockSeed()), Holders: []peer.ID{h.ID()}, Spectator: d.Watches}
-	for p, id := range d.Holders() {
-		if id != "" && d.Connected()[p] {
-			cfg.Players[p] = sealed.AddHolder(&cfg.Holders, id)
-		}
+		Spectator: d.Watches}
+	cfg.Seat(h.ID(), d.Holders(), d.Connected())
+	for p := range cfg.Seats {
 		cfg.Seats[p] = table.SeatConfig{Kind: table.SeatAI, Level: o.cfg.Seats[p].Level}
 	}
 	x, err := sealed.Serve(h, cfg)

@@ -2,17 +2,14 @@ package netui
 
 import (
 	"context"
-	"crypto/rand"
 	"errors"
 	"fmt"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/host"
-	"github.com/libp2p/go-libp2p/core/peer"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/ai"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
-	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/client"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/sealed"
 )
@@ -56,18 +53,13 @@ func (h *hosted) startSealed(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	var seed wall.Seed
-	if _, err := rand.Read(seed[:]); err != nil {
-		return fmt.Errorf("netui: no seed for the sealed table's dice: %w", err)
-	}
 	cfg := sealed.Config{Table: h.h.ID().String(), Term: d.Term(), Rules: h.setup.Rules, Options: h.setup.Options,
-		Seed: seed, Holders: []peer.ID{h.h.ID()}, Spectator: d.Watches, Wait: sealedWait(h.setup.StandIn)}
-	holders, connected := d.Holders(), d.Connected()
+		Spectator: d.Watches, Wait: sealedWait(h.setup.StandIn)}
+	remote := cfg.Seat(h.h.ID(), d.Holders(), d.Connected())
 	for p, st := range h.setup.Seats {
 		name := lobby.Info.Seats[p].Name
 		switch {
-		case st.Kind == table.SeatRemote && holders[p] != "" && connected[p]:
-			cfg.Players[p] = sealed.AddHolder(&cfg.Holders, holders[p])
+		case remote[p]:
 		case st.Kind == table.SeatRemote:
 			// Nobody took it: the computer plays it here, under the name
 			// a computer seat has (table.DefaultName).

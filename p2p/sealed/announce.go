@@ -1,6 +1,8 @@
 package sealed
 
 import (
+	"slices"
+
 	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
@@ -22,14 +24,23 @@ func Announced(h host.Host, d peer.ID) bool {
 	return err == nil && len(ps) > 0
 }
 
-// AddHolder returns id's place among the key holders (Config.Holders),
-// adding it if new.
-func AddHolder(holders *[]peer.ID, id peer.ID) int {
-	for i, h := range *holders {
-		if h == id {
-			return i
+// Seat fills in c.Holders and c.Players from the devices the table
+// protocol seated (a dealer's Holders and Connected): this device (self)
+// holds the first key and plays every player no connected device was
+// seated as; each other connected device holds a key of its own and
+// plays the players it was seated as. It returns which players another
+// device plays.
+func (c *Config) Seat(self peer.ID, holders [4]peer.ID, connected [4]bool) (remote [4]bool) {
+	c.Holders, c.Players = []peer.ID{self}, [4]int{}
+	for p, id := range holders {
+		if id == "" || id == self || !connected[p] {
+			continue
 		}
+		i := slices.Index(c.Holders, id)
+		if i < 0 {
+			c.Holders, i = append(c.Holders, id), len(c.Holders)
+		}
+		c.Players[p], remote[p] = i, true
 	}
-	*holders = append(*holders, id)
-	return len(*holders) - 1
+	return remote
 }

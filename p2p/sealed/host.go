@@ -2,6 +2,7 @@ package sealed
 
 import (
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -35,7 +36,9 @@ type Config struct {
 	Rules   string
 	Options map[string]string
 	Hands   int
-	// Seed chooses the first dealer and the dice.
+	// Seed chooses the first dealer and the dice (a random one when
+	// zero: the tiles come from the joint shuffle alone, so the dice need
+	// no agreement).
 	Seed wall.Seed
 	// Holders are the key-holding devices in holder order, this one
 	// among them: the devices the table protocol admitted to a seat (its
@@ -117,6 +120,11 @@ func Serve(h host.Host, cfg Config) (*Host, error) {
 	}
 	if len(cfg.Table) > MaxTable {
 		return nil, fmt.Errorf("sealed: table id of %d bytes: at most %d", len(cfg.Table), MaxTable)
+	}
+	if cfg.Seed == (wall.Seed{}) {
+		if _, err := rand.Read(cfg.Seed[:]); err != nil {
+			return nil, fmt.Errorf("sealed: no seed for the dice: %w", err)
+		}
 	}
 	set := table.SealedSetup{Rules: cfg.Rules, Options: cfg.Options, Seed: cfg.Seed, Hands: cfg.Hands, Players: cfg.Players, Names: cfg.Names}
 	for _, p := range cfg.Holders {
