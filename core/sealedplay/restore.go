@@ -12,22 +12,25 @@ import (
 // from the key it saved (Device.Key) and log, every message the
 // sequencer relayed in this deal so far, in the sequencer's order, this
 // device's own included. It returns the device, caught up with the deal,
-// and the messages it still owes, in order: the answers (key, shuffle,
-// shares, acknowledgement, opening, joker copy) that the log does not
-// hold because the device stopped before sending them, to send to the
-// sequencer as any answer. The answers the log holds are not sent again
-// (the sequencer refuses a second share, key or acknowledgement as a
-// cheat). A seat's decision is never owed: Waiting says which seats
-// decide now (the sequencer answers ErrNotNow to a claim window's or a
-// Charleston step's answer it already holds). An error means the key is
-// not the one this holder sent in the deal, or a message of the log
-// failed a check.
+// and the messages it still owes, in order, to send to the sequencer as
+// any answer: its answers (key, shuffle, shares, acknowledgement,
+// opening, joker copy) that the log does not hold because the device
+// stopped before sending them, matched by what they answer, not by their
+// bytes (proofs are drawn afresh). None that the log holds is owed again:
+// the sequencer refuses a second key, shuffle, share, acknowledgement or
+// opening as a cheat, and a second joker copy voids the hand. (A joker
+// copy that the sequencer dropped, its indicator opened meanwhile, is
+// owed and dropped again.) A seat's decision is never owed: Waiting says
+// which seats decide now, and the sequencer answers ErrNotNow to a claim
+// window's or a Charleston step's answer it already holds. Nothing is
+// owed to a void hand. An error means the key is not the one this holder
+// sent in the deal, or a message of the log failed a check.
 func RestoreDevice(cfg Config, holder uint32, key *sealed.PrivateKey, log []Msg) (*Device, []Msg, error) {
 	if int(holder) >= len(cfg.Ctx.Peers) {
 		return nil, nil, errors.New("sealedplay: the device is not a key holder")
 	}
-	if key == nil || key.X == nil {
-		return nil, nil, errors.New("sealedplay: a device resumes with the key it saved; none was given")
+	if _, err := key.MarshalBinary(); err != nil || key.X == nil {
+		return nil, nil, errors.New("sealedplay: a device resumes with the key it saved (Device.Key); this one has no secret")
 	}
 	t, err := newTracker(cfg, holder, key)
 	if err != nil {
@@ -56,22 +59,13 @@ func RestoreDevice(cfg Config, holder uint32, key *sealed.PrivateKey, log []Msg)
 		}
 		ans, err := d.Receive(m)
 		if err != nil {
-			return nil, nil, fmt.Errorf("sealedplay: message %d of the deal's log (%v from holder %d): %w", i, m.Type, m.From, err)
+			return nil, nil, fmt.Errorf("sealedplay: message %d of the deal's log (%v): %w", i, m.Type, err)
 		}
 		owed = append(owed, ans...)
 	}
 	if t.void != "" {
 		return d, nil, nil // nothing is owed to a void hand
 	}
-	// The sequencer drops a copy of a joker indicator opened meanwhile
-	// (tracker.addCopy): one the log lacks for that reason is not owed.
-	owed = slices.DeleteFunc(owed, func(m Msg) bool {
-		if m.Type != TJoker || m.Move == nil {
-			return false
-		}
-		a := m.Move.Copy.From
-		return slices.Contains(t.indicators[:t.returns], a) && t.public[a]
-	})
 	return d, owed, nil
 }
 

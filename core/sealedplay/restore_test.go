@@ -243,10 +243,30 @@ func TestRestoreWrongKey(t *testing.T) {
 	if _, owed, err := RestoreDevice(cfg, 1, tb.devs[1].Key(), log); err != nil || len(owed) != 0 {
 		t.Errorf("restored with its own key: owes %v, %v", types(owed), err)
 	}
-	if _, _, err := RestoreDevice(cfg, 1, nil, log); err == nil {
-		t.Error("restored without a key")
+	for _, key := range []*sealed.PrivateKey{nil, {}} {
+		if _, _, err := RestoreDevice(cfg, 1, key, log); err == nil {
+			t.Error("restored without a key")
+		}
 	}
 	if _, _, err := RestoreDevice(cfg, 2, tb.devs[1].Key(), log); err == nil {
 		t.Error("restored holder 2 of 2")
+	}
+}
+
+// TestRestoreAfterVoid: a device that stopped before sending its shares
+// owes them, until the hand is void for them; then it owes nothing.
+func TestRestoreAfterVoid(t *testing.T) {
+	t.Parallel()
+	cfg := config(t, "hongkong", 2, 2)
+	tb := newTable(t, cfg, 2)
+	tb.tamper = func(m *Msg) bool { return !(m.Type == TShares && m.From == 1) }
+	tb.play()
+	_, owed, err := RestoreDevice(cfg, 1, tb.devs[1].Key(), tb.relayed)
+	if err != nil || len(owed) == 0 || slices.ContainsFunc(owed, func(m Msg) bool { return m.Type != TShares }) {
+		t.Fatalf("before the void, holder 1 owes %v (%v); want its shares", types(owed), err)
+	}
+	tb.broadcast(tb.seq.Timeout())
+	if _, owed, err := RestoreDevice(cfg, 1, tb.devs[1].Key(), tb.relayed); err != nil || len(owed) != 0 {
+		t.Fatalf("after the void, holder 1 owes %v (%v); want nothing", types(owed), err)
 	}
 }
