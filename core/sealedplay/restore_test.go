@@ -270,3 +270,30 @@ func TestRestoreAfterVoid(t *testing.T) {
 		t.Fatalf("after the void, holder 1 owes %v (%v); want nothing", types(owed), err)
 	}
 }
+
+// BenchmarkRestoreDevice measures how long a device takes to resume at
+// the worst point, the hand's reveal (every message of the hand in its
+// log), at a hongkong table of 4 key holders: it checks every proof of
+// the log again.
+func BenchmarkRestoreDevice(b *testing.B) {
+	cfg := config(b, "hongkong", 4, 9)
+	tb := newTable(b, cfg, 9)
+	var log []Msg
+	tb.after = func(out []Msg) {
+		if log == nil && relays(out, TReveal, Public) {
+			log = slices.Clone(tb.relayed)
+		}
+	}
+	tb.play()
+	if log == nil {
+		b.Fatal("the hand never came to its reveal")
+	}
+	key := tb.devs[3].Key()
+	b.ResetTimer()
+	for range b.N {
+		if _, _, err := RestoreDevice(cfg, 3, key, log); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(log)), "msgs")
+}
