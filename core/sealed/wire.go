@@ -18,6 +18,7 @@ const (
 	typeShares   = 3
 	typeEquality = 4
 	typeCopy     = 5
+	typeKeyFile  = 6
 )
 
 // ShuffleProofLen is the exact size of a Neff shuffle proof of k ciphertexts:
@@ -297,5 +298,37 @@ func (c *Copy) UnmarshalBinary(b []byte) error {
 		return err
 	}
 	*c = x
+	return nil
+}
+
+// PrivateKeyLen is the size of an encoded private key.
+const PrivateKeyLen = 1 + ScalarLen
+
+// MarshalBinary encodes the secret xⱼ (PrivateKeyLen bytes: a type byte
+// and the canonical scalar), for a device to keep until the hand's
+// reveal and resume from after a restart; whoever reads it can decrypt
+// this holder's share of every tile.
+func (k *PrivateKey) MarshalBinary() ([]byte, error) {
+	if k == nil || k.x == nil {
+		return nil, errors.New("sealed: cannot encode a private key without its secret")
+	}
+	w := newWriter(typeKeyFile)
+	w.scalar(k.x)
+	return w.done()
+}
+
+// UnmarshalBinary strictly decodes a private key: the type byte, a
+// canonical non-zero scalar, nothing more; the public key is recomputed
+// from the secret.
+func (k *PrivateKey) UnmarshalBinary(b []byte) error {
+	r := newReader(b, typeKeyFile, "private key")
+	x := r.scalar()
+	if err := r.done(); err != nil {
+		return fmt.Errorf("%w (a private key is %d bytes: type byte %d and a scalar below the group order)", err, PrivateKeyLen, typeKeyFile)
+	}
+	if x.Equal(NewScalar()) {
+		return errors.New("sealed: the private key is 0; a key is a non-zero scalar")
+	}
+	*k = PrivateKey{x: x, X: asPoint(NewPoint().Mul(x, nil))}
 	return nil
 }

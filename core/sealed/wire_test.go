@@ -130,3 +130,90 @@ func FuzzShuffleMsg(f *testing.F) { fuzzDecoder(f, "shuffle") }
 func FuzzShares(f *testing.F)     { fuzzDecoder(f, "shares") }
 func FuzzEquality(f *testing.F)   { fuzzDecoder(f, "equality") }
 func FuzzCopy(f *testing.F)       { fuzzDecoder(f, "copy") }
+
+func TestPrivateKeyRoundTrip(t *testing.T) {
+	ctx := testCtx(2)
+	k := GenerateKey()
+	b, err := k.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b) != PrivateKeyLen {
+		t.Fatalf("an encoded private key is %d bytes, want %d", len(b), PrivateKeyLen)
+	}
+	var back PrivateKey
+	if err := back.UnmarshalBinary(b); err != nil {
+		t.Fatal(err)
+	}
+	if !back.X.Equal(k.X) {
+		t.Fatal("the decoded key has another public key")
+	}
+	// The decoded secret is the same: its key message verifies, and its
+	// share of a tile is one the original key's public key verifies.
+	km, err := back.KeyMsg(ctx, 1)
+	if err == nil {
+		err = km.Verify(ctx)
+	}
+	if err != nil {
+		t.Fatalf("the decoded key's key message: %v", err)
+	}
+	in, _ := InitialDeck([]int{1, 2})
+	if err := VerifyShare(ctx, k.X, in[0], back.Share(ctx, 1, 0, in[0])); err != nil {
+		t.Fatalf("the decoded key's share: %v", err)
+	}
+	if again, _ := back.MarshalBinary(); !bytes.Equal(again, b) {
+		t.Error("re-encoding differs")
+	}
+}
+
+func TestPrivateKeyStrict(t *testing.T) {
+	b, err := GenerateKey().MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ell := mustHex(t, "edd3f55c1a631258d69cf7a2def9de1400000000000000000000000000000010")
+	for what, x := range map[string][]byte{
+		"empty":     nil,
+		"truncated": b[:len(b)-1],
+		"trailing":  append(slices.Clone(b), 0),
+		"type":      append([]byte{b[0] + 1}, b[1:]...),
+		"scalar ℓ":  append([]byte{b[0]}, ell...),
+		"zero":      append([]byte{b[0]}, make([]byte, ScalarLen)...),
+	} {
+		k := GenerateKey()
+		was := k.X
+		if err := k.UnmarshalBinary(x); err == nil {
+			t.Errorf("decoded a private key with %s", what)
+		} else if !k.X.Equal(was) {
+			t.Errorf("%s: a refused encoding changed the key", what)
+		}
+	}
+	for _, k := range []*PrivateKey{nil, {}} {
+		if _, err := k.MarshalBinary(); err == nil {
+			t.Error("encoded a private key without its secret")
+		}
+	}
+}
+
+func FuzzPrivateKey(f *testing.F) {
+	b, err := GenerateKey().MarshalBinary()
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(b)
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var k PrivateKey
+		if k.UnmarshalBinary(b) != nil {
+			return
+		}
+		// An accepted key is the unique encoding of a non-zero secret,
+		// and its public key is that secret's.
+		again, err := k.MarshalBinary()
+		if err != nil || !bytes.Equal(again, b) {
+			t.Fatal("accepted a private key that does not re-encode to itself")
+		}
+		if k.X.Equal(NewPoint()) || !k.X.Equal(NewPoint().Mul(k.x, nil)) {
+			t.Fatal("accepted a private key whose public key is not its secret's")
+		}
+	})
+}

@@ -18,6 +18,9 @@ type Device struct {
 	t        *tracker
 	awaiting map[uint32]bool // slots revealed to this device, not yet decrypted
 	sent     map[uint32]bool // indicators copied and copies opened (TJoker)
+	// shuffled: its link of the shuffle chain is made (or, restored, is
+	// in the deal's log).
+	shuffled bool
 }
 
 // NewDevice returns key holder holder's device for a sealed hand with a
@@ -38,6 +41,11 @@ func NewDevice(cfg Config, holder uint32) (*Device, Msg, error) {
 	return &Device{t: t, awaiting: map[uint32]bool{}, sent: map[uint32]bool{}}, Msg{Type: TKey, From: holder, Key: &k}, nil
 }
 
+// Key returns the device's per-hand key. A device that may restart keeps
+// it (sealed.PrivateKey.MarshalBinary) until the hand's reveal, to
+// resume with RestoreDevice.
+func (d *Device) Key() *sealed.PrivateKey { return d.t.key }
+
 // Receive takes a message relayed by the sequencer, verifies it and
 // returns the messages this device sends in answer: its shuffle, its
 // shares, its acknowledgement of revealed tiles, the opening of a claim
@@ -50,7 +58,8 @@ func (d *Device) Receive(m Msg) ([]Msg, error) {
 	var out []Msg
 	switch m.Type {
 	case TKey, TShuffle:
-		if t.joint != nil && t.deck == nil && len(t.decks)-1 == int(t.me) {
+		if t.joint != nil && t.deck == nil && len(t.decks)-1 == int(t.me) && !d.shuffled {
+			d.shuffled = true
 			s, err := sealed.Shuffle(t.cfg.Ctx, t.me, t.joint, t.decks[t.me], nil, nil)
 			if err != nil {
 				return nil, err

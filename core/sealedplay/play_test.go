@@ -50,6 +50,10 @@ type table struct {
 	checked int
 	// relayed are every message relayed, in order.
 	relayed []Msg
+	// after, when set, is called once the sequencer has taken a queued
+	// message and every party has received what it relayed, out (the
+	// restore tests restart a device there).
+	after func(out []Msg)
 }
 
 // decision is a seat's view, legal actions included, as its device
@@ -125,6 +129,9 @@ func (tb *table) deliver() {
 			tb.refused = err
 		}
 		tb.broadcast(out)
+		if tb.after != nil {
+			tb.after(out)
+		}
 	}
 }
 

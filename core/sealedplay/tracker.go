@@ -221,6 +221,9 @@ func (t *tracker) addKey(m Msg) error {
 	if err := k.Verify(t.cfg.Ctx); err != nil {
 		return cheat(m.From, "bad proof: %v", err)
 	}
+	if t.key != nil && m.From == t.me && !k.X.Equal(t.key.X) {
+		return fmt.Errorf("sealedplay: the key holder %d sent in this deal is not this device's key; a device resumes only with the key it saved when the deal began", t.me)
+	}
 	t.keys[m.From] = k
 	if slices.Contains(t.keys, nil) {
 		return nil
