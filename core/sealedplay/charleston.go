@@ -36,8 +36,12 @@ func charlestonPhase(ph game.Phase) bool {
 // knows and no kind has more chains than the set has tiles, then gives
 // every other chain a tile left over.
 
-// maxSearch bounds the links solve tries.
-const maxSearch = 2000000
+// maxSearch bounds the links solve tries, firstSearch those of its first
+// start.
+const (
+	maxSearch   = 2000000
+	firstSearch = 10000
+)
 
 // perms are the permutations of 1, 2 and 3 slots.
 var perms = [4][][]int{1: {{0}}, 2: {{0, 1}, {1, 0}}, 3: {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}}
@@ -73,6 +77,37 @@ func (t *tracker) solve() error {
 			if t.known[w] == tile.None {
 				reach[w] = u
 			}
+		}
+	}
+	// fits is, per slot, the kinds a chain there may hold: the kind this
+	// party knows there, and one its tile can carry to a slot of that
+	// kind through every move still to come (each move takes all its
+	// slots on). A chain that could meet only slots of other kinds is
+	// never linked there.
+	fits := make([]uint64, len(t.ring))
+	for w, k := range t.known {
+		fits[w] = ^uint64(0)
+		if k != tile.None {
+			fits[w] = 1 << k
+		}
+	}
+	for i := len(t.moves) - 1; i >= 0; i-- {
+		m := t.moves[i]
+		var u uint64
+		for _, f := range m.fresh {
+			u |= fits[f]
+		}
+		for j, w := range m.from {
+			if m.ranked {
+				fits[w] &= fits[m.fresh[j]]
+			} else {
+				fits[w] &= u
+			}
+		}
+	}
+	for w := range t.n0 {
+		if k := t.known[w]; k != tile.None && fits[w]&(1<<k) == 0 {
+			return fmt.Errorf("sealedplay: slot %d holds %v, which no move can carry to the tiles seen after it", w, k)
 		}
 	}
 	// anc is, per move, the moves that made its sources, and theirs (a
@@ -111,8 +146,17 @@ func (t *tracker) solve() error {
 		}
 		return left
 	}
-	budget := maxSearch
+	var budget int
 	const all = ^uint64(0)
+	// undo takes back the kinds a move's links gave chains.
+	undo := func(set []int) {
+		for _, r := range set {
+			used[label[r]]--
+			label[r], by[r] = tile.None, -1
+		}
+	}
+	// shuffle, after the first start, orders the links of the same score.
+	var shuffle *rand.Rand
 	// link links moves i… with conflict-directed backjumping: a failure
 	// returns the moves whose links caused it, and a move not among them
 	// tries no other links.
@@ -151,6 +195,9 @@ func (t *tracker) solve() error {
 		if m.ranked {
 			order = order[:1] // the order is the public one
 		}
+		if shuffle != nil {
+			shuffle.Shuffle(len(order), func(a, b int) { order[a], order[b] = order[b], order[a] })
+		}
 		slices.SortStableFunc(order, func(a, b []int) int { return score(b) - score(a) })
 		// twins are the moves that gave the chains of this move's slots
 		// their kinds, and their ancestors: a link skipped as the same as
@@ -185,6 +232,9 @@ func (t *tracker) solve() error {
 				r := root[m.from[p[j]]]
 				root[f] = r
 				switch k := t.known[f]; {
+				case label[r] != tile.None && fits[f]&(1<<label[r]) == 0:
+					ok = false
+					conflict |= blame(i, r, label[r])
 				case k == tile.None || label[r] == k:
 				case label[r] == tile.None && used[k] < t.setup.Tiles[k]:
 					label[r], by[r] = k, i
@@ -209,22 +259,30 @@ func (t *tracker) solve() error {
 					return true, 0
 				}
 				if sub&(1<<i) == 0 && sub != all {
-					for _, r := range set {
-						used[label[r]]--
-						label[r], by[r] = tile.None, -1
-					}
+					undo(set)
 					return false, sub // this move's links are not the cause
 				}
 				conflict |= sub
 			}
-			for _, r := range set {
-				used[label[r]]--
-				label[r], by[r] = tile.None, -1
-			}
+			undo(set)
 		}
 		return false, conflict &^ (1 << i)
 	}
-	if done, _ := link(0); !done {
+	// A search that took a wrong turn early rarely recovers within its
+	// budget (its cost is heavy-tailed): it starts again with twice the
+	// budget, trying links of the same score in another order (a fixed
+	// one per start), until maxSearch links were tried in all.
+	done := false
+	for start, spent, per := 0, 0, firstSearch; spent < maxSearch && !done; start, per = start+1, per*2 {
+		budget = min(per, maxSearch-spent)
+		if start > 0 {
+			shuffle = rand.New(rand.NewPCG(uint64(start), 1))
+		}
+		b := budget
+		done, _ = link(0)
+		spent += b - max(budget, 0)
+	}
+	if !done {
 		return errors.New("sealedplay: no arrangement of the unseen tiles agrees with the tiles seen")
 	}
 	given := make([]bool, t.n0)

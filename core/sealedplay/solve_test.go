@@ -1,0 +1,76 @@
+package sealedplay
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+)
+
+// TestSolveDeepCharlestons: what parties knew, mid-hand, of american
+// hands whose Charleston the computer players passed tiles through again
+// and again (testdata/solve, recorded from hands played sealed by novice
+// computer players): solve finds an arrangement that holds every tile
+// seen where it was seen and the whole set in the deck. The search of one
+// start in the moves' order, without fits, ran out of its budget on each
+// (an honest hand refused: "no arrangement of the unseen tiles agrees
+// with the tiles seen").
+func TestSolveDeepCharlestons(t *testing.T) {
+	files, err := filepath.Glob("testdata/solve/*.json")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no recorded Charlestons: %v", err)
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			t.Parallel()
+			tr := recordedCharleston(t, f)
+			if err := tr.solve(); err != nil {
+				t.Fatal(err)
+			}
+			var deck tile.Counts
+			for w, k := range tr.ring {
+				if tr.known[w] != tile.None && k != tr.known[w] {
+					t.Errorf("slot %d imagined %v; it was seen %v", w, k, tr.known[w])
+				}
+				if w < tr.n0 {
+					deck[k]++
+				}
+			}
+			if deck != tr.setup.Tiles {
+				t.Errorf("the imagined deck holds %v; the set %v", deck, tr.setup.Tiles)
+			}
+		})
+	}
+}
+
+// recordedCharleston reads what a party knew of a hand: its slots (the
+// deck's first), the kinds it knew, the set and the Charleston's moves.
+func recordedCharleston(t *testing.T, path string) *tracker {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d struct {
+		N0    int
+		Ring  int
+		Known []tile.Kind
+		Tiles tile.Counts
+		Moves []struct {
+			From, Fresh []uint32
+			N           int
+			Ranked      bool
+		}
+	}
+	if err := json.Unmarshal(b, &d); err != nil {
+		t.Fatal(err)
+	}
+	tr := &tracker{n0: d.N0, ring: make([]tile.Kind, d.Ring), known: d.Known}
+	tr.setup.Tiles = d.Tiles
+	for _, m := range d.Moves {
+		tr.moves = append(tr.moves, move{from: m.From, fresh: m.Fresh, routed: routed{n: m.N, ranked: m.Ranked}})
+	}
+	return tr
+}
