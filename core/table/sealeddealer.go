@@ -43,7 +43,7 @@ func (t *Sealed) keep(msg sealedplay.Msg) bool {
 	if msg.Type != sealedplay.TAct {
 		return true
 	}
-	if msg.Seat > rules.N || t.holds[msg.Seat] == t.steps+1 {
+	if msg.Seat < rules.E || msg.Seat > rules.N || t.holds[msg.Seat] == t.steps+1 {
 		return false
 	}
 	v := t.dev.PublicView()
@@ -181,7 +181,7 @@ func (t *Sealed) take(msg sealedplay.Msg) bool {
 		}
 	case err != nil:
 		_ = t.refuse(int(msg.From), err.Error())
-	case msg.Type == sealedplay.TAct && len(out) == 0 && msg.Seat <= rules.N:
+	case msg.Type == sealedplay.TAct && len(out) == 0 && msg.Seat >= rules.E && msg.Seat <= rules.N:
 		t.holds[msg.Seat] = t.steps + 1 // an answer the sequencer holds until all are in
 	}
 	if len(out) == 0 {
