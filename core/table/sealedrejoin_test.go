@@ -48,15 +48,19 @@ type rejoinTable struct {
 	key  []byte
 }
 
-// newRejoinTable starts the dealer's party; tamper, when set, sees each
-// note the device sends and returns the notes to send instead.
-func newRejoinTable(t *testing.T, hands int) *rejoinTable {
+// newRejoinTable starts the dealer's party, whose player 0 is a person
+// when person is set.
+func newRejoinTable(t *testing.T, hands int, person bool) *rejoinTable {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	r := &rejoinTable{t: t, ctx: ctx, errs: make(chan error, 16),
 		setup: SealedSetup{Rules: "hongkong", Seed: wall.SeedFromString("rejoin"), Hands: hands, Peers: []string{"a", "b"}, Players: [4]int{0, 1, 0, 1}}}
 	novice := SeatConfig{Level: ai.Novice}
+	seats := [4]SeatConfig{novice, novice, novice, novice}
+	if person {
+		seats[0] = SeatConfig{Kind: SeatHuman}
+	}
 	var err error
-	r.dealer, err = NewSealed(SealedConfig{Table: "t", Setup: r.setup, Holder: 0, Dealer: true, Seats: [4]SeatConfig{novice, novice, novice, novice},
+	r.dealer, err = NewSealed(SealedConfig{Table: "t", Setup: r.setup, Holder: 0, Dealer: true, Seats: seats,
 		Send: func(n SealedNote) {
 			r.mu.Lock()
 			defer r.mu.Unlock()
@@ -82,8 +86,10 @@ func newRejoinTable(t *testing.T, hands int) *rejoinTable {
 
 // start starts the device's process: from the first deal, or, with
 // rejoin, from the dealer's current deal, caught up with the notes the
-// dealer sent since that deal's SealedDeal note.
-func (r *rejoinTable) start(rejoin bool, tamper func(SealedNote) []SealedNote) *process {
+// dealer sent since that deal's SealedDeal note. tamper, when set, sees
+// each note the device sends and returns the notes to send instead;
+// with direct, they reach the dealer before Send returns.
+func (r *rejoinTable) start(rejoin, direct bool, tamper func(SealedNote) []SealedNote) *process {
 	ctx, cancel := context.WithCancel(r.ctx)
 	p := &process{cancel: cancel}
 	toDealer, fromDealer := newPipe(), newPipe()
@@ -100,7 +106,11 @@ func (r *rejoinTable) start(rejoin bool, tamper func(SealedNote) []SealedNote) *
 				ns = tamper(n)
 			}
 			for _, n := range ns {
-				toDealer.send(n)
+				if !direct {
+					toDealer.send(n)
+				} else if err := r.dealer.Receive(ctx, n); err != nil && ctx.Err() == nil {
+					r.errs <- err
+				}
 			}
 		}}
 	r.mu.Lock()
@@ -154,7 +164,7 @@ func played(n SealedNote) sealedplay.Type {
 // the match ends with every deal verified, none voided, the sequencer
 // refusing nothing, and the rejoined device's ledger the dealer's.
 func TestSealedRejoin(t *testing.T) {
-	r := newRejoinTable(t, 3)
+	r := newRejoinTable(t, 3, false)
 	type point struct {
 		deal uint32
 		ty   sealedplay.Type
@@ -177,7 +187,7 @@ func TestSealedRejoin(t *testing.T) {
 		killed <- struct{}{}
 		return nil // the app dies before the message leaves it
 	}
-	p := r.start(false, tamper)
+	p := r.start(false, false, tamper)
 	if err := r.dealer.Start(r.ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -186,7 +196,7 @@ func TestSealedRejoin(t *testing.T) {
 		select {
 		case <-killed:
 			p.kill()
-			p = r.start(true, tamper)
+			p = r.start(true, false, tamper)
 			rejoins++
 		case <-r.dealer.Done():
 			done = true
@@ -226,9 +236,9 @@ func TestSealedRejoin(t *testing.T) {
 // dropped once a decision is taken, never taken for its seat's next
 // decision: the match ends verified, the sequencer refusing nothing.
 func TestSealedStaleAnswerDropped(t *testing.T) {
-	r := newRejoinTable(t, 1)
+	r := newRejoinTable(t, 1, false)
 	twice := 0
-	p := r.start(false, func(n SealedNote) []SealedNote {
+	p := r.start(false, false, func(n SealedNote) []SealedNote {
 		if played(n) == sealedplay.TAct {
 			twice++ // on the device's goroutine
 			return []SealedNote{n, n}
@@ -253,6 +263,84 @@ func TestSealedStaleAnswerDropped(t *testing.T) {
 	}
 	if twice < 10 {
 		t.Errorf("the device answered %d decisions twice; want a hand's worth", twice)
+	}
+}
+
+// gated is a table whose person's next-hand waits for gate.
+type gated struct {
+	Table
+	gate chan struct{}
+}
+
+func (g gated) Submit(ctx context.Context, in Intent) error {
+	if in.Kind == IntentNextHand {
+		select {
+		case <-g.gate:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	return g.Table.Submit(ctx, in)
+}
+
+// TestSealedRejoinHeldShuffle: the device, last of the shuffle chain,
+// dies once the dealer holds its last link of deal 2 (prepared behind
+// hand 1's sheet, which a person at the dealer has not left); rejoined,
+// it owes that link again (no relayed message holds it), and the dealer
+// drops it: the first stands, deals hand 2 once the person is ready,
+// and the sequencer refuses nothing.
+func TestSealedRejoinHeldShuffle(t *testing.T) {
+	r := newRejoinTable(t, 2, true)
+	gate := make(chan struct{})
+	person, _ := ai.New(ai.Novice, wall.SeedFromString("person"))
+	go Autoplay(r.ctx, gated{r.dealer, gate}, 0, person, nil)
+	died := make(chan struct{}, 1)
+	p := r.start(false, false, func(n SealedNote) []SealedNote {
+		if n.Deal == 2 && played(n) == sealedplay.TShuffle {
+			died <- struct{}{} // once the link is sent
+		}
+		return []SealedNote{n}
+	})
+	if err := r.dealer.Start(r.ctx); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-died:
+	case <-r.ctx.Done():
+		t.Fatal("the device never sent its link of deal 2")
+	}
+	for held := false; !held; time.Sleep(time.Millisecond) {
+		if err := r.dealer.call(r.ctx, func() error { held = r.dealer.held != nil; return nil }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p.kill()
+	owed := 0
+	p = r.start(true, true, func(n SealedNote) []SealedNote {
+		switch {
+		case n.Deal == 2 && played(n) == sealedplay.TShuffle:
+			owed++
+		case n.Kind == SealedReady && owed > 0:
+			close(gate) // the link owed again reached the dealer first
+			owed = -1
+		}
+		return []SealedNote{n}
+	})
+	defer p.kill()
+	select {
+	case <-p.party.Done():
+	case <-r.ctx.Done():
+		t.Fatal("the match did not end")
+	}
+	if owed != -1 {
+		t.Errorf("the rejoined device did not send its link again (%d), or said no player ready", owed)
+	}
+	want, got := r.dealer.Record(), p.party.Record()
+	if len(want.Hands) != 2 || !want.Hands[0].Verified || !want.Hands[1].Verified || !reflect.DeepEqual(got.Hands, want.Hands[1:]) || got.Balances != want.Balances {
+		t.Errorf("the rejoined device saw\n%+v\nthe dealer\n%+v\nwant two verified deals", got, want)
+	}
+	if ref := r.dealer.Refused(); len(ref) > 0 {
+		t.Errorf("the sequencer refused: %v", ref)
 	}
 }
 
