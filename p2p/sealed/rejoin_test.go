@@ -96,10 +96,12 @@ func TestRejoinAfterRestart(t *testing.T) {
 			mu.Lock()
 			jc.Rejoin = saved
 			mu.Unlock()
+			began := time.Now()
 			if j, err = dial(ctx, hs[2], hs[0].ID(), cfg.Table, cfg.Term, jc, tamper); err != nil {
 				t.Fatalf("rejoin %d: %v", rejoins+1, err)
 			}
 			rejoins++
+			t.Logf("rejoin %d (deal %d's key): caught up and restored in %v", rejoins, jc.Rejoin.Deal, time.Since(began))
 		case err := <-ran:
 			if err != nil {
 				t.Fatalf("the dealer: %v", err)
