@@ -41,6 +41,14 @@ const (
 	SealedReady
 	// SealedEnd: the match is over; no body.
 	SealedEnd
+	// SealedHeld: from the dealer's party to its transport only, the
+	// seats of key holder From whose answer to the open decision the
+	// dealer has (held by the sequencer until every seat answered, or
+	// refused for now and kept), one byte each; sent when they change.
+	// The transport keeps the latest of each holder and sends it to that
+	// holder's device only, when it rejoins (SealedConfig.Rejoin), before
+	// it is caught up: its party does not answer those decisions again.
+	SealedHeld
 )
 
 // MaxSealedBody bounds a note's body: a message of sealed play.
@@ -175,6 +183,9 @@ type Sealed struct {
 	catching bool
 	restore  bool
 	log      []sealedplay.Msg
+	// gave are the seats whose answer to the open decision the dealer
+	// has (SealedHeld), until the party is caught up.
+	gave     []rules.Wind
 	ready    [4]bool
 	verified *bool
 	void     string
@@ -204,8 +215,10 @@ type Sealed struct {
 	// only while no decision was taken since (laterMsg).
 	steps uint64
 	// holds are, per seat, the decision (steps+1) whose answer the
-	// sequencer holds until every seat has answered.
+	// sequencer holds until every seat has answered; told are the seats
+	// whose answer the dealer has, as last told (SealedHeld).
 	holds [4]uint64
+	told  [4]bool
 }
 
 // sealedStream is one player's (or the spectators') numbered stream, with
@@ -603,6 +616,7 @@ func (t *Sealed) CaughtUp(ctx context.Context) error {
 				return err
 			}
 		}
+		t.gave = nil
 		// After what it owes: a last shuffle the dealer holds until the
 		// players are ready is then still held, and the one owed again
 		// is dropped.
@@ -628,6 +642,20 @@ func (t *Sealed) restored(log []sealedplay.Msg) error {
 		return fmt.Errorf("table: cannot rejoin deal %d from the saved key: %w", t.m.deal, err)
 	}
 	t.dev = d
+	// A seat answered before the restart the decision the dealer has its
+	// answer to (SealedHeld), and the window it won, whose opening it
+	// still owes: the engine shows the window open until it is opened.
+	done := slices.Clone(t.gave)
+	for _, m := range owed {
+		if m.Type == sealedplay.TOpen {
+			done = append(done, m.Seat)
+		}
+	}
+	for _, seat := range done {
+		if v := d.View(seat); v != nil {
+			t.answered[seat] = v.StateID + 1
+		}
+	}
 	return t.answer(owed, d.Over())
 }
 
@@ -786,6 +814,18 @@ func (t *Sealed) fromDealer(n SealedNote) error {
 			t.changed()
 		}
 		return nil
+	case SealedHeld:
+		if !t.catching || n.Deal != t.m.deal || n.From != int(t.me) {
+			return nil // another device's, or another deal's: not this rejoin's
+		}
+		t.gave = t.gave[:0]
+		for _, b := range n.Body {
+			if b > byte(rules.N) {
+				return fmt.Errorf("table: the dealer said it has an answer of seat %d; seats are 0 to 3", b)
+			}
+			t.gave = append(t.gave, rules.Wind(b))
+		}
+		return nil
 	case SealedEnd:
 		if !t.m.over() || !t.between {
 			return fmt.Errorf("table: the dealer ended the match after hand %d, which this device does not see as its end", t.m.ledger.Number)
@@ -793,7 +833,7 @@ func (t *Sealed) fromDealer(n SealedNote) error {
 		t.finish()
 		return nil
 	}
-	return fmt.Errorf("table: a note of kind %d; allowed: %d to %d", n.Kind, SealedDeal, SealedEnd)
+	return fmt.Errorf("table: a note of kind %d; allowed: %d to %d", n.Kind, SealedDeal, SealedHeld)
 }
 
 // readyPlayer is the player a SealedReady note names.

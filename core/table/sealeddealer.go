@@ -87,6 +87,7 @@ func (t *Sealed) next() {
 	}
 	t.cfg.Send(SealedNote{Kind: SealedDeal, Deal: n, Body: from})
 	t.later, t.steps, t.holds = nil, 0, [4]uint64{}
+	t.tell()
 	t.arm()
 	if err := t.begin(n); err != nil {
 		t.fail(err)
@@ -157,6 +158,7 @@ func (t *Sealed) drain() {
 	}
 	t.local = nil
 	t.draining = false
+	t.tell()
 	if t.seq != nil && t.seq.Over() && t.between {
 		t.seq = nil
 		t.stopStall()
@@ -252,6 +254,41 @@ func (t *Sealed) arm() {
 			t.drain()
 		})
 	})
+}
+
+// tell sends, for each device whose seats' answers to the open decision
+// the dealer has changed, a SealedHeld note naming them: held by the
+// sequencer, or refused for now and kept. A device that rejoins is told
+// them, and does not answer again what its old process answered.
+func (t *Sealed) tell() {
+	var now [4]bool
+	for seat := range now {
+		now[seat] = t.holds[seat] == t.steps+1
+	}
+	for _, l := range t.later {
+		if l.msg.Type == sealedplay.TAct && l.steps == t.steps && l.msg.Seat >= rules.E && l.msg.Seat <= rules.N {
+			now[l.msg.Seat] = true
+		}
+	}
+	if now == t.told {
+		return
+	}
+	for h := range t.m.setup.Peers {
+		changed := false
+		var body []byte
+		for seat, held := range now {
+			if t.m.setup.Players[t.m.ledger.PlayerAt(rules.Wind(seat))] == h {
+				changed = changed || held != t.told[seat]
+				if held {
+					body = append(body, byte(seat))
+				}
+			}
+		}
+		if changed && h != int(t.me) {
+			t.cfg.Send(SealedNote{Kind: SealedHeld, Deal: t.m.deal, From: h, Body: body})
+		}
+	}
+	t.told = now
 }
 
 // stopStall stops the stall timer.

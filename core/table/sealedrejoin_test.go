@@ -4,11 +4,15 @@ import (
 	"context"
 	"encoding/json"
 	"reflect"
+	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/ai"
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/sealedplay"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 )
@@ -43,27 +47,34 @@ type rejoinTable struct {
 	mu   sync.Mutex
 	log  []SealedNote
 	live *pipe
-	// deal and key are the device's last saved key.
+	// deal and key are the device's last saved key; held is the dealer's
+	// last SealedHeld note.
 	deal uint32
 	key  []byte
+	held SealedNote
 }
 
-// newRejoinTable starts the dealer's party, whose player 0 is a person
-// when person is set.
-func newRejoinTable(t *testing.T, hands int, person bool) *rejoinTable {
+// newRejoinTable starts the dealer's party, which plays players 0 and 2
+// as dealt says (novices when zero).
+func newRejoinTable(t *testing.T, hands int, dealt [4]SeatConfig) *rejoinTable {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	r := &rejoinTable{t: t, ctx: ctx, errs: make(chan error, 16),
 		setup: SealedSetup{Rules: "hongkong", Seed: wall.SeedFromString("rejoin"), Hands: hands, Peers: []string{"a", "b"}, Players: [4]int{0, 1, 0, 1}}}
-	novice := SeatConfig{Level: ai.Novice}
-	seats := [4]SeatConfig{novice, novice, novice, novice}
-	if person {
-		seats[0] = SeatConfig{Kind: SeatHuman}
+	seats := dealt
+	for p := range seats {
+		if seats[p] == (SeatConfig{}) {
+			seats[p] = SeatConfig{Level: ai.Novice}
+		}
 	}
 	var err error
 	r.dealer, err = NewSealed(SealedConfig{Table: "t", Setup: r.setup, Holder: 0, Dealer: true, Seats: seats,
 		Send: func(n SealedNote) {
 			r.mu.Lock()
 			defer r.mu.Unlock()
+			if n.Kind == SealedHeld {
+				r.held = n // for the device's rejoin only, as a transport keeps it
+				return
+			}
 			r.log = append(r.log, n)
 			if r.live != nil {
 				r.live.send(n)
@@ -86,31 +97,47 @@ func newRejoinTable(t *testing.T, hands int, person bool) *rejoinTable {
 
 // start starts the device's process: from the first deal, or, with
 // rejoin, from the dealer's current deal, caught up with the notes the
-// dealer sent since that deal's SealedDeal note. tamper, when set, sees
-// each note the device sends and returns the notes to send instead;
-// with direct, they reach the dealer before Send returns.
-func (r *rejoinTable) start(rejoin, direct bool, tamper func(SealedNote) []SealedNote) *process {
+// dealer sent since that deal's SealedDeal note (and its SealedHeld
+// note). Its notes reach the dealer before Send returns. tamper, when
+// set, sees each note the device sends and returns the notes to send
+// instead, and whether the app dies once they are sent: it sends and
+// saves nothing more, and died is told. The tamper may deliver notes
+// itself (deliver) before it says whether the app dies.
+type tamper func(n SealedNote, deliver func(...SealedNote)) (send []SealedNote, die bool)
+
+func (r *rejoinTable) start(rejoin bool, tamper tamper, died chan<- struct{}) *process {
 	ctx, cancel := context.WithCancel(r.ctx)
 	p := &process{cancel: cancel}
-	toDealer, fromDealer := newPipe(), newPipe()
+	fromDealer := newPipe()
+	var dead atomic.Bool
 	cfg := SealedConfig{Table: "t", Setup: r.setup, Holder: 1, Seats: [4]SeatConfig{1: {Level: ai.Novice}, 3: {Level: ai.Novice}},
 		SaveKey: func(deal uint32, key []byte) {
 			r.mu.Lock()
-			r.deal, r.key = deal, key
+			if !dead.Load() {
+				r.deal, r.key = deal, key
+			}
 			r.mu.Unlock()
 		},
 		Send: func(n SealedNote) {
-			n.From = 1
-			ns := []SealedNote{n}
-			if tamper != nil {
-				ns = tamper(n)
+			if dead.Load() {
+				return
 			}
-			for _, n := range ns {
-				if !direct {
-					toDealer.send(n)
-				} else if err := r.dealer.Receive(ctx, n); err != nil && ctx.Err() == nil {
-					r.errs <- err
+			n.From = 1
+			deliver := func(ns ...SealedNote) {
+				for _, n := range ns {
+					if err := r.dealer.Receive(ctx, n); err != nil && ctx.Err() == nil {
+						r.errs <- err
+					}
 				}
+			}
+			ns, die := []SealedNote{n}, false
+			if tamper != nil {
+				ns, die = tamper(n, deliver)
+			}
+			deliver(ns...)
+			if die {
+				dead.Store(true)
+				died <- struct{}{}
 			}
 		}}
 	r.mu.Lock()
@@ -121,6 +148,9 @@ func (r *rejoinTable) start(rejoin, direct bool, tamper func(SealedNote) []Seale
 			i--
 		}
 		past = append(past, r.log[i:]...)
+		if r.held.Deal == r.log[i].Deal {
+			past = append(past, r.held)
+		}
 		var set SealedSetup
 		if err := json.Unmarshal(r.log[i].Body, &set); err != nil {
 			r.t.Fatal(err)
@@ -143,8 +173,7 @@ func (r *rejoinTable) start(rejoin, direct bool, tamper func(SealedNote) []Seale
 			r.t.Fatal(err)
 		}
 	}
-	p.wg.Add(2)
-	go func() { defer p.wg.Done(); toDealer.deliver(ctx, r.dealer, r.errs) }()
+	p.wg.Add(1)
 	go func() { defer p.wg.Done(); fromDealer.deliver(ctx, p.party, r.errs) }()
 	return p
 }
@@ -157,46 +186,84 @@ func played(n SealedNote) sealedplay.Type {
 	return sealedplay.Type(n.Body[0])
 }
 
+// answer is the seat of a claim window's answer a device's note
+// carries, or rules.NoWind.
+func answer(n SealedNote) rules.Wind {
+	var m sealedplay.Msg
+	if played(n) != sealedplay.TAct || m.UnmarshalBinary(n.Body) != nil || !fits(m.Action, game.PhaseClaim) {
+		return rules.NoWind
+	}
+	return m.Seat
+}
+
 // TestSealedRejoin: the device's app is killed during deal 1's shuffle,
-// in the middle of deal 2's play and behind deal 2's sheet, as deal 3 is
-// prepared, each time just before it sends a message; started again
-// from its saved key and the dealer's notes of the deal, it rejoins, and
-// the match ends with every deal verified, none voided, the sequencer
+// as deal 1 ends (before it says its players are ready; deal 2 is the
+// dealer's current deal, in which it sent no key), right after it
+// answered a claim window of deal 2 that the sequencer holds open for
+// another answer (twice), in the middle of deal 2's play and
+// behind deal 2's sheet, as deal 3 is prepared; started again from its
+// saved key and the dealer's notes of the current deal, it rejoins and
+// does not answer again the window the dealer has its answer to; the
+// match ends with every deal verified, none voided, the sequencer
 // refusing nothing, and the rejoined device's ledger the dealer's.
 func TestSealedRejoin(t *testing.T) {
-	r := newRejoinTable(t, 3, false)
+	r := newRejoinTable(t, 3, [4]SeatConfig{})
 	type point struct {
-		deal uint32
-		ty   sealedplay.Type
-		nth  int
+		deal  uint32
+		kind  SealedKind
+		ty    sealedplay.Type
+		nth   int
+		after bool // dies once the note is sent
 	}
-	points := []point{{1, sealedplay.TShuffle, 1}, {2, sealedplay.TAct, 6}, {3, sealedplay.TKey, 1}}
-	killed := make(chan struct{}, 1)
-	var mu sync.Mutex
+	answered := point{2, SealedPlay, sealedplay.TAct, 1, true}
+	points := []point{{1, SealedPlay, sealedplay.TShuffle, 1, false}, {1, SealedReady, 0, 1, false}, {2, SealedPlay, sealedplay.TAct, 3, false},
+		answered, answered, {3, SealedPlay, sealedplay.TKey, 1, false}}
 	seen := 0
-	tamper := func(n SealedNote) []SealedNote {
-		mu.Lock()
-		defer mu.Unlock()
-		if len(points) == 0 || n.Deal != points[0].deal || played(n) != points[0].ty {
-			return []SealedNote{n}
+	gave, again := rules.NoWind, false // on the device's goroutine, then the test's
+	tamper := func(n SealedNote, deliver func(...SealedNote)) ([]SealedNote, bool) {
+		if gave != rules.NoWind && answer(n) == gave {
+			again = true
+		}
+		if len(points) == 0 || n.Deal != points[0].deal || n.Kind != points[0].kind || played(n) != points[0].ty {
+			return []SealedNote{n}, false
+		}
+		if points[0].after {
+			// Dies once it answered a window the sequencer then holds
+			// open for another answer.
+			seat := answer(n)
+			deliver(n)
+			r.mu.Lock()
+			held := seat != rules.NoWind && r.held.Deal == n.Deal && slices.Contains(r.held.Body, byte(seat))
+			r.mu.Unlock()
+			if held {
+				points, gave = points[1:], seat
+			}
+			return nil, held
 		}
 		if seen++; seen < points[0].nth {
-			return []SealedNote{n}
+			return []SealedNote{n}, false
 		}
 		points, seen = points[1:], 0
-		killed <- struct{}{}
-		return nil // the app dies before the message leaves it
+		return nil, true // the app dies before the note leaves it
 	}
-	p := r.start(false, false, tamper)
+	died := make(chan struct{}, 1)
+	p := r.start(false, tamper, died)
 	if err := r.dealer.Start(r.ctx); err != nil {
 		t.Fatal(err)
 	}
-	rejoins := 0
+	rejoins, helds := 0, 0
 	for done := false; !done; {
 		select {
-		case <-killed:
+		case <-died:
 			p.kill()
-			p = r.start(true, false, tamper)
+			p = r.start(true, tamper, died)
+			if gave != rules.NoWind {
+				helds++
+				if again {
+					t.Errorf("the rejoined device answered again seat %v's window, whose answer the dealer had", gave)
+				}
+			}
+			gave, again = rules.NoWind, false
 			rejoins++
 		case <-r.dealer.Done():
 			done = true
@@ -210,8 +277,8 @@ func TestSealedRejoin(t *testing.T) {
 	case <-r.ctx.Done():
 		t.Fatal("the rejoined device did not see the end")
 	}
-	if rejoins != 3 {
-		t.Errorf("%d rejoins; want 3", rejoins)
+	if rejoins != 6 || helds != 2 {
+		t.Errorf("%d rejoins, %d while the sequencer held its answer to a window; want 6, 2", rejoins, helds)
 	}
 	want, got := r.dealer.Record(), p.party.Record()
 	for _, h := range want.Hands {
@@ -230,21 +297,83 @@ func TestSealedRejoin(t *testing.T) {
 	}
 }
 
-// TestSealedStaleAnswerDropped: a device that answers every decision
-// twice (as one whose app restarted answers again a decision whose
-// answer the sequencer holds) has the second answer refused for now and
-// dropped once a decision is taken, never taken for its seat's next
-// decision: the match ends verified, the sequencer refusing nothing.
-func TestSealedStaleAnswerDropped(t *testing.T) {
-	r := newRejoinTable(t, 1, false)
-	twice := 0
-	p := r.start(false, false, func(n SealedNote) []SealedNote {
-		if played(n) == sealedplay.TAct {
-			twice++ // on the device's goroutine
-			return []SealedNote{n, n}
+// TestSealedRejoinOwesOpening: the device dies just before it opens a
+// claim window it won; rejoined, it owes the opening, and does not
+// answer again the window its engine shows open until it is opened: the
+// match ends verified, the sequencer refusing nothing.
+func TestSealedRejoinOwesOpening(t *testing.T) {
+	r := newRejoinTable(t, 4, [4]SeatConfig{})
+	died := make(chan struct{}, 1)
+	opened := false // on the device's goroutine, then the test's
+	p := r.start(false, func(n SealedNote, _ func(...SealedNote)) ([]SealedNote, bool) {
+		if played(n) == sealedplay.TOpen {
+			return nil, true // dies before the opening leaves it
 		}
-		return []SealedNote{n}
-	})
+		return []SealedNote{n}, false
+	}, died)
+	if err := r.dealer.Start(r.ctx); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-died:
+	case <-r.dealer.Done():
+		t.Fatal("the device won no claim window in 4 hands")
+	case <-r.ctx.Done():
+		t.Fatal("the match did not end")
+	}
+	p.kill()
+	p = r.start(true, func(n SealedNote, _ func(...SealedNote)) ([]SealedNote, bool) {
+		opened = opened || played(n) == sealedplay.TOpen
+		return []SealedNote{n}, false
+	}, nil)
+	defer p.kill()
+	select {
+	case <-p.party.Done():
+	case <-r.ctx.Done():
+		t.Fatal("the match did not end")
+	}
+	want, got := r.dealer.Record(), p.party.Record()
+	for _, h := range want.Hands {
+		if !h.Verified {
+			t.Errorf("deal %d: %s", h.Deal, h.Reason)
+		}
+	}
+	if !opened || len(want.Hands) != 4 || !reflect.DeepEqual(got.Hands, want.Hands[len(want.Hands)-len(got.Hands):]) {
+		t.Errorf("opened %v; the rejoined device saw\n%+v\nthe dealer\n%+v\nwant 4 verified deals", opened, got, want)
+	}
+	if ref := r.dealer.Refused(); len(ref) > 0 {
+		t.Errorf("the sequencer refused: %v", ref)
+	}
+}
+
+// passer passes every claim window and plays its turns as a novice: the
+// dealer's players never claim, so every window of the device's seats
+// is followed by a reveal that waits for the device.
+type passer struct{ ai.Player }
+
+func (p passer) Decide(v *game.View) game.Action {
+	if v.Phase.Simultaneous() && v.Legal[0].Type == game.ActPass {
+		return v.Legal[0]
+	}
+	return p.Player.Decide(v)
+}
+
+// TestSealedStaleAnswerDropped: a device that answers every claim window
+// twice (as one whose app restarted answers again a window whose answer
+// the dealer had when it came back, or that closed meanwhile) has the
+// second answer dropped, never taken for its seat's next decision: the
+// match ends verified, the sequencer refusing nothing.
+func TestSealedStaleAnswerDropped(t *testing.T) {
+	novice, _ := ai.New(ai.Novice, wall.SeedFromString("passer"))
+	r := newRejoinTable(t, 1, [4]SeatConfig{0: {Player: passer{novice}}, 2: {Player: passer{novice}}})
+	twice := 0
+	p := r.start(false, func(n SealedNote, _ func(...SealedNote)) ([]SealedNote, bool) {
+		if answer(n) != rules.NoWind {
+			twice++ // on the device's goroutine
+			return []SealedNote{n, n}, false
+		}
+		return []SealedNote{n}, false
+	}, nil)
 	defer p.kill()
 	if err := r.dealer.Start(r.ctx); err != nil {
 		t.Fatal(err)
@@ -262,7 +391,7 @@ func TestSealedStaleAnswerDropped(t *testing.T) {
 		t.Errorf("the sequencer refused: %v", ref)
 	}
 	if twice < 10 {
-		t.Errorf("the device answered %d decisions twice; want a hand's worth", twice)
+		t.Errorf("the device answered %d claim windows twice; want a hand's worth", twice)
 	}
 }
 
@@ -290,17 +419,14 @@ func (g gated) Submit(ctx context.Context, in Intent) error {
 // drops it: the first stands, deals hand 2 once the person is ready,
 // and the sequencer refuses nothing.
 func TestSealedRejoinHeldShuffle(t *testing.T) {
-	r := newRejoinTable(t, 2, true)
+	r := newRejoinTable(t, 2, [4]SeatConfig{0: {Kind: SeatHuman}})
 	gate := make(chan struct{})
 	person, _ := ai.New(ai.Novice, wall.SeedFromString("person"))
 	go Autoplay(r.ctx, gated{r.dealer, gate}, 0, person, nil)
 	died := make(chan struct{}, 1)
-	p := r.start(false, false, func(n SealedNote) []SealedNote {
-		if n.Deal == 2 && played(n) == sealedplay.TShuffle {
-			died <- struct{}{} // once the link is sent
-		}
-		return []SealedNote{n}
-	})
+	p := r.start(false, func(n SealedNote, _ func(...SealedNote)) ([]SealedNote, bool) {
+		return []SealedNote{n}, n.Deal == 2 && played(n) == sealedplay.TShuffle // once the link is sent
+	}, died)
 	if err := r.dealer.Start(r.ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -309,14 +435,13 @@ func TestSealedRejoinHeldShuffle(t *testing.T) {
 	case <-r.ctx.Done():
 		t.Fatal("the device never sent its link of deal 2")
 	}
-	for held := false; !held; time.Sleep(time.Millisecond) {
-		if err := r.dealer.call(r.ctx, func() error { held = r.dealer.held != nil; return nil }); err != nil {
-			t.Fatal(err)
-		}
+	held := false
+	if err := r.dealer.call(r.ctx, func() error { held = r.dealer.held != nil; return nil }); err != nil || !held {
+		t.Fatalf("the dealer does not hold the link sent (%v)", err)
 	}
 	p.kill()
 	owed := 0
-	p = r.start(true, true, func(n SealedNote) []SealedNote {
+	p = r.start(true, func(n SealedNote, _ func(...SealedNote)) ([]SealedNote, bool) {
 		switch {
 		case n.Deal == 2 && played(n) == sealedplay.TShuffle:
 			owed++
@@ -324,8 +449,8 @@ func TestSealedRejoinHeldShuffle(t *testing.T) {
 			close(gate) // the link owed again reached the dealer first
 			owed = -1
 		}
-		return []SealedNote{n}
-	})
+		return []SealedNote{n}, false
+	}, nil)
 	defer p.kill()
 	select {
 	case <-p.party.Done():
