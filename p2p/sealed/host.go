@@ -98,11 +98,17 @@ type Host struct {
 	// a device that resumes is sent again from where it stopped.
 	sent uint64
 	kept []kept
-	// rejoin is the setup frame with the ledger before the current deal
-	// and dealt the number of that deal's frame: a key holder whose app
-	// restarted is sent both, then the frames from that one on.
+	// rejoin is the setup frame with the ledger before the current deal,
+	// current that deal and dealtSeq the number of its deal frame: a key
+	// holder whose app restarted is sent the setup, then the frames from
+	// that one on.
 	rejoin   []byte
+	current  uint32
 	dealtSeq uint64
+	// held is, per key holder, the dealer's last held frame for it
+	// (table.SealedHeld), sent only to that holder's device when it
+	// rejoins.
+	held []kept
 }
 
 // kept is a frame kept for a device that resumes: its deal, its number
@@ -137,7 +143,7 @@ func Serve(h host.Host, cfg Config) (*Host, error) {
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	x := &Host{h: h, cfg: cfg, joined: make(chan struct{}, 1), ctx: ctx, stop: stop, links: map[peer.ID]*link{}, late: map[peer.ID]*link{},
-		got: make([]atomic.Uint64, len(cfg.Holders)), taking: make([]sync.Mutex, len(cfg.Holders))}
+		got: make([]atomic.Uint64, len(cfg.Holders)), taking: make([]sync.Mutex, len(cfg.Holders)), held: make([]kept, len(cfg.Holders))}
 	body, err := json.Marshal(set)
 	if err == nil {
 		x.setup, err = frame{Kind: kindSetup, Term: cfg.Term, Table: cfg.Table, Body: body}.encode()
@@ -287,6 +293,9 @@ func (x *Host) admit(id peer.ID, l *link, f frame) bool {
 				l.send(k.b)
 			}
 		}
+		if h := x.held[l.holder]; h.b != nil && h.deal == x.current {
+			l.send(h.b)
+		}
 		l.send(live)
 	case f.Kind == kindHello:
 		l.send(x.setup) // first: every later note is sent after it
@@ -353,6 +362,12 @@ func (x *Host) broadcast(n table.SealedNote) {
 	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
+	if n.Kind == table.SealedHeld {
+		if b, err := noteFrame(x.cfg.Term, x.cfg.Table, 0, n); err == nil && n.From >= 0 && n.From < len(x.held) {
+			x.held[n.From] = kept{deal: n.Deal, b: b} // for its device, if it rejoins
+		}
+		return
+	}
 	b, err := noteFrame(x.cfg.Term, x.cfg.Table, x.sent+1, n)
 	if err != nil {
 		return // the party sends only the kinds that have a frame
@@ -372,7 +387,7 @@ func (x *Host) broadcast(n table.SealedNote) {
 		}
 		x.kept = slices.Delete(x.kept, 0, i)
 		setup, err := frame{Kind: kindSetup, Term: x.cfg.Term, Table: x.cfg.Table, Body: from}.encode()
-		x.rejoin, x.dealtSeq = setup, x.sent
+		x.rejoin, x.current, x.dealtSeq = setup, n.Deal, x.sent
 		for id, l := range x.late {
 			if err == nil {
 				l.send(setup)

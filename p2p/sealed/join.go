@@ -170,7 +170,7 @@ func dial(ctx context.Context, h host.Host, dealer peer.ID, tableID string, term
 	}
 	go j.link.write()
 	if tc.Rejoin != nil {
-		if err := j.catchUp(ctx, s, r); err != nil {
+		if err := j.catchUp(ctx, s, r, holder); err != nil {
 			j.link.close()
 			j.tbl.Close()
 			return nil, err
@@ -181,10 +181,11 @@ func dial(ctx context.Context, h host.Host, dealer peer.ID, tableID string, term
 	return j, nil
 }
 
-// catchUp hands a rejoining device's party the dealer's frames of the
-// current deal, up to the resume frame that says the frames from then
-// on are new, and then tells it it is caught up.
-func (j *Joined) catchUp(ctx context.Context, s network.Stream, r *wire.Reader) error {
+// catchUp hands a rejoining device's party (key holder holder) the
+// dealer's frames of the current deal and the seats whose answer the
+// dealer has, up to the resume frame that says the frames from then on
+// are new, and then tells it it is caught up.
+func (j *Joined) catchUp(ctx context.Context, s network.Stream, r *wire.Reader, holder int) error {
 	stop := context.AfterFunc(ctx, func() { _ = s.Reset() })
 	defer stop()
 	for {
@@ -192,7 +193,7 @@ func (j *Joined) catchUp(ctx context.Context, s network.Stream, r *wire.Reader) 
 		if _, ok := notes[f.Kind]; err == nil && !ok && f.Kind != kindResume {
 			err = fmt.Errorf("sealed: the dealer sent a frame of kind %d to a device that rejoins; it sends the deal's frames, then 7 (resume)", f.Kind)
 		}
-		if err == nil && j.got != 0 && f.Kind != kindResume && f.Seq != j.got+1 {
+		if err == nil && j.got != 0 && f.Kind != kindResume && f.Kind != kindHeld && f.Seq != j.got+1 {
 			err = fmt.Errorf("sealed: the dealer's frame %d came after its frame %d", f.Seq, j.got)
 		}
 		if err != nil {
@@ -201,11 +202,18 @@ func (j *Joined) catchUp(ctx context.Context, s network.Stream, r *wire.Reader) 
 			}
 			return fmt.Errorf("sealed: the dealer did not catch this device up with the match: %w", err)
 		}
-		if f.Kind == kindResume {
+		switch f.Kind {
+		case kindResume:
 			if f.resumed() != 0 {
 				return fmt.Errorf("sealed: the dealer took %d frames of this device, which has sent none", f.resumed())
 			}
 			return j.tbl.CaughtUp(ctx)
+		case kindHeld: // not numbered
+			n, _ := f.note(holder)
+			if err := j.tbl.Receive(ctx, n); err != nil {
+				return err
+			}
+			continue
 		}
 		j.got = f.Seq
 		n, _ := f.note(-1)
@@ -300,7 +308,7 @@ func (j *Joined) follow(ctx context.Context, r *wire.Reader) {
 				continue
 			}
 		}
-		if _, ok := notes[f.Kind]; err == nil && !ok {
+		if _, ok := notes[f.Kind]; err == nil && (!ok || f.Kind == kindHeld) {
 			err = fmt.Errorf("sealed: the dealer sent a frame of kind %d during the match; it sends 2 (deal) to 5 (ready) then", f.Kind)
 		}
 		if err != nil {

@@ -16,10 +16,12 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 )
 
-// TestRejoinAfterRestart: a key holder's app dies three times — during
-// deal 1's shuffle (its link, the last of the chain, unsent), in the
-// middle of deal 2's play (an action unsent) and behind deal 2's sheet
-// as deal 3 is prepared (its key saved, unsent) — and each time a new
+// TestRejoinAfterRestart: a key holder's app dies four times — during
+// deal 1's shuffle (its link, the last of the chain, unsent), as deal 1
+// ends (its players' readiness unsent; deal 2, in which it sent no key,
+// is the dealer's current deal), in the middle of deal 2's play (an
+// action unsent) and behind deal 2's sheet as deal 3 is prepared (its
+// key saved, unsent) — and each time a new
 // process on the same peer dials again with the key it saved: the dealer
 // serves it the current deal and it plays on. The match ends with every
 // deal verified, none voided, the sequencer refusing nothing, the other
@@ -51,33 +53,47 @@ func TestRejoinAfterRestart(t *testing.T) {
 
 	type point struct {
 		deal uint32
+		kind table.SealedKind
 		ty   sealedplay.Type
 		nth  int
 	}
 	var mu sync.Mutex
-	points := []point{{1, sealedplay.TShuffle, 1}, {2, sealedplay.TAct, 6}, {3, sealedplay.TKey, 1}}
+	points := []point{{1, table.SealedPlay, sealedplay.TShuffle, 1}, {1, table.SealedReady, 0, 1}, {2, table.SealedPlay, sealedplay.TAct, 6}, {3, table.SealedPlay, sealedplay.TKey, 1}}
 	seen := 0
 	var saved *table.SealedRejoin
 	killed := make(chan struct{}, 1)
-	tamper := func(n table.SealedNote) bool {
+	// life is a process's tamper: it dies at the next point, and sends
+	// nothing more.
+	var dead bool
+	life := func() func(table.SealedNote) bool {
 		mu.Lock()
-		defer mu.Unlock()
-		if len(points) == 0 || n.Kind != table.SealedPlay || n.Deal != points[0].deal || sealedplay.Type(n.Body[0]) != points[0].ty {
-			return true
+		dead = false
+		mu.Unlock()
+		return func(n table.SealedNote) bool {
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case dead:
+				return false
+			case len(points) == 0 || n.Deal != points[0].deal || n.Kind != points[0].kind || (n.Kind == table.SealedPlay && sealedplay.Type(n.Body[0]) != points[0].ty):
+				return true
+			}
+			if seen++; seen < points[0].nth {
+				return true
+			}
+			points, seen, dead = points[1:], 0, true
+			killed <- struct{}{}
+			return false // the app dies before the note leaves it
 		}
-		if seen++; seen < points[0].nth {
-			return true
-		}
-		points, seen = points[1:], 0
-		killed <- struct{}{}
-		return false // the app dies before the message leaves it
 	}
 	jc := JoinConfig{Seats: seats, SaveKey: func(deal uint32, key []byte) {
 		mu.Lock()
-		saved = &table.SealedRejoin{Deal: deal, Key: key}
+		if !dead {
+			saved = &table.SealedRejoin{Deal: deal, Key: key}
+		}
 		mu.Unlock()
 	}}
-	j, err := dial(ctx, hs[2], hs[0].ID(), cfg.Table, cfg.Term, jc, tamper)
+	j, err := dial(ctx, hs[2], hs[0].ID(), cfg.Table, cfg.Term, jc, life())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +113,7 @@ func TestRejoinAfterRestart(t *testing.T) {
 			jc.Rejoin = saved
 			mu.Unlock()
 			began := time.Now()
-			if j, err = dial(ctx, hs[2], hs[0].ID(), cfg.Table, cfg.Term, jc, tamper); err != nil {
+			if j, err = dial(ctx, hs[2], hs[0].ID(), cfg.Table, cfg.Term, jc, life()); err != nil {
 				t.Fatalf("rejoin %d: %v", rejoins+1, err)
 			}
 			rejoins++
@@ -110,8 +126,8 @@ func TestRejoinAfterRestart(t *testing.T) {
 		}
 	}
 	defer j.Close()
-	if rejoins != 3 {
-		t.Errorf("%d rejoins; want 3", rejoins)
+	if rejoins != 4 {
+		t.Errorf("%d rejoins; want 4", rejoins)
 	}
 	for _, h := range want.Hands {
 		if !h.Verified {
