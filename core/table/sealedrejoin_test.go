@@ -218,10 +218,15 @@ func TestSealedRejoin(t *testing.T) {
 	answered := point{2, SealedPlay, sealedplay.TAct, 1, true}
 	points := []point{{1, SealedPlay, sealedplay.TShuffle, 1, false}, {1, SealedReady, 0, 1, false}, {2, SealedPlay, sealedplay.TAct, 3, false},
 		answered, answered, {3, SealedPlay, sealedplay.TKey, 1, false}}
+	var mu sync.Mutex
 	seen := 0
-	gave, again := rules.NoWind, false // on the device's goroutine, then the test's
+	// gave is the seat whose held answer the app died after, again
+	// whether the rejoined device answered it while caught up (catching).
+	gave, again, catching := rules.NoWind, false, false
 	tamper := func(n SealedNote, deliver func(...SealedNote)) ([]SealedNote, bool) {
-		if gave != rules.NoWind && answer(n) == gave {
+		mu.Lock()
+		defer mu.Unlock()
+		if catching && gave != rules.NoWind && answer(n) == gave {
 			again = true
 		}
 		if len(points) == 0 || n.Deal != points[0].deal || n.Kind != points[0].kind || played(n) != points[0].ty {
@@ -256,14 +261,19 @@ func TestSealedRejoin(t *testing.T) {
 		select {
 		case <-died:
 			p.kill()
-			p = r.start(true, tamper, died)
+			mu.Lock()
+			catching = true
+			mu.Unlock()
+			p = r.start(true, tamper, died) // caught up when it returns
+			mu.Lock()
 			if gave != rules.NoWind {
 				helds++
 				if again {
 					t.Errorf("the rejoined device answered again seat %v's window, whose answer the dealer had", gave)
 				}
 			}
-			gave, again = rules.NoWind, false
+			gave, again, catching = rules.NoWind, false, false
+			mu.Unlock()
 			rejoins++
 		case <-r.dealer.Done():
 			done = true
