@@ -150,7 +150,7 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 	}
 
 	if sealed.Announced(h, c.Dealer()) {
-		return joinSealed(ctx, h, c, ai.Level(*level), *spectate, stdin, *giveUp, out)
+		return joinSealed(ctx, h, c, ai.Level(*level), *spectate, stdin, *giveUp, *stateDir, out)
 	}
 	var end table.Snapshot
 	switch {

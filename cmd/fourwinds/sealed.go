@@ -2,8 +2,13 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/ai"
@@ -51,7 +56,11 @@ func hostSealed(ctx context.Context, h host.Host, d *dealer.Dealer, o hostOption
 // It prints each deal's verdict and the match's end. The dealer serves the
 // match once every seat is taken: until then its streams are turned away
 // and the device tries again, for up to giveUp.
-func joinSealed(ctx context.Context, h host.Host, c *client.Client, level ai.Level, watching bool, stdin io.Reader, giveUp time.Duration, out *lines) error {
+//
+// A key holder saves each deal's key in stateDir (sealedKeyPath) and,
+// started again at a match under way, rejoins it from that key; the file
+// is deleted when the match ends.
+func joinSealed(ctx context.Context, h host.Host, c *client.Client, level ai.Level, watching bool, stdin io.Reader, giveUp time.Duration, stateDir string, out *lines) error {
 	var seats [4]table.SeatConfig
 	if me := c.Player(); !watching {
 		seats[me] = table.SeatConfig{Kind: table.SeatHuman}
@@ -61,7 +70,25 @@ func joinSealed(ctx context.Context, h host.Host, c *client.Client, level ai.Lev
 	}
 	out.emit(map[string]any{"type": "sealed"})
 	out.say("The table is sealed: no device sees another's tiles.")
-	j, err := sealed.Await(ctx, h, c.Dealer(), c.Dealer().String(), c.Term(), sealed.JoinConfig{Seats: seats}, giveUp)
+	jc := sealed.JoinConfig{Seats: seats}
+	keyFile := sealedKeyPath(stateDir, c.Dealer().String(), c.Term())
+	if !watching {
+		rejoin, err := loadSealedKey(keyFile)
+		if err != nil {
+			return err
+		}
+		if rejoin != nil {
+			out.emit(map[string]any{"type": "sealed_rejoin", "deal": rejoin.Deal})
+			out.say("Rejoining the sealed match with the key saved for deal %d.", rejoin.Deal)
+		}
+		jc.Rejoin = rejoin
+		jc.SaveKey = func(deal uint32, key []byte) {
+			if err := saveSealedKey(keyFile, deal, key); err != nil {
+				out.say("Cannot save the key of deal %d (this device could not rejoin after a restart): %v", deal, err)
+			}
+		}
+	}
+	j, err := sealed.Await(ctx, h, c.Dealer(), c.Dealer().String(), c.Term(), jc, giveUp)
 	if err != nil && ctx.Err() == nil {
 		return fmt.Errorf("%w (did it start without this seat?)", err)
 	}
@@ -82,11 +109,73 @@ func joinSealed(ctx context.Context, h host.Host, c *client.Client, level ai.Lev
 	if werr != nil {
 		return werr
 	}
+	if rec.Over {
+		if rerr := os.Remove(keyFile); rerr != nil && !errors.Is(rerr, fs.ErrNotExist) {
+			out.say("Cannot delete the saved key: %v", rerr)
+		}
+	}
 	if err != nil {
 		return err
 	}
 	sealedEnd(rec, out)
 	return nil
+}
+
+// savedKey is what a key holder's file in its state directory holds: the
+// last deal whose key it made, and that key (sealed.PrivateKey's binary
+// encoding).
+type savedKey struct {
+	Deal uint32 `json:"deal"`
+	Key  []byte `json:"key"`
+}
+
+// sealedKeyPath is the file in stateDir that holds the key of the sealed
+// match of table tableID, term term.
+func sealedKeyPath(stateDir, tableID string, term uint64) string {
+	return filepath.Join(stateDir, fmt.Sprintf("sealed-%s-%d.key", tableID, term))
+}
+
+// saveSealedKey replaces the file at path with deal's key, whole or not
+// at all (a temporary file renamed), readable by this user only.
+func saveSealedKey(path string, deal uint32, key []byte) error {
+	b, err := json.Marshal(savedKey{Deal: deal, Key: key})
+	if err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(b) // CreateTemp makes it mode 0600
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		_ = os.Remove(f.Name())
+	}
+	return err
+}
+
+// loadSealedKey reads the key saved at path: nil when there is none.
+func loadSealedKey(path string) (*table.SealedRejoin, error) {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var k savedKey
+	if err := json.Unmarshal(b, &k); err != nil || len(k.Key) == 0 {
+		return nil, fmt.Errorf("the saved key %s is damaged (delete it to join without it): %v", path, err)
+	}
+	return &table.SealedRejoin{Deal: k.Deal, Key: k.Key}, nil
 }
 
 // sealedHandLine is what --json prints for each deal of a sealed match.

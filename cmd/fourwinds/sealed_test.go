@@ -5,8 +5,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -240,4 +243,111 @@ func sealedMatchOnARealNetwork(t *testing.T, bin, rules string, opts []string, h
 		}
 	}
 	t.Logf("verdicts %v, end %s", verdicts, end)
+}
+
+// TestSealedJoinerRestarts: `join --ai` at a sealed table is killed once
+// it saved a deal's key, and started again with the same --state: it
+// rejoins the match from the saved key, and the match ends with every
+// deal verified, none voided, the rejoined joiner printing the host's
+// verdicts from its rejoin on and the host's end; its key file is gone.
+func TestSealedJoinerRestarts(t *testing.T) {
+	bin := buildCommand(t)
+	state := t.TempDir()
+	hands := 3
+	h := startHost(t, bin, "--sealed", "--rules", "hongkong", "--hands", fmt.Sprint(hands), "--seats", "ai:novice,remote,ai:novice,ai:novice",
+		"--state", filepath.Join(state, "host"))
+	joins, _ := h.await(t, "listening")["join"].([]any)
+	if len(joins) == 0 {
+		t.Fatal("the listening line has no join address")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	joinerState := filepath.Join(state, "joiner")
+	join := func() (*exec.Cmd, *bytes.Buffer, *bytes.Buffer) {
+		cmd := exec.CommandContext(ctx, bin, "join", "--ai", "novice", "--json", "--state", joinerState, joins[0].(string))
+		var out, errb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		return cmd, &out, &errb
+	}
+	first, _, _ := join()
+	var keys []string
+	for len(keys) == 0 {
+		if ctx.Err() != nil {
+			t.Fatal("the joiner saved no key")
+		}
+		keys, _ = filepath.Glob(filepath.Join(joinerState, "sealed-*.key"))
+		time.Sleep(5 * time.Millisecond)
+	}
+	time.Sleep(200 * time.Millisecond) // into the deal
+	if err := first.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	_ = first.Wait()
+	if _, err := os.Stat(keys[0]); err != nil {
+		t.Fatalf("the killed joiner's key file: %v", err)
+	}
+	again, out, errb := join()
+	if err := again.Wait(); err != nil {
+		t.Fatalf("the joiner started again: %v\n%s", err, errb.String())
+	}
+	if err := h.cmd.Wait(); err != nil {
+		t.Fatalf("the host: %v\n%s", err, h.stderr.String())
+	}
+	h.mu.Lock()
+	hostLines := h.lines
+	h.mu.Unlock()
+	verdicts, end := sealedLines(t, "the host", hostLines)
+	if len(verdicts) != hands || !strings.Contains(end, "verified:true") {
+		t.Errorf("the host printed %v and %s; want %d verified deals", verdicts, end, hands)
+	}
+	lines := jsonLines(out.Bytes())
+	rejoined := false
+	var from any
+	for _, l := range lines {
+		if l["type"] == "sealed_rejoin" {
+			rejoined, from = true, l["deal"]
+		}
+	}
+	v, e := sealedLines(t, "the rejoined joiner", lines)
+	if !rejoined || !strings.HasSuffix(fmt.Sprint(verdicts), strings.TrimPrefix(fmt.Sprint(v), "[")) || e != end {
+		t.Errorf("the rejoined joiner (rejoined %v) printed %v and %s; the host %v and %s", rejoined, v, e, verdicts, end)
+	}
+	if _, err := os.Stat(keys[0]); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the key file after the match: %v; want it deleted", err)
+	}
+	t.Logf("rejoined with deal %v's key; the joiner's verdicts %v", from, v)
+}
+
+// TestSealedKeyFile: a saved key reads back as it was saved, replaced
+// whole by the next deal's, readable by its user only; no file is no
+// key; a damaged one is refused, naming it.
+func TestSealedKeyFile(t *testing.T) {
+	path := sealedKeyPath(t.TempDir(), "Qm1", 7)
+	if k, err := loadSealedKey(path); k != nil || err != nil {
+		t.Fatalf("no file read as %v, %v; want no key", k, err)
+	}
+	for deal := uint32(1); deal <= 2; deal++ {
+		if err := saveSealedKey(path, deal, []byte{byte(deal), 9}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	k, err := loadSealedKey(path)
+	if err != nil || k.Deal != 2 || !bytes.Equal(k.Key, []byte{2, 9}) {
+		t.Errorf("read back %+v, %v; want deal 2's key", k, err)
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("the key file: %v, %v; want mode 0600", fi.Mode(), err)
+	}
+	if left, _ := filepath.Glob(path + ".*"); len(left) > 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+	if err := os.WriteFile(path, []byte("{"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := loadSealedKey(path); err == nil || !strings.Contains(err.Error(), path) {
+		t.Errorf("a damaged key file read as %v; want it refused, named", err)
+	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/core/ai"
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/sealed"
 	"github.com/fourwinds-mahjong/fourwinds/core/sealedplay"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 )
@@ -28,7 +29,9 @@ const (
 	// Body is the setup (JSON) a spectator that comes now takes the match
 	// up with (SealedSetup.From): a transport sends it, instead of the
 	// first setup, to a spectator that came during the match, before the
-	// deal; the parties ignore it.
+	// deal, and to a key holder that rejoins during this deal
+	// (SealedConfig.Rejoin), before the deal's notes; the parties ignore
+	// it.
 	SealedDeal SealedKind = 1 + iota
 	// SealedPlay: a message of sealed play of the note's deal (Body: its
 	// binary encoding).
@@ -38,6 +41,14 @@ const (
 	SealedReady
 	// SealedEnd: the match is over; no body.
 	SealedEnd
+	// SealedHeld: from the dealer's party to its transport only, the
+	// seats of key holder From whose answer to the open decision the
+	// dealer has (held by the sequencer until every seat answered, or
+	// refused for now and kept), one byte each; sent when they change.
+	// The transport keeps the latest of each holder and sends it to that
+	// holder's device only, when it rejoins (SealedConfig.Rejoin), before
+	// it is caught up: its party does not answer those decisions again.
+	SealedHeld
 )
 
 // MaxSealedBody bounds a note's body: a message of sealed play.
@@ -92,6 +103,29 @@ type SealedConfig struct {
 	// device and spectator from the dealer. It is called on the table's
 	// goroutine and must not block (a transport queues the note).
 	Send func(SealedNote)
+	// SaveKey, when set, is handed each deal's key (its binary encoding,
+	// sealed.PrivateKey) when a key holder's party makes it, on the
+	// party's goroutine, before the key is sent: a device keeps the latest
+	// (the next deal's key is made behind the end-of-hand sheet) to
+	// rejoin the match after its app restarted (Rejoin).
+	SaveKey func(deal uint32, key []byte)
+	// Rejoin, for a key holder's device whose app restarted during the
+	// match, is the key it saved; Setup.From is then the ledger before
+	// the dealer's current deal. The party keeps the dealer's relayed
+	// messages of that deal until the transport says it has them all
+	// (CaughtUp), rebuilds its device from them and the key
+	// (sealedplay.RestoreDevice), sends what it still owes and plays on.
+	// A key of another deal (or none) means the device sent no key in the
+	// current deal: it starts it with a fresh one.
+	Rejoin *SealedRejoin
+}
+
+// SealedRejoin is where a key holder's device takes its match up after
+// its app restarted: the last deal whose key it saved (SaveKey) and that
+// key.
+type SealedRejoin struct {
+	Deal uint32
+	Key  []byte
 }
 
 // Sealed is one device's part in a sealed match as a Table: a key
@@ -141,6 +175,17 @@ type Sealed struct {
 	shownSpec *sealedplay.Spectator
 	// answered is, per seat, the decision it last answered, +1.
 	answered [4]uint64
+	// A rejoining party's: the key it saved, whether it waits for the
+	// transport to catch it up (catching), whether the current deal is
+	// the one that key is for (restore) and the relayed messages of that
+	// deal, kept until it is caught up.
+	key      *sealed.PrivateKey
+	catching bool
+	restore  bool
+	log      []sealedplay.Msg
+	// gave are the seats whose answer to the open decision the dealer
+	// has (SealedHeld), until the party is caught up.
+	gave     []rules.Wind
 	ready    [4]bool
 	verified *bool
 	void     string
@@ -158,13 +203,22 @@ type Sealed struct {
 	// every player is ready, the stall timer's turn.
 	seq      *sealedplay.Sequencer
 	local    []sealedplay.Msg
-	later    []sealedplay.Msg
+	later    []laterMsg
 	held     []sealedplay.Msg
 	draining bool
 	started  bool
 	stall    *time.Timer
 	turn     uint64
 	refused  []string
+	// steps counts the decisions relayed in the deal (actions and a
+	// claim window's answers): an action refused for now is offered again
+	// only while no decision was taken since (laterMsg).
+	steps uint64
+	// holds are, per seat, the decision (steps+1) whose answer the
+	// sequencer holds until every seat has answered; told are the seats
+	// whose answer the dealer has, as last told (SealedHeld).
+	holds [4]uint64
+	told  [4]bool
 }
 
 // sealedStream is one player's (or the spectators') numbered stream, with
@@ -190,9 +244,18 @@ func NewSealed(cfg SealedConfig) (*Sealed, error) {
 	case cfg.Dealer:
 		return nil, errors.New("table: the dealer's device holds no key; it must play a seat at a sealed table")
 	}
-	if cfg.Setup.From != nil && t.me != sealedplay.Public {
-		return nil, errors.New("table: only a spectator takes a sealed match up from where it stands; a key holder is there from the first deal")
+	switch {
+	case cfg.Rejoin != nil && (t.me == sealedplay.Public || cfg.Dealer || cfg.Setup.From == nil):
+		return nil, errors.New("table: only a key holder's device that is not the dealer's rejoins a sealed match, with the ledger before the current deal (Setup.From)")
+	case cfg.Setup.From != nil && t.me != sealedplay.Public && cfg.Rejoin == nil:
+		return nil, errors.New("table: only a spectator or a rejoining key holder takes a sealed match up from where it stands; a key holder is there from the first deal")
+	case cfg.Rejoin != nil && len(cfg.Rejoin.Key) > 0:
+		t.key = new(sealed.PrivateKey)
+		if err := t.key.UnmarshalBinary(cfg.Rejoin.Key); err != nil {
+			return nil, fmt.Errorf("table: the saved key of deal %d: %w", cfg.Rejoin.Deal, err)
+		}
 	}
+	t.catching = cfg.Rejoin != nil
 	if cfg.Send == nil {
 		return nil, errors.New("table: a sealed party needs Send, to carry its notes")
 	}
@@ -506,9 +569,94 @@ func (t *Sealed) begin(n uint32) error {
 		return err
 	}
 	t.dev = d
+	if t.cfg.SaveKey != nil {
+		b, err := d.Key().MarshalBinary()
+		if err != nil {
+			return fmt.Errorf("table: cannot save the key of deal %d: %w", n, err)
+		}
+		t.cfg.SaveKey(n, b)
+	}
 	t.changed()
 	t.emit([]sealedplay.Msg{key})
 	return nil
+}
+
+// rejoined takes deal n up as the deal whose key this device saved
+// before its app restarted: its device is rebuilt once the transport
+// caught the party up (CaughtUp).
+func (t *Sealed) rejoined(n uint32) error {
+	if !t.between || n != t.m.deal+1 {
+		return fmt.Errorf("table: deal %d cannot start after deal %d (over: %v)", n, t.m.deal, t.between)
+	}
+	t.m.deal, t.restore = n, true
+	t.dealt()
+	t.changed()
+	return nil
+}
+
+// CaughtUp tells a rejoining party (SealedConfig.Rejoin) that the
+// transport handed it every note the dealer sent before it came back:
+// it rebuilds its device of the deal from the saved key and the relayed
+// messages, sends what it still owes, says its players are ready (it
+// cannot show the sheet of the hand before again) and plays on.
+func (t *Sealed) CaughtUp(ctx context.Context) error {
+	return t.call(ctx, func() error {
+		if !t.catching || t.closed {
+			return errors.New("table: only a rejoining party is caught up, once")
+		}
+		t.catching = false
+		if t.restore {
+			t.restore = false
+			log := t.log
+			t.log = nil
+			if err := t.restored(log); err != nil {
+				if t.problem == nil {
+					t.fail(err)
+				}
+				return err
+			}
+		}
+		t.gave = nil
+		// After what it owes: a last shuffle the dealer holds until the
+		// players are ready is then still held, and the one owed again
+		// is dropped.
+		for p, mine := range t.played {
+			if mine {
+				t.cfg.Send(SealedNote{Kind: SealedReady, Deal: t.cfg.Setup.From.Deal, Body: []byte{byte(p)}})
+			}
+		}
+		t.changed()
+		return nil
+	})
+}
+
+// restored rebuilds this device in the current deal from its saved key
+// and log, the deal's relayed messages, and sends what it owes.
+func (t *Sealed) restored(log []sealedplay.Msg) error {
+	cfg, err := t.m.config()
+	if err != nil {
+		return err
+	}
+	d, owed, err := sealedplay.RestoreDevice(cfg, t.me, t.key, log)
+	if err != nil {
+		return fmt.Errorf("table: cannot rejoin deal %d from the saved key: %w", t.m.deal, err)
+	}
+	t.dev = d
+	// A seat answered before the restart the decision the dealer has its
+	// answer to (SealedHeld), and the window it won, whose opening it
+	// still owes: the engine shows the window open until it is opened.
+	done := slices.Clone(t.gave)
+	for _, m := range owed {
+		if m.Type == sealedplay.TOpen {
+			done = append(done, m.Seat)
+		}
+	}
+	for _, seat := range done {
+		if v := d.View(seat); v != nil {
+			t.answered[seat] = v.StateID + 1
+		}
+	}
+	return t.answer(owed, d.Over())
 }
 
 // dealt shows the current deal: its last shuffle came, or it was not
@@ -548,6 +696,12 @@ func (t *Sealed) receive(m sealedplay.Msg) error {
 	if t.prep && t.lastShuffle(m) {
 		t.dealt()
 	}
+	return t.answer(out, over)
+}
+
+// answer sends this device's answers to the sequencer and plays its
+// computer seats; once the deal is over (over) it books its verdict.
+func (t *Sealed) answer(out []sealedplay.Msg, over bool) error {
 	t.emit(out)
 	if !over {
 		t.settle()
@@ -559,6 +713,7 @@ func (t *Sealed) receive(m sealedplay.Msg) error {
 		v = t.dev.Audit
 	}
 	verdict := v()
+	var err error
 	if t.prep {
 		// A prepared deal voided before it was dealt: it is dealt again
 		// behind the same sheet.
@@ -629,6 +784,9 @@ func (t *Sealed) emit(ms []sealedplay.Msg) {
 func (t *Sealed) fromDealer(n SealedNote) error {
 	switch n.Kind {
 	case SealedDeal:
+		if t.catching && t.key != nil && n.Deal == t.cfg.Rejoin.Deal {
+			return t.rejoined(n.Deal)
+		}
 		return t.begin(n.Deal)
 	case SealedPlay:
 		if n.Deal != t.m.deal || (t.between && !t.prep) {
@@ -637,6 +795,10 @@ func (t *Sealed) fromDealer(n SealedNote) error {
 		var m sealedplay.Msg
 		if err := m.UnmarshalBinary(n.Body); err != nil {
 			return err
+		}
+		if t.restore {
+			t.log = append(t.log, m) // until the party is caught up
+			return nil
 		}
 		if err := t.receive(m); err != nil {
 			return fmt.Errorf("table: deal %d: this device refused a relayed %v message: %w", n.Deal, m.Type, err)
@@ -652,6 +814,18 @@ func (t *Sealed) fromDealer(n SealedNote) error {
 			t.changed()
 		}
 		return nil
+	case SealedHeld:
+		if !t.catching || n.Deal != t.m.deal || n.From != int(t.me) {
+			return nil // another device's, or another deal's: not this rejoin's
+		}
+		t.gave = t.gave[:0]
+		for _, b := range n.Body {
+			if b > byte(rules.N) {
+				return fmt.Errorf("table: the dealer said it has an answer of seat %d; seats are 0 to 3", b)
+			}
+			t.gave = append(t.gave, rules.Wind(b))
+		}
+		return nil
 	case SealedEnd:
 		if !t.m.over() || !t.between {
 			return fmt.Errorf("table: the dealer ended the match after hand %d, which this device does not see as its end", t.m.ledger.Number)
@@ -659,7 +833,7 @@ func (t *Sealed) fromDealer(n SealedNote) error {
 		t.finish()
 		return nil
 	}
-	return fmt.Errorf("table: a note of kind %d; allowed: %d to %d", n.Kind, SealedDeal, SealedEnd)
+	return fmt.Errorf("table: a note of kind %d; allowed: %d to %d", n.Kind, SealedDeal, SealedHeld)
 }
 
 // readyPlayer is the player a SealedReady note names.

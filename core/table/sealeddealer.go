@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/sealedplay"
 )
 
@@ -19,6 +21,48 @@ import (
 
 // maxLater bounds the messages the dealer keeps for later (ErrNotNow).
 const maxLater = 64
+
+// laterMsg is a message the sequencer refused for now, and the decisions
+// relayed in the deal when it did (Sealed.steps). An action refused
+// because tiles are being revealed answers the decision still open once
+// they are; but a device whose app restarted answers again a claim
+// window's or a Charleston step's decision whose answer the sequencer
+// holds, or, its answer still on the way, the one just closed, and such
+// an answer would be taken for its seat's next decision. So an action is
+// kept only while it fits the decision open (keep) and only until the
+// next decision is relayed.
+type laterMsg struct {
+	msg   sealedplay.Msg
+	steps uint64
+}
+
+// keep reports whether an action the sequencer refused for now may
+// answer the decision open: its seat's answer is not held already, and
+// it is of the decision's kind (fits).
+func (t *Sealed) keep(msg sealedplay.Msg) bool {
+	if msg.Type != sealedplay.TAct {
+		return true
+	}
+	if msg.Seat < rules.E || msg.Seat > rules.N || t.holds[msg.Seat] == t.steps+1 {
+		return false
+	}
+	v := t.dev.PublicView()
+	return v == nil || fits(msg.Action, v.Phase)
+}
+
+// fits reports whether action a can answer a decision of phase p: a
+// claim window's and a Charleston step's answers are given only in them,
+// a turn's actions only outside them; a pass answers either, and the
+// rounds of one seat (exposures, an invocation) too.
+func fits(a game.Action, p game.Phase) bool {
+	switch a.Type {
+	case game.ActPass:
+		return p.Simultaneous() || p == game.PhaseExpose || p == game.PhaseInvoke
+	case game.ActChow, game.ActPung, game.ActKong, game.ActMahjong, game.ActCall, game.ActGive, game.ActStop, game.ActContinue, game.ActPropose:
+		return p.Simultaneous()
+	}
+	return !p.Simultaneous()
+}
 
 // next deals the next deal, or ends the match after its last hand.
 func (t *Sealed) next() {
@@ -42,7 +86,8 @@ func (t *Sealed) next() {
 		return
 	}
 	t.cfg.Send(SealedNote{Kind: SealedDeal, Deal: n, Body: from})
-	t.later = nil
+	t.later, t.steps, t.holds = nil, 0, [4]uint64{}
+	t.tell()
 	t.arm()
 	if err := t.begin(n); err != nil {
 		t.fail(err)
@@ -84,7 +129,10 @@ func (t *Sealed) fromDevice(n SealedNote) error {
 		if t.m.setup.Players[p] != n.From {
 			return t.refuse(n.From, fmt.Sprintf("it said player %d is ready, whom holder %d plays", p, t.m.setup.Players[p]))
 		}
-		if n.Deal == t.sheet && t.between && t.verifiedNow() && !t.over {
+		// A device that rejoined names the deal before the one it
+		// rejoined: after the sheet's deal, deals voided behind the
+		// sheet may come, and they have no sheet of their own.
+		if n.Deal >= t.sheet && n.Deal <= t.m.deal && t.between && t.verifiedNow() && !t.over {
 			t.setReady(p)
 		}
 		return nil
@@ -110,6 +158,7 @@ func (t *Sealed) drain() {
 	}
 	t.local = nil
 	t.draining = false
+	t.tell()
 	if t.seq != nil && t.seq.Over() && t.between {
 		t.seq = nil
 		t.stopStall()
@@ -123,14 +172,19 @@ func (t *Sealed) drain() {
 // shuffle and the deal's reveals) is held back until every player is
 // ready (setReady).
 func (t *Sealed) take(msg sealedplay.Msg) bool {
+	if t.held != nil && t.lastShuffle(msg) {
+		return false // sent again by a device that restarted: the first, held, stands
+	}
 	out, err := t.seq.Receive(msg)
 	switch {
 	case errors.Is(err, sealedplay.ErrNotNow):
-		if len(t.later) < maxLater {
-			t.later = append(t.later, msg)
+		if len(t.later) < maxLater && t.keep(msg) {
+			t.later = append(t.later, laterMsg{msg: msg, steps: t.steps})
 		}
 	case err != nil:
 		_ = t.refuse(int(msg.From), err.Error())
+	case msg.Type == sealedplay.TAct && len(out) == 0 && msg.Seat >= rules.E && msg.Seat <= rules.N:
+		t.holds[msg.Seat] = t.steps + 1 // an answer the sequencer holds until all are in
 	}
 	if len(out) == 0 {
 		return false
@@ -151,7 +205,9 @@ func (t *Sealed) pass(out []sealedplay.Msg) {
 	later := t.later
 	t.later = nil
 	for _, l := range later {
-		t.take(l)
+		if l.msg.Type != sealedplay.TAct || (l.steps == t.steps && t.keep(l.msg)) {
+			t.take(l.msg)
+		}
 	}
 }
 
@@ -165,6 +221,9 @@ func (t *Sealed) relay(out []sealedplay.Msg) {
 			continue
 		}
 		t.cfg.Send(SealedNote{Kind: SealedPlay, Deal: t.m.deal, Body: b})
+		if msg.Type == sealedplay.TAct || msg.Type == sealedplay.TAnswers {
+			t.steps++
+		}
 		if err := t.receive(msg); err != nil {
 			_ = t.refuse(int(t.me), "this device refused a relayed message: "+err.Error())
 		}
@@ -195,6 +254,41 @@ func (t *Sealed) arm() {
 			t.drain()
 		})
 	})
+}
+
+// tell sends, for each device whose seats' answers to the open decision
+// the dealer has changed, a SealedHeld note naming them: held by the
+// sequencer, or refused for now and kept. A device that rejoins is told
+// them, and does not answer again what its old process answered.
+func (t *Sealed) tell() {
+	var now [4]bool
+	for seat := range now {
+		now[seat] = t.holds[seat] == t.steps+1
+	}
+	for _, l := range t.later {
+		if l.msg.Type == sealedplay.TAct && l.steps == t.steps && l.msg.Seat >= rules.E && l.msg.Seat <= rules.N {
+			now[l.msg.Seat] = true
+		}
+	}
+	if now == t.told {
+		return
+	}
+	for h := range t.m.setup.Peers {
+		changed := false
+		var body []byte
+		for seat, held := range now {
+			if t.m.setup.Players[t.m.ledger.PlayerAt(rules.Wind(seat))] == h {
+				changed = changed || held != t.told[seat]
+				if held {
+					body = append(body, byte(seat))
+				}
+			}
+		}
+		if changed && h != int(t.me) {
+			t.cfg.Send(SealedNote{Kind: SealedHeld, Deal: t.m.deal, From: h, Body: body})
+		}
+	}
+	t.told = now
 }
 
 // stopStall stops the stall timer.

@@ -33,8 +33,9 @@ type SealedSetup struct {
 	Names []string `json:"names,omitempty"`
 	// From, for a spectator that comes after the first deal, is the
 	// ledger so far, which it takes on the dealer's word: it follows and
-	// verifies every deal from the next one on. Nil for the parties there
-	// from the start.
+	// verifies every deal from the next one on. For a key holder that
+	// rejoins (SealedConfig.Rejoin) it is the ledger before the dealer's
+	// current deal. Nil for the parties there from the start.
 	From *SealedFrom `json:"from,omitempty"`
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/libp2p/go-libp2p/core/protocol"
 
@@ -41,10 +42,15 @@ const (
 	// dealer's frames after the device's number. Each side then sends the
 	// frames the other lacks again, in order.
 	kindResume
+	// kindHeld (dealer, to a key holder that rejoins, before the resume
+	// frame that says live from here; not numbered): the seats of the
+	// device whose answer to the open decision the dealer has (body: up
+	// to 4 bytes, each a seat 0–3; table.SealedHeld).
+	kindHeld
 )
 
 // notes maps the frame kinds that carry a party's note to the note's kind.
-var notes = map[kind]table.SealedKind{kindDeal: table.SealedDeal, kindPlay: table.SealedPlay, kindEnd: table.SealedEnd, kindReady: table.SealedReady}
+var notes = map[kind]table.SealedKind{kindDeal: table.SealedDeal, kindPlay: table.SealedPlay, kindEnd: table.SealedEnd, kindReady: table.SealedReady, kindHeld: table.SealedHeld}
 
 // MaxTable bounds a table's id in bytes.
 const MaxTable = 64
@@ -122,8 +128,12 @@ func parseFrame(b []byte) (frame, error) {
 		if len(f.Body) != 8 {
 			return frame{}, fmt.Errorf("sealed: resume frame with a body of %d bytes; it names a frame number, 8 bytes", len(f.Body))
 		}
+	case kindHeld:
+		if len(f.Body) > 4 || slices.ContainsFunc(f.Body, func(b byte) bool { return b > 3 }) {
+			return frame{}, fmt.Errorf("sealed: held frame with the body %v; it names up to 4 seats, 0 to 3", f.Body)
+		}
 	default:
-		return frame{}, fmt.Errorf("sealed: unknown frame kind %d; allowed: 1 (setup) to 7 (resume)", f.Kind)
+		return frame{}, fmt.Errorf("sealed: unknown frame kind %d; allowed: 1 (setup) to 8 (held)", f.Kind)
 	}
 	return f, nil
 }

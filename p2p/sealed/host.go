@@ -98,6 +98,17 @@ type Host struct {
 	// a device that resumes is sent again from where it stopped.
 	sent uint64
 	kept []kept
+	// rejoin is the setup frame with the ledger before the current deal,
+	// current that deal and dealtSeq the number of its deal frame: a key
+	// holder whose app restarted is sent the setup, then the frames from
+	// that one on.
+	rejoin   []byte
+	current  uint32
+	dealtSeq uint64
+	// held is, per key holder, the dealer's last held frame for it
+	// (table.SealedHeld), sent only to that holder's device when it
+	// rejoins.
+	held []kept
 }
 
 // kept is a frame kept for a device that resumes: its deal, its number
@@ -132,7 +143,7 @@ func Serve(h host.Host, cfg Config) (*Host, error) {
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	x := &Host{h: h, cfg: cfg, joined: make(chan struct{}, 1), ctx: ctx, stop: stop, links: map[peer.ID]*link{}, late: map[peer.ID]*link{},
-		got: make([]atomic.Uint64, len(cfg.Holders)), taking: make([]sync.Mutex, len(cfg.Holders))}
+		got: make([]atomic.Uint64, len(cfg.Holders)), taking: make([]sync.Mutex, len(cfg.Holders)), held: make([]kept, len(cfg.Holders))}
 	body, err := json.Marshal(set)
 	if err == nil {
 		x.setup, err = frame{Kind: kindSetup, Term: cfg.Term, Table: cfg.Table, Body: body}.encode()
@@ -190,7 +201,7 @@ func (x *Host) handle(s network.Stream) {
 			return
 		}
 		l := newLink(s, holder)
-		if !x.admit(id, l, f) {
+		if !x.admitting(id, l, f) {
 			l.close()
 			return
 		}
@@ -229,17 +240,29 @@ func (x *Host) read(r *wire.Reader) (frame, error) {
 	return f, err
 }
 
+// admitting admits a new stream (admit); a key holder's hello is a new
+// process of the device, whose frames are numbered from 1 again: its
+// frames being taken are taken first, and none of its old stream's after.
+func (x *Host) admitting(id peer.ID, l *link, f frame) bool {
+	if l.holder >= 0 && f.Kind == kindHello {
+		x.taking[l.holder].Lock()
+		defer x.taking[l.holder].Unlock()
+	}
+	return x.admit(id, l, f)
+}
+
 // admit serves a new stream that said hello or resumed (f), replacing the
 // device's earlier stream; it reports false for a stream it cannot serve:
-// a key holder's hello after the first deal, or a resume from a frame the
-// dealer no longer keeps.
+// a resume from a frame the dealer no longer keeps. A key holder's hello
+// after the first deal is its app started again (a rejoin): it is sent
+// the setup with the ledger before the current deal, the frames from
+// that deal's on, and a resume frame naming 0 (live from here), then
+// every new frame.
 func (x *Host) admit(id peer.ID, l *link, f frame) bool {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	late := f.Kind == kindHello && x.dealt && l.holder < 0
-	if f.Kind == kindHello && x.dealt && !late {
-		return false // a key holder is there from the first deal, or resumes
-	}
+	rejoin := f.Kind == kindHello && x.dealt && !late
 	if f.Kind == kindResume {
 		from := f.resumed()
 		if from > x.sent || (from < x.sent && (len(x.kept) == 0 || x.kept[0].seq > from+1)) {
@@ -252,10 +275,28 @@ func (x *Host) admit(id peer.ID, l *link, f frame) bool {
 			delete(m, id)
 		}
 	}
+	if l.holder >= 0 && f.Kind == kindHello {
+		x.got[l.holder].Store(0)
+	}
 	switch {
 	case late:
 		x.late[id] = l
 		return true
+	case rejoin:
+		live, err := resumeFrame(x.cfg.Term, x.cfg.Table, 0)
+		if err != nil || x.rejoin == nil {
+			return false
+		}
+		l.send(x.rejoin)
+		for _, k := range x.kept {
+			if k.seq >= x.dealtSeq {
+				l.send(k.b)
+			}
+		}
+		if h := x.held[l.holder]; h.b != nil && h.deal == x.current {
+			l.send(h.b)
+		}
+		l.send(live)
 	case f.Kind == kindHello:
 		l.send(x.setup) // first: every later note is sent after it
 	default:
@@ -286,6 +327,11 @@ func (x *Host) take(l *link, seq uint64, n table.SealedNote) bool {
 	x.taking[l.holder].Lock()
 	defer x.taking[l.holder].Unlock()
 	got := &x.got[l.holder]
+	select {
+	case <-l.done:
+		return false // replaced: the device came back on a new stream
+	default:
+	}
 	switch {
 	case seq <= got.Load():
 		return true
@@ -316,6 +362,12 @@ func (x *Host) broadcast(n table.SealedNote) {
 	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
+	if n.Kind == table.SealedHeld {
+		if b, err := noteFrame(x.cfg.Term, x.cfg.Table, 0, n); err == nil && n.From >= 0 && n.From < len(x.held) {
+			x.held[n.From] = kept{deal: n.Deal, b: b} // for its device, if it rejoins
+		}
+		return
+	}
 	b, err := noteFrame(x.cfg.Term, x.cfg.Table, x.sent+1, n)
 	if err != nil {
 		return // the party sends only the kinds that have a frame
@@ -335,6 +387,7 @@ func (x *Host) broadcast(n table.SealedNote) {
 		}
 		x.kept = slices.Delete(x.kept, 0, i)
 		setup, err := frame{Kind: kindSetup, Term: x.cfg.Term, Table: x.cfg.Table, Body: from}.encode()
+		x.rejoin, x.current, x.dealtSeq = setup, n.Deal, x.sent
 		for id, l := range x.late {
 			if err == nil {
 				l.send(setup)

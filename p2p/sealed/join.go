@@ -27,6 +27,17 @@ type JoinConfig struct {
 	// tries to resume on a new one before it gives up (DefaultWait when
 	// 0: the dealer's own wait before it voids a deal).
 	Resume time.Duration
+	// SaveKey, when set, is handed each deal's key as the device's party
+	// makes it (table.SealedConfig.SaveKey): the device keeps the latest
+	// to rejoin the match if its app restarts.
+	SaveKey func(deal uint32, key []byte)
+	// Rejoin is the key this device saved (SaveKey) when its app
+	// restarted during the match: a key holder that comes back after the
+	// first deal is served the match from the dealer's current deal and
+	// takes it up from that key (table.SealedConfig.Rejoin). Nil for a
+	// device that saved none: it comes back all the same, and starts the
+	// deal with a fresh key when it sent none in it.
+	Rejoin *table.SealedRejoin
 }
 
 // Joined is a device's side of a sealed table: it carries the notes of
@@ -75,6 +86,10 @@ func Join(ctx context.Context, h host.Host, dealer peer.ID, tableID string, term
 // holds no key (not among the setup's peers) follows as a spectator,
 // verifying every proof; one that comes during the match is sent the
 // setup at the next deal, with the ledger so far, and Dial waits for it.
+// A key holder that comes back during the match (its app restarted)
+// rejoins: the dealer sends it the ledger before the current deal and
+// that deal's frames, and Dial returns once its party took them up from
+// the key it saved (JoinConfig.Rejoin).
 func Dial(ctx context.Context, h host.Host, dealer peer.ID, tableID string, term uint64, cfg JoinConfig) (*Joined, error) {
 	return dial(ctx, h, dealer, tableID, term, cfg, nil)
 }
@@ -138,18 +153,77 @@ func dial(ctx context.Context, h host.Host, dealer peer.ID, tableID string, term
 	}
 	j.link = newLink(s, -1)
 	holder := slices.Index(set.Peers, h.ID().String())
-	if holder < 0 {
-		holder = table.Spectator
+	tc := table.SealedConfig{Table: tableID, Setup: set, Holder: holder, Seats: cfg.Seats, Send: j.send, SaveKey: cfg.SaveKey}
+	switch {
+	case holder < 0:
+		tc.Holder = table.Spectator
+	case set.From != nil:
+		tc.Rejoin = cfg.Rejoin
+		if tc.Rejoin == nil {
+			tc.Rejoin = &table.SealedRejoin{}
+		}
 	}
-	j.tbl, err = table.NewSealed(table.SealedConfig{Table: tableID, Setup: set, Holder: holder, Seats: cfg.Seats, Send: j.send})
+	j.tbl, err = table.NewSealed(tc)
 	if err != nil {
 		_ = s.Reset()
 		return nil, err
 	}
 	go j.link.write()
+	if tc.Rejoin != nil {
+		if err := j.catchUp(ctx, s, r, holder); err != nil {
+			j.link.close()
+			j.tbl.Close()
+			return nil, err
+		}
+	}
 	ctx, j.cancel = context.WithCancel(ctx)
 	go j.follow(ctx, r)
 	return j, nil
+}
+
+// catchUp hands a rejoining device's party (key holder holder) the
+// dealer's frames of the current deal and the seats whose answer the
+// dealer has, up to the resume frame that says the frames from then on
+// are new, and then tells it it is caught up.
+func (j *Joined) catchUp(ctx context.Context, s network.Stream, r *wire.Reader, holder int) error {
+	stop := context.AfterFunc(ctx, func() { _ = s.Reset() })
+	defer stop()
+	for {
+		f, err := j.read(r)
+		if _, ok := notes[f.Kind]; err == nil && !ok && f.Kind != kindResume {
+			err = fmt.Errorf("sealed: the dealer sent a frame of kind %d to a device that rejoins; it sends the deal's frames, then 7 (resume)", f.Kind)
+		}
+		if err == nil && j.got != 0 && f.Kind != kindResume && f.Kind != kindHeld && f.Seq != j.got+1 {
+			err = fmt.Errorf("sealed: the dealer's frame %d came after its frame %d", f.Seq, j.got)
+		}
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			return fmt.Errorf("sealed: the dealer did not catch this device up with the match: %w", err)
+		}
+		switch f.Kind {
+		case kindResume:
+			if f.resumed() != 0 {
+				return fmt.Errorf("sealed: the dealer took %d frames of this device, which has sent none", f.resumed())
+			}
+			return j.tbl.CaughtUp(ctx)
+		case kindHeld: // not numbered
+			n, _ := f.note(holder)
+			if err := j.tbl.Receive(ctx, n); err != nil {
+				return err
+			}
+			continue
+		}
+		j.got = f.Seq
+		n, _ := f.note(-1)
+		if n.Kind == table.SealedDeal {
+			j.forget(n.Deal)
+		}
+		if err := j.tbl.Receive(ctx, n); err != nil {
+			return err
+		}
+	}
 }
 
 // open opens a stream to the dealer and sends its first frame.
@@ -234,7 +308,7 @@ func (j *Joined) follow(ctx context.Context, r *wire.Reader) {
 				continue
 			}
 		}
-		if _, ok := notes[f.Kind]; err == nil && !ok {
+		if _, ok := notes[f.Kind]; err == nil && (!ok || f.Kind == kindHeld) {
 			err = fmt.Errorf("sealed: the dealer sent a frame of kind %d during the match; it sends 2 (deal) to 5 (ready) then", f.Kind)
 		}
 		if err != nil {
