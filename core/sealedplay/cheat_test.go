@@ -376,3 +376,24 @@ func TestMalformedMessagesAreRefused(t *testing.T) {
 		t.Error("a seat out of range has legal actions or a view")
 	}
 }
+
+// TestNeedOfAnyAction: what an action must open is worked out for any
+// action a device may send, with any tile offered or none (a claim on the
+// seat's own turn, out of a window): an error, never a panic — the
+// sequencer works it out for every action it is sent.
+func TestNeedOfAnyAction(t *testing.T) {
+	kinds := []tile.Kind{tile.None, 0, tile.NumKinds - 1, tile.NumKinds, 200}
+	for typ := game.ActNone; typ <= game.ActExchange+1; typ++ {
+		for _, own := range kinds {
+			for _, offered := range kinds {
+				a := game.Action{Type: typ, Tile: own}
+				if own.Valid() {
+					a.Tiles[own] = 2
+				}
+				if _, _, err := needOf(a, offered); err == nil && (typ == game.ActChow || typ == game.ActPung || typ == game.ActKong) && !offered.Valid() {
+					t.Errorf("%v of %v with %v offered: no error; a claim takes the tile offered", typ, own, offered)
+				}
+			}
+		}
+	}
+}

@@ -256,8 +256,8 @@ func needOf(a game.Action, k tile.Kind) (tile.Counts, bool, error) {
 		for x := a.Tile; x < a.Tile+3 && x.Valid(); x++ {
 			c[x]++
 		}
-		if c[k] == 0 {
-			return c, false, fmt.Errorf("sealedplay: a chow from %v does not take %v", a.Tile, k)
+		if !k.Valid() || c[k] == 0 {
+			return c, false, fmt.Errorf("sealedplay: a chow from %v does not take the tile offered (%v)", a.Tile, k)
 		}
 		c[k]--
 	default:
