@@ -2,21 +2,17 @@ package main
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"time"
+
+	"github.com/libp2p/go-libp2p/core/host"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/ai"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/client"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/dealer"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/sealed"
-	"github.com/libp2p/go-libp2p/core/host"
 )
 
 // hostSealed plays the sealed match of a host whose devices the table
@@ -57,7 +53,7 @@ func hostSealed(ctx context.Context, h host.Host, d *dealer.Dealer, o hostOption
 // match once every seat is taken: until then its streams are turned away
 // and the device tries again, for up to giveUp.
 //
-// A key holder saves each deal's key in stateDir (sealedKeyPath) and,
+// A key holder saves each deal's key in stateDir (sealed.KeyFile) and,
 // started again at a match under way, rejoins it from that key; the file
 // is deleted when the match ends.
 func joinSealed(ctx context.Context, h host.Host, c *client.Client, level ai.Level, watching bool, stdin io.Reader, giveUp time.Duration, stateDir string, out *lines) error {
@@ -71,9 +67,9 @@ func joinSealed(ctx context.Context, h host.Host, c *client.Client, level ai.Lev
 	out.emit(map[string]any{"type": "sealed"})
 	out.say("The table is sealed: no device sees another's tiles.")
 	jc := sealed.JoinConfig{Seats: seats}
-	keyFile := sealedKeyPath(stateDir, c.Dealer().String(), c.Term())
+	keyFile := sealed.KeyFileIn(stateDir, c.Dealer().String(), c.Term())
 	if !watching {
-		rejoin, err := loadSealedKey(keyFile)
+		rejoin, err := keyFile.Load()
 		if err != nil {
 			return err
 		}
@@ -83,7 +79,7 @@ func joinSealed(ctx context.Context, h host.Host, c *client.Client, level ai.Lev
 		}
 		jc.Rejoin = rejoin
 		jc.SaveKey = func(deal uint32, key []byte) {
-			if err := saveSealedKey(keyFile, deal, key); err != nil {
+			if err := keyFile.Save(deal, key); err != nil {
 				out.say("Cannot save the key of deal %d (this device could not rejoin after a restart): %v", deal, err)
 			}
 		}
@@ -110,7 +106,7 @@ func joinSealed(ctx context.Context, h host.Host, c *client.Client, level ai.Lev
 		return werr
 	}
 	if rec.Over {
-		if rerr := os.Remove(keyFile); rerr != nil && !errors.Is(rerr, fs.ErrNotExist) {
+		if rerr := keyFile.Remove(); rerr != nil {
 			out.say("Cannot delete the saved key: %v", rerr)
 		}
 	}
@@ -119,63 +115,6 @@ func joinSealed(ctx context.Context, h host.Host, c *client.Client, level ai.Lev
 	}
 	sealedEnd(rec, out)
 	return nil
-}
-
-// savedKey is what a key holder's file in its state directory holds: the
-// last deal whose key it made, and that key (sealed.PrivateKey's binary
-// encoding).
-type savedKey struct {
-	Deal uint32 `json:"deal"`
-	Key  []byte `json:"key"`
-}
-
-// sealedKeyPath is the file in stateDir that holds the key of the sealed
-// match of table tableID, term term.
-func sealedKeyPath(stateDir, tableID string, term uint64) string {
-	return filepath.Join(stateDir, fmt.Sprintf("sealed-%s-%d.key", tableID, term))
-}
-
-// saveSealedKey replaces the file at path with deal's key, whole or not
-// at all (a temporary file renamed), readable by this user only.
-func saveSealedKey(path string, deal uint32, key []byte) error {
-	b, err := json.Marshal(savedKey{Deal: deal, Key: key})
-	if err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(b) // CreateTemp makes it mode 0600
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		_ = os.Remove(f.Name())
-	}
-	return err
-}
-
-// loadSealedKey reads the key saved at path: nil when there is none.
-func loadSealedKey(path string) (*table.SealedRejoin, error) {
-	b, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	var k savedKey
-	if err := json.Unmarshal(b, &k); err != nil || len(k.Key) == 0 {
-		return nil, fmt.Errorf("the saved key %s is damaged (delete it to join without it): %v", path, err)
-	}
-	return &table.SealedRejoin{Deal: k.Deal, Key: k.Key}, nil
 }
 
 // sealedHandLine is what --json prints for each deal of a sealed match.

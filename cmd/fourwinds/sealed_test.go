@@ -320,34 +320,3 @@ func TestSealedJoinerRestarts(t *testing.T) {
 	}
 	t.Logf("rejoined with deal %v's key; the joiner's verdicts %v", from, v)
 }
-
-// TestSealedKeyFile: a saved key reads back as it was saved, replaced
-// whole by the next deal's, readable by its user only; no file is no
-// key; a damaged one is refused, naming it.
-func TestSealedKeyFile(t *testing.T) {
-	path := sealedKeyPath(t.TempDir(), "Qm1", 7)
-	if k, err := loadSealedKey(path); k != nil || err != nil {
-		t.Fatalf("no file read as %v, %v; want no key", k, err)
-	}
-	for deal := uint32(1); deal <= 2; deal++ {
-		if err := saveSealedKey(path, deal, []byte{byte(deal), 9}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	k, err := loadSealedKey(path)
-	if err != nil || k.Deal != 2 || !bytes.Equal(k.Key, []byte{2, 9}) {
-		t.Errorf("read back %+v, %v; want deal 2's key", k, err)
-	}
-	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
-		t.Errorf("the key file: %v, %v; want mode 0600", fi.Mode(), err)
-	}
-	if left, _ := filepath.Glob(path + ".*"); len(left) > 0 {
-		t.Errorf("temporary files left: %v", left)
-	}
-	if err := os.WriteFile(path, []byte("{"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := loadSealedKey(path); err == nil || !strings.Contains(err.Error(), path) {
-		t.Errorf("a damaged key file read as %v; want it refused, named", err)
-	}
-}

@@ -91,6 +91,10 @@ type Config struct {
 	// (when zero, the table's own wait, its host's setting:
 	// client.Options.TakeOverAfter).
 	TakeOverAfter time.Duration
+	// StateDir is where a key holder at a sealed table keeps the key of
+	// each deal (sealed.KeyFile), so that the app, started again, rejoins
+	// the match from it; no key is kept when empty.
+	StateDir string
 }
 
 // Network is the ui.Network of a device.
@@ -471,7 +475,7 @@ func (n *Network) Join(ctx context.Context, j ui.JoinRequest) (table.Table, int,
 	joined.Store(c)
 	r := remote{Client: c, h: n.cfg.Host}
 	if sealed.Announced(n.cfg.Host, c.Dealer()) {
-		return joinSealed(n.cfg.Host, r, c.Player(), j.Name, n.cfg.Warn), c.Player(), nil
+		return joinSealed(n.cfg.Host, r, c.Player(), j.Name, n.cfg.StateDir, n.cfg.Warn), c.Player(), nil
 	}
 	return r, c.Player(), nil
 }

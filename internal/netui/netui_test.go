@@ -143,6 +143,9 @@ type device struct {
 	win fyne.Window
 	h   host.Host
 	net *netui.Network
+	// state is the device's state directory (netui.Config.StateDir), on
+	// the loopback only.
+	state string
 }
 
 // tablet and phone are the two devices most tests put on the LAN.
@@ -1115,8 +1118,8 @@ func loopback(t *testing.T, fa fyne.App, deal func(ui.HostSetup, func(context.Co
 		}
 		t.Cleanup(func() { h.Close() })
 		devices[i] = open(t, fa, sizes[i])
-		devices[i].h = h
-		devices[i].connect(netui.New(netui.Config{Host: h, Deal: deal, Browse: none, Advertise: quiet, Warn: warn}))
+		devices[i].h, devices[i].state = h, t.TempDir()
+		devices[i].connect(netui.New(netui.Config{Host: h, Deal: deal, Browse: none, Advertise: quiet, Warn: warn, StateDir: devices[i].state}))
 	}
 	return devices
 }

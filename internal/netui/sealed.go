@@ -112,21 +112,38 @@ type sealedRemote struct {
 
 // joinSealed follows the sealed match of the table r is seated at, as
 // player (a person on this device; table.Spectator for the table centre);
-// warn is told if the screens cannot be moved to it.
-func joinSealed(h host.Host, r remote, player int, name string, warn func(error)) *sealedRemote {
+// warn is told if the screens cannot be moved to it. A player's device
+// keeps each deal's key in stateDir (when given) and, started again at
+// the match under way, rejoins it from that key; the key is removed when
+// the match ends.
+func joinSealed(h host.Host, r remote, player int, name, stateDir string, warn func(error)) *sealedRemote {
 	ctx, stop := context.WithCancel(context.Background())
 	s := &sealedRemote{Switch: table.NewSwitch(r), r: r, stop: stop, done: make(chan struct{})}
 	var cfg sealed.JoinConfig
+	var key sealed.KeyFile
 	if player != table.Spectator {
 		cfg.Seats[player] = table.SeatConfig{Kind: table.SeatHuman, Name: name}
+		if stateDir != "" {
+			key = sealed.KeyFileIn(stateDir, r.Client.Dealer().String(), r.Client.Term())
+			rejoin, err := key.Load()
+			if err != nil {
+				warn(fmt.Errorf("netui: %w", err))
+			}
+			cfg.Rejoin = rejoin
+			cfg.SaveKey = func(deal uint32, b []byte) {
+				if err := key.Save(deal, b); err != nil {
+					warn(fmt.Errorf("netui: the key of deal %d is not kept (the app could not rejoin after a restart): %w", deal, err))
+				}
+			}
+		}
 	}
-	go s.follow(ctx, h, r.Client, player, cfg, warn)
+	go s.follow(ctx, h, r.Client, player, cfg, key, warn)
 	return s
 }
 
 // follow dials the sealed match until the dealer serves it, then moves
-// the screens to it.
-func (s *sealedRemote) follow(ctx context.Context, h host.Host, c *client.Client, player int, cfg sealed.JoinConfig, warn func(error)) {
+// the screens to it; once the match is over it removes the key kept.
+func (s *sealedRemote) follow(ctx context.Context, h host.Host, c *client.Client, player int, cfg sealed.JoinConfig, key sealed.KeyFile, warn func(error)) {
 	defer close(s.done)
 	j, err := sealed.Await(ctx, h, c.Dealer(), c.Dealer().String(), c.Term(), cfg, 0)
 	if err != nil {
@@ -135,6 +152,11 @@ func (s *sealedRemote) follow(ctx context.Context, h host.Host, c *client.Client
 	s.j = j
 	if err := s.Move(ctx, j.Table(), player, c.Term()); err != nil && ctx.Err() == nil {
 		warn(fmt.Errorf("netui: the screens cannot follow the sealed match: %w", err))
+	}
+	if rec, _ := j.Wait(); rec.Over && key != "" {
+		if err := key.Remove(); err != nil {
+			warn(fmt.Errorf("netui: the key of the match over is not removed: %w", err))
+		}
 	}
 }
 

@@ -250,6 +250,19 @@ func TestSealedHandOnLoopback(t *testing.T) {
 			t.Errorf("device %d was shown player %d's seat (%v); want it refused as another device's", p, 1-p, err)
 		}
 	}
+	// The phone keeps its key of the deal, for its app to rejoin from if
+	// it is started again (the table centre holds none).
+	var keys []string
+	waitFor(t, "the phone keeping its key", func() bool {
+		keys, _ = filepath.Glob(filepath.Join(phone.state, "sealed-*.key"))
+		return len(keys) > 0
+	})
+	if fi, err := os.Stat(strings.Join(keys, "")); len(keys) != 1 || err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("the phone keeps the key files %v (%v); want one, mode 0600", keys, err)
+	}
+	if keys, _ := filepath.Glob(filepath.Join(tablet.state, "sealed-*.key")); len(keys) != 0 {
+		t.Errorf("the table centre keeps the key files %v; it holds no key", keys)
+	}
 	playTurnsFor(t, 3*time.Minute, handOver, host, phone)
 	audited := words.T("share.audited")
 	for p, d := range []*device{host, phone} {
