@@ -7,9 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/libp2p/go-libp2p/core/peer"
-	mocknet "github.com/libp2p/go-libp2p/p2p/net/mock"
-
 	"github.com/fourwinds-mahjong/fourwinds/core/sealedplay"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 )
@@ -101,18 +98,7 @@ func TestSetupRefused(t *testing.T) {
 // TestStrangerTurnedAway: a peer that is neither a key holder nor an
 // admitted spectator gets no frame: its stream is reset.
 func TestStrangerTurnedAway(t *testing.T) {
-	mn, err := mocknet.FullMeshConnected(3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { mn.Close() })
-	hs := mn.Hosts()
-	x, err := Serve(hs[0], Config{Table: "t", Rules: "hongkong", Holders: []peer.ID{hs[0].ID(), hs[1].ID()}, Players: [4]int{0, 1, 0, 1},
-		Spectator: func(id peer.ID) bool { return false }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { x.Close() })
+	hs, x := serveOn(t, 3, 2, -1, Config{Table: "t", Rules: "hongkong", Players: [4]int{0, 1, 0, 1}})
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	rec, err := Join(ctx, hs[2], hs[0].ID(), "t", 0, JoinConfig{})

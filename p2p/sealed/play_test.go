@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/peer"
 	mocknet "github.com/libp2p/go-libp2p/p2p/net/mock"
 
@@ -30,34 +31,46 @@ type rig struct {
 // tamperer may drop (false) the messages key holder sends in deal.
 type tamperer func(holder int, deal uint32, m *sealedplay.Msg) bool
 
-func playMatch(t *testing.T, rules string, holders, hands int, wait time.Duration, tamper tamperer) *rig {
+// novices are four novice computer seats.
+var novices = [4]table.SeatConfig{{Level: ai.Novice}, {Level: ai.Novice}, {Level: ai.Novice}, {Level: ai.Novice}}
+
+// serveOn serves cfg's sealed table on host 0 of a mocknet of n hosts:
+// hosts 0 to holders-1 hold its keys (cfg.Holders, in order), host
+// spectator (when at least holders) is its admitted spectator. Both are
+// closed when the test ends.
+func serveOn(t *testing.T, n, holders, spectator int, cfg Config) ([]host.Host, *Host) {
 	t.Helper()
-	mn, err := mocknet.FullMeshConnected(holders + 1)
+	mn, err := mocknet.FullMeshConnected(n)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { mn.Close() })
 	hs := mn.Hosts()
-	spectator := hs[holders].ID()
-	cfg := Config{Table: "sealed test", Term: 3, Rules: rules, Hands: hands, Seed: wall.SeedFromString(fmt.Sprintf("sealed %d", holders)),
-		Spectator: func(id peer.ID) bool { return id == spectator }, Wait: wait}
-	if rules == "american" {
-		// The blind pass is not dealt sealed yet (table.SealedPlayable).
-		cfg.Options = map[string]string{"blind_pass": "false"}
-	}
+	cfg.Holders = nil
 	for i := range holders {
 		cfg.Holders = append(cfg.Holders, hs[i].ID())
 	}
-	for p := range cfg.Players {
-		cfg.Players[p] = p % holders
-	}
-	novice := table.SeatConfig{Level: ai.Novice}
-	cfg.Seats = [4]table.SeatConfig{novice, novice, novice, novice}
+	cfg.Spectator = func(id peer.ID) bool { return spectator >= holders && spectator < n && id == hs[spectator].ID() }
 	x, err := Serve(hs[0], cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { x.Close() })
+	return hs, x
+}
+
+func playMatch(t *testing.T, rules string, holders, hands int, wait time.Duration, tamper tamperer) *rig {
+	t.Helper()
+	cfg := Config{Table: "sealed test", Term: 3, Rules: rules, Hands: hands, Seed: wall.SeedFromString(fmt.Sprintf("sealed %d", holders)),
+		Wait: wait, Seats: novices}
+	if rules == "american" {
+		// The blind pass is not dealt sealed yet (table.SealedPlayable).
+		cfg.Options = map[string]string{"blind_pass": "false"}
+	}
+	for p := range cfg.Players {
+		cfg.Players[p] = p % holders
+	}
+	hs, x := serveOn(t, holders+1, holders, holders, cfg)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	r := &rig{host: x, records: make([]table.SealedRecord, holders+1), errs: make([]error, holders+1)}
@@ -210,21 +223,9 @@ func TestWithheldSetupVoids(t *testing.T) {
 // served from the next deal, with the ledger so far: it verifies that
 // deal and ends with the dealer's balances and history.
 func TestLateSpectator(t *testing.T) {
-	mn, err := mocknet.FullMeshConnected(3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { mn.Close() })
-	hs := mn.Hosts()
-	novice := table.SeatConfig{Level: ai.Novice}
-	seats := [4]table.SeatConfig{novice, novice, novice, novice}
-	cfg := Config{Table: "late", Term: 1, Rules: "hongkong", Hands: 2, Seed: wall.SeedFromString("late spectator"), Seats: seats,
-		Holders: []peer.ID{hs[0].ID(), hs[1].ID()}, Players: [4]int{0, 1, 0, 1}, Spectator: func(id peer.ID) bool { return id == hs[2].ID() }}
-	x, err := Serve(hs[0], cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { x.Close() })
+	seats := novices
+	cfg := Config{Table: "late", Term: 1, Rules: "hongkong", Hands: 2, Seed: wall.SeedFromString("late spectator"), Seats: seats, Players: [4]int{0, 1, 0, 1}}
+	hs, x := serveOn(t, 3, 2, 2, cfg)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	var wg sync.WaitGroup

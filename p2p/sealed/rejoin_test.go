@@ -7,10 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/libp2p/go-libp2p/core/peer"
-	mocknet "github.com/libp2p/go-libp2p/p2p/net/mock"
-
-	"github.com/fourwinds-mahjong/fourwinds/core/ai"
 	"github.com/fourwinds-mahjong/fourwinds/core/sealedplay"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
@@ -28,21 +24,9 @@ import (
 // key holder seeing the dealer's match and the rejoined one the same
 // from its last rejoin on.
 func TestRejoinAfterRestart(t *testing.T) {
-	mn, err := mocknet.FullMeshConnected(3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { mn.Close() })
-	hs := mn.Hosts()
-	novice := table.SeatConfig{Level: ai.Novice}
-	seats := [4]table.SeatConfig{novice, novice, novice, novice}
-	cfg := Config{Table: "rejoin", Term: 4, Rules: "hongkong", Hands: 3, Seed: wall.SeedFromString("rejoin"), Seats: seats,
-		Holders: []peer.ID{hs[0].ID(), hs[1].ID(), hs[2].ID()}, Players: [4]int{0, 1, 2, 2}}
-	x, err := Serve(hs[0], cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { x.Close() })
+	seats := novices
+	cfg := Config{Table: "rejoin", Term: 4, Rules: "hongkong", Hands: 3, Seed: wall.SeedFromString("rejoin"), Seats: seats, Players: [4]int{0, 1, 2, 2}}
+	hs, x := serveOn(t, 3, 3, -1, cfg)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	other, err := Dial(ctx, hs[1], hs[0].ID(), cfg.Table, cfg.Term, JoinConfig{Seats: seats})

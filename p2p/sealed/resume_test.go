@@ -10,10 +10,7 @@ import (
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/peer"
-	mocknet "github.com/libp2p/go-libp2p/p2p/net/mock"
 
-	"github.com/fourwinds-mahjong/fourwinds/core/ai"
-	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/wire"
 )
@@ -25,26 +22,14 @@ import (
 // withheld message), every party sees the same match and the sequencer
 // refuses nothing.
 func TestDroppedStreamsResume(t *testing.T) {
-	mn, err := mocknet.FullMeshConnected(4)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { mn.Close() })
-	hs := mn.Hosts()
-	novice := table.SeatConfig{Level: ai.Novice}
-	seats := [4]table.SeatConfig{novice, novice, novice, novice}
-	cfg := Config{Table: "drops", Term: 2, Rules: "hongkong", Hands: 2, Seed: wall.SeedFromString("dropped streams"), Seats: seats,
-		Holders: []peer.ID{hs[0].ID(), hs[1].ID(), hs[2].ID()}, Players: [4]int{0, 1, 2, 0},
-		Spectator: func(id peer.ID) bool { return id == hs[3].ID() }}
-	x, err := Serve(hs[0], cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { x.Close() })
+	seats := novices
+	cfg := Config{Table: "drops", Term: 2, Rules: "hongkong", Hands: 2, Seed: wall.SeedFromString("dropped streams"), Seats: seats, Players: [4]int{0, 1, 2, 0}}
+	hs, x := serveOn(t, 4, 3, 3, cfg)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	joined := make([]*Joined, 3) // two key holders, then the spectator
 	for i := range joined {
+		var err error
 		if joined[i], err = Dial(ctx, hs[i+1], hs[0].ID(), cfg.Table, cfg.Term, JoinConfig{Seats: seats}); err != nil {
 			t.Fatal(err)
 		}
@@ -125,19 +110,8 @@ func (x *Host) dropStream(id peer.ID) {
 // gives up after its Resume wait, saying why. (A key holder's hello once
 // the match is dealt is its app started again: TestRejoinAfterRestart.)
 func TestResumeRefused(t *testing.T) {
-	mn, err := mocknet.FullMeshConnected(2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { mn.Close() })
-	hs := mn.Hosts()
-	cfg := Config{Table: "refused", Rules: "hongkong", Seed: wall.SeedFromString("refused"),
-		Holders: []peer.ID{hs[0].ID(), hs[1].ID()}, Players: [4]int{0, 1, 0, 1}}
-	x, err := Serve(hs[0], cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { x.Close() })
+	cfg := Config{Table: "refused", Rules: "hongkong", Seed: wall.SeedFromString("refused"), Players: [4]int{0, 1, 0, 1}}
+	hs, x := serveOn(t, 2, 2, -1, cfg)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	j, err := Dial(ctx, hs[1], hs[0].ID(), cfg.Table, cfg.Term, JoinConfig{Resume: time.Second})
