@@ -81,6 +81,18 @@ func sealedLines(t *testing.T, who string, lines []map[string]any) (verdicts []s
 	return verdicts, end
 }
 
+// sealedHostEnd waits for the host to exit and returns its sealed
+// match's verdicts and end (sealedLines).
+func sealedHostEnd(t *testing.T, h *loopHost) (verdicts []string, end string) {
+	t.Helper()
+	if err := h.cmd.Wait(); err != nil {
+		t.Fatalf("the host: %v\n%s", err, h.stderr.String())
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return sealedLines(t, "the host", h.lines)
+}
+
 // jsonLines decodes the JSON lines a process printed.
 func jsonLines(out []byte) []map[string]any {
 	var lines []map[string]any
@@ -170,13 +182,7 @@ func sealedMatchOnLoopback(t *testing.T, bin, rules string, opts []string, hands
 	if err := <-personDone; err != nil {
 		t.Fatalf("the person's join: %v\n%s", err, person.String())
 	}
-	if err := h.cmd.Wait(); err != nil {
-		t.Fatalf("the host: %v\n%s", err, h.stderr.String())
-	}
-	h.mu.Lock()
-	hostLines := h.lines
-	h.mu.Unlock()
-	verdicts, end := sealedLines(t, "the host", hostLines)
+	verdicts, end := sealedHostEnd(t, h)
 	if !strings.Contains(end, fmt.Sprintf("hands:%d", hands)) || !strings.Contains(end, "verified:true") {
 		t.Errorf("the host's end: %s; want %d hands, verified", end, hands)
 	}
@@ -293,13 +299,7 @@ func TestSealedJoinerRestarts(t *testing.T) {
 	if err := again.Wait(); err != nil {
 		t.Fatalf("the joiner started again: %v\n%s", err, errb.String())
 	}
-	if err := h.cmd.Wait(); err != nil {
-		t.Fatalf("the host: %v\n%s", err, h.stderr.String())
-	}
-	h.mu.Lock()
-	hostLines := h.lines
-	h.mu.Unlock()
-	verdicts, end := sealedLines(t, "the host", hostLines)
+	verdicts, end := sealedHostEnd(t, h)
 	if len(verdicts) != hands || !strings.Contains(end, "verified:true") {
 		t.Errorf("the host printed %v and %s; want %d verified deals", verdicts, end, hands)
 	}
