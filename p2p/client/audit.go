@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/record"
@@ -182,15 +183,32 @@ func (c *Client) noteView(s table.Snapshot) {
 	}
 }
 
+// auditWait bounds how long a device waits for a hand's events it must
+// check: a dealer slow to answer (a loaded phone replaying the hand) is
+// waited for, and asked again when the stream dropped meanwhile (the
+// device redials).
+const auditWait = 30 * time.Second
+
 // audit asks the dealer for hand n's events, now that its seed is
 // revealed, and checks that they follow from the seed and pass through
-// the view this device was shown. A dealer that cannot be asked leaves the
-// last verdict as it was.
+// the view this device was shown. A dealer that cannot be asked for
+// auditWait leaves the last verdict as it was.
 func (c *Client) audit(n int, seedBytes []byte, seen *game.View) {
-	ctx, cancel := context.WithTimeout(c.ctx, redialWait)
+	ctx, cancel := context.WithTimeout(c.ctx, auditWait)
 	defer cancel()
-	a, err := c.request(ctx, &wire.Msg{Type: wire.THandReq, Deal: &wire.Deal{Hand: n}})
+	var a *wire.Msg
+	var err error
 	var re *table.RefusedError
+	for {
+		a, err = c.request(ctx, &wire.Msg{Type: wire.THandReq, Deal: &wire.Deal{Hand: n}})
+		if !errors.Is(err, table.ErrDisconnected) || ctx.Err() != nil {
+			break
+		}
+		select {
+		case <-ctx.Done():
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
 	switch {
 	case errors.As(err, &re):
 		err = fmt.Errorf("%w: the dealer will not show hand %d: %s", deal.ErrCheat, n, re.Detail)
