@@ -186,7 +186,8 @@ func (tb *table) curious() {
 				continue
 			}
 			k, err := d.t.key.Reveal(s.deck[w], ds)
-			tb.t.Fatalf("holder %d decrypted slot %d (%v, %v), which is neither public nor revealed to it", d.t.me, w, k, err)
+			tb.t.Fatalf("%s: holder %d decrypted slot %d (%v, %v), which is neither public nor revealed to it (revealed to %d)\n%v",
+				s.cfg.Ctx.Ruleset, d.t.me, w, k, err, s.revealTo[w], tb.log(d))
 		}
 	}
 }
