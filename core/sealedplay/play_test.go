@@ -243,6 +243,30 @@ func (tb *table) play() {
 	tb.t.Fatal("the hand did not end")
 }
 
+// playToAVerifiedEnd plays the hand to its end and checks that the
+// sequencer refused nothing and that every party's audit verified it with
+// the sequencer's result.
+func (tb *table) playToAVerifiedEnd() {
+	tb.t.Helper()
+	t := tb.t
+	tb.play()
+	if tb.refused != nil {
+		t.Fatalf("the sequencer refused a message: %v", tb.refused)
+	}
+	if !tb.seq.Over() {
+		t.Fatal("the hand did not end")
+	}
+	want := tb.seq.Audit()
+	if !want.Verified {
+		t.Fatalf("sequencer's audit: %s", want.Reason)
+	}
+	for _, d := range tb.devs {
+		if v := d.Audit(); !v.Verified || fmt.Sprint(*v.Result) != fmt.Sprint(*want.Result) {
+			t.Fatalf("holder %d's verdict %+v differs from %+v", d.t.me, v, want)
+		}
+	}
+}
+
 func (tb *table) pick(seat rules.Wind, legal []game.Action) game.Action {
 	if tb.choose != nil {
 		return tb.choose(seat, legal)
@@ -408,22 +432,7 @@ func TestSealedHands(t *testing.T) {
 			if tc.id == "jilin" {
 				tb.choose = eager(tb) // TING and the joker's copies, accounted for in every knowledge check
 			}
-			tb.play()
-			if tb.refused != nil {
-				t.Fatal(tb.refused)
-			}
-			if !tb.seq.Over() {
-				t.Fatal("the hand did not end")
-			}
-			want := tb.seq.Audit()
-			if !want.Verified {
-				t.Fatalf("sequencer's audit: %s", want.Reason)
-			}
-			for _, d := range tb.devs {
-				if v := d.Audit(); !v.Verified || fmt.Sprint(*v.Result) != fmt.Sprint(*want.Result) {
-					t.Fatalf("holder %d's verdict %+v differs from %+v", d.t.me, v, want)
-				}
-			}
+			tb.playToAVerifiedEnd()
 			if v := tb.spec.Audit(); !v.Verified {
 				t.Fatalf("spectator: %s", v.Reason)
 			}

@@ -119,6 +119,22 @@ type kept struct {
 	b    []byte
 }
 
+// forget drops the frames of deals before the one before deal: the other
+// side takes a deal's frames before the next deal is dealt.
+func forget(ks []kept, deal uint32) []kept {
+	i := 0
+	for i < len(ks) && ks[i].deal+1 < deal {
+		i++
+	}
+	return slices.Delete(ks, 0, i)
+}
+
+// keeps reports whether ks, the frames kept of the last sent, holds every
+// frame after from, the last the other side took.
+func keeps(ks []kept, sent, from uint64) bool {
+	return from == sent || (from < sent && len(ks) > 0 && ks[0].seq <= from+1)
+}
+
 // helloWait bounds how long a new stream may take to say hello or resume.
 const helloWait = 10 * time.Second
 
@@ -265,7 +281,7 @@ func (x *Host) admit(id peer.ID, l *link, f frame) bool {
 	rejoin := f.Kind == kindHello && x.dealt && !late
 	if f.Kind == kindResume {
 		from := f.resumed()
-		if from > x.sent || (from < x.sent && (len(x.kept) == 0 || x.kept[0].seq > from+1)) {
+		if !keeps(x.kept, x.sent, from) {
 			return false
 		}
 	}
@@ -381,11 +397,7 @@ func (x *Host) broadcast(n table.SealedNote) {
 	}
 	if n.Kind == table.SealedDeal {
 		x.dealt = true
-		i := 0
-		for i < len(x.kept) && x.kept[i].deal+1 < n.Deal {
-			i++
-		}
-		x.kept = slices.Delete(x.kept, 0, i)
+		x.kept = forget(x.kept, n.Deal)
 		setup, err := frame{Kind: kindSetup, Term: x.cfg.Term, Table: x.cfg.Table, Body: from}.encode()
 		x.rejoin, x.current, x.dealtSeq = setup, n.Deal, x.sent
 		for id, l := range x.late {

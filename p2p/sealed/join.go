@@ -345,11 +345,7 @@ func (j *Joined) follow(ctx context.Context, r *wire.Reader) {
 func (j *Joined) forget(deal uint32) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	i := 0
-	for i < len(j.mine) && j.mine[i].deal+1 < deal {
-		i++
-	}
-	j.mine = slices.Delete(j.mine, 0, i)
+	j.mine = forget(j.mine, deal)
 }
 
 // resumePause is the pause between two tries to resume.
@@ -393,7 +389,7 @@ func (j *Joined) reconnect(ctx context.Context, lost time.Time) (*wire.Reader, e
 func (j *Joined) relink(s network.Stream, took uint64) error {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	if took > j.sent || (took < j.sent && (len(j.mine) == 0 || j.mine[0].seq > took+1)) {
+	if !keeps(j.mine, j.sent, took) {
 		return fmt.Errorf("the dealer took this device's frames up to %d; it sent %d and keeps those after %d", took, j.sent, j.sent-uint64(len(j.mine)))
 	}
 	j.link.close()
