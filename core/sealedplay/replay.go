@@ -40,10 +40,8 @@ func (t *tracker) playKong(from uint32, seat rules.Wind, slots []uint32, eqs []s
 	}
 	if k := t.known[slots[0]]; k == tile.None {
 		t.groups = append(t.groups, slices.Clone(slots))
-		if t.ring[slots[0]] != t.ring[slots[1]] || t.ring[slots[0]] != t.ring[slots[2]] || t.ring[slots[0]] != t.ring[slots[3]] {
-			if err := t.imagineKong(len(t.groups) - 1); err != nil {
-				return err
-			}
+		if err := t.imagineKongs(tile.None); err != nil {
+			return err
 		}
 		if err := t.refresh(); err != nil {
 			return err
