@@ -31,15 +31,32 @@ func (s *Spectator) Over() bool { return s.t.over() }
 func (d *Device) Decides() []rules.Wind {
 	var out []rules.Wind
 	for _, seat := range d.Waiting() {
-		known := true
-		for w := range d.t.hidden[seat] {
-			known = known && d.t.known[w] != tile.None
-		}
-		if known {
+		if d.Settled(seat) {
 			out = append(out, seat)
 		}
 	}
 	return out
+}
+
+// Settled reports whether this device knows every tile seat holds and
+// its engine holds exactly those, so that its view of the seat is the
+// seat's real hand: from a deal, a draw or a Charleston pass until the
+// shares that reveal the tiles come, the engine holds imagined tiles in
+// their place. A seat of another device's, a hand not dealt yet and a
+// void one are settled: nothing of them is to come.
+func (d *Device) Settled(seat rules.Wind) bool {
+	t := d.t
+	if t.st == nil || t.void != "" || seat < rules.E || seat > rules.N || t.cfg.Seats[seat] != t.me {
+		return true
+	}
+	var have tile.Counts
+	for w := range t.hidden[seat] {
+		if t.known[w] == tile.None {
+			return false
+		}
+		have[t.known[w]]++
+	}
+	return have == t.st.Players[seat].Concealed
 }
 
 // Stalled is Timeout for a whole deal: before the deal, while a key or a

@@ -50,6 +50,9 @@ type table struct {
 	checked int
 	// relayed are every message relayed, in order.
 	relayed []Msg
+	// unsettled counts the times a device, given a relayed message, held
+	// a seat of its own with a tile still being revealed (Settled false).
+	unsettled int
 	// after, when set, is called once the sequencer has taken a queued
 	// message and every party has received what it relayed, out (the
 	// restore tests restart a device there).
@@ -158,8 +161,26 @@ func (tb *table) broadcast(out []Msg) {
 				tb.t.Fatalf("holder %d refused %v: %v", d.t.me, r.Type, err)
 			}
 			tb.queue = append(tb.queue, ans...)
+			tb.settled(d)
 		}
 		tb.curious()
+	}
+}
+
+// settled: a seat of d's that d says is settled holds its real tiles in
+// d's engine, the view a person is shown (core/table shows nothing new
+// while it is not).
+func (tb *table) settled(d *Device) {
+	tb.t.Helper()
+	for _, seat := range d.Seats() {
+		if d.t.st == nil || d.t.void != "" || d.t.st.Phase == game.PhaseEnd {
+			return
+		}
+		if !d.Settled(seat) {
+			tb.unsettled++
+			continue
+		}
+		d.t.holdsItsTiles(tb.t, seat)
 	}
 }
 
@@ -415,8 +436,9 @@ func (tb *table) transcript() *sealed.Transcript {
 }
 
 // TestSealedHands plays whole hands with 2, 3 and 4 key holders and a
-// spectator: the knowledge check holds after every step, every legal
-// action acts, every party's audit verifies the hand, every verdict is
+// spectator: the knowledge check holds after every step, a seat a device
+// says is settled holds its real tiles after every message (the view a
+// person is shown), every legal action acts, every party's audit verifies the hand, every verdict is
 // the same, and the hand plays as the engine (the property test's check).
 func TestSealedHands(t *testing.T) {
 	t.Parallel()
@@ -438,6 +460,9 @@ func TestSealedHands(t *testing.T) {
 			}
 			if tb.checked == 0 {
 				t.Fatal("the transcript was not checked")
+			}
+			if tb.unsettled == 0 {
+				t.Fatal("no device ever held a seat with a tile being revealed: Settled was not checked")
 			}
 			tb.playsAsTheEngine("the hand")
 		})

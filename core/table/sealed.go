@@ -882,6 +882,14 @@ func (t *Sealed) snapshot(k int) Snapshot {
 		return s
 	}
 	seat := t.winds[k]
+	if !dev.Settled(seat) {
+		// A tile is being revealed to the seat, which the engine holds
+		// imagined: the player is shown it once it is known.
+		if st.last != nil {
+			return *st.last
+		}
+		return s
+	}
 	s.View = dev.View(seat)
 	if s.View != nil && (t.answered[seat] == s.View.StateID+1 || !slices.Contains(dev.Decides(), seat)) {
 		s.View.Legal = nil

@@ -14,6 +14,7 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/core/ai"
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/sealedplay"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 )
 
@@ -473,5 +474,57 @@ func TestSealedRefusalsBounded(t *testing.T) {
 	ref := dealer.Refused()
 	if len(ref) != maxRefused+1 || ref[maxRefused] != "and 36 more refused" || !strings.Contains(ref[0], "holder 1: a note of kind 99") {
 		t.Errorf("%d refusals: kept %d, first %q, last %q; want the first %d and \"and 36 more refused\"", sent, len(ref), ref[0], ref[len(ref)-1], maxRefused)
+	}
+}
+
+// TestSealedPersonSeesOnlyItsTiles: a person's screen is shown its seat's
+// real tiles only. From a deal or a draw until the other device's shares
+// come, the device's engine holds an imagined tile where the seat's came;
+// an update then would show a tile the player does not hold, replaced by
+// another at the same point of the hand. Every view pushed at one point
+// of the hand (hand, StateID) holds the same tiles.
+func TestSealedPersonSeesOnlyItsTiles(t *testing.T) {
+	dealer, device, _, _ := sealedParties(t, 1, time.Minute, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	_, sub, err := device.Subscribe(ctx, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sub.Close()
+	person, _ := ai.New(ai.Novice, wall.SeedFromString("pat"))
+	go Autoplay(ctx, device, 3, person, nil)
+	if err := dealer.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	type point struct {
+		hand int
+		id   uint64
+	}
+	shown := map[point]string{}
+	for views := 0; ; {
+		select {
+		case u, ok := <-sub.Updates():
+			if !ok {
+				t.Fatal("the subscription closed")
+			}
+			v := u.Snapshot.View
+			if v == nil || u.Snapshot.Info.Hand == 0 {
+				continue
+			}
+			views++
+			p, hand := point{u.Snapshot.Info.Hand, v.StateID}, tile.Format(v.Hand.Kinds())
+			if was, ok := shown[p]; ok && was != hand {
+				t.Fatalf("hand %d, point %d: shown %s, then %s", p.hand, p.id, was, hand)
+			}
+			shown[p] = hand
+		case <-dealer.Done():
+			if len(shown) < 20 {
+				t.Fatalf("%d points of the hand shown; want a hand's worth", len(shown))
+			}
+			return
+		case <-ctx.Done():
+			t.Fatal("the match did not end")
+		}
 	}
 }
