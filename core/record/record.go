@@ -334,14 +334,15 @@ func (r *Record) start(cfg game.MatchConfig) (*game.Match, []game.Event, error) 
 		return nil, nil, fmt.Errorf("%w: a wall of hand %d in a record that begins at hand %d", ErrRecord, r.Header.Walls[0].Hand, n)
 	}
 	var seed wall.Seed
+	var later []wall.Seed
 	if len(cfg.HandSeeds) >= n {
-		seed = cfg.HandSeeds[n-1]
+		seed, later = cfg.HandSeeds[n-1], cfg.HandSeeds[n:]
 	}
 	m, evs, err := game.ResumeMatch(cfg, f.Standing, f.History, seed)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%w: %v", ErrRecord, err)
 	}
-	for i, s := range cfg.HandSeeds[n:] {
+	for i, s := range later {
 		if err := m.SupplySeed(n+1+i, s); err != nil {
 			return nil, nil, fmt.Errorf("%w: %v", ErrRecord, err)
 		}

@@ -163,3 +163,40 @@ func TestWalledRecordRefused(t *testing.T) {
 		wantRefused(t, func() error { _, err := rec.Replay(nil); return err }(), "differs on replay")
 	})
 }
+
+// TestWalledRecordTakenUp: a record that begins where the match stood
+// before a later hand (Header.From), its hands dealt from walls and no
+// hand seed given, replays to the same end; a wall of a hand before it
+// is refused.
+func TestWalledRecordTakenUp(t *testing.T) {
+	full, played := playWalled(t, "hongkong")
+	// The match as it stood before hand 3: replay to hand 3's start.
+	var from *record.Continuation
+	starts := 0
+	_, err := full.Replay(func(m *game.Match, e game.Event) {
+		if e.Type == game.EvHandStart {
+			starts++
+			if starts == 3 && from == nil {
+				from = &record.Continuation{Standing: m.Standing(), History: slices.Clone(m.History)}
+			}
+		}
+	})
+	if err != nil || from == nil {
+		t.Fatalf("the game has no hand 3 (%v)", err)
+	}
+	begin := indexOf(full.Events, game.EvHandStart, 2)
+	rec := &record.Record{Header: full.Header, Events: full.Events[begin:]}
+	rec.Header.From = from
+	rec.Header.Walls = full.Header.Walls[2:]
+	m, err := rec.Replay(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !m.Over || m.Balances != played.Balances || !reflect.DeepEqual(m.History, played.History) {
+		t.Fatalf("the record taken up at hand 3 ends at %v; the game at %v", m.Balances, played.Balances)
+	}
+	rec.Header.Walls = full.Header.Walls[1:]
+	if _, err := rec.Replay(nil); !errors.Is(err, record.ErrRecord) || !strings.Contains(err.Error(), "a wall of hand 2 in a record that begins at hand 3") {
+		t.Fatalf("got %v, want the wall of hand 2 refused", err)
+	}
+}
