@@ -25,7 +25,7 @@ const Format = "fourwinds-record/1"
 // FormatWalls is the record format of a game with hands dealt from walls
 // written out in the header (Header.Walls), as a sealed match's are: a
 // reader that knows Format alone refuses it, rather than deal those hands
-// from seeds. It is Format otherwise.
+// from seeds. Everything else in it is as in Format.
 const FormatWalls = "fourwinds-record/2"
 
 // MaxLine is the longest line a record may have.
