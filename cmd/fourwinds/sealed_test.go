@@ -345,3 +345,23 @@ func TestSealedJoinerRestarts(t *testing.T) {
 	}
 	t.Logf("rejoined with deal %v's key; the joiner's verdicts %v", from, v)
 }
+
+// TestReplayRefusesABadWall: `replay` of a record whose hand's wall is
+// not the ruleset's set of tiles, or holds what is not a tile, exits 1
+// saying so.
+func TestReplayRefusesABadWall(t *testing.T) {
+	header := `{"format":"fourwinds-record/2","ruleset":"hongkong","options":{},"seed":"` + strings.Repeat("0", 64) + `","walls":[{"hand":1,"ring":%s,"throws":[7,9]}]}` + "\n"
+	for ring, want := range map[string]string{
+		`["1m","2m"]`: "hand 1's ring of 2 tiles holds 1 of 1m; a hongkong set of 144 tiles holds 4",
+		`["1m","5x"]`: "5x",
+		`["1m","??"]`: "hand 1's ring holds ?? at 1, which is not a tile",
+	} {
+		path := filepath.Join(t.TempDir(), "bad.jsonl")
+		if err := os.WriteFile(path, fmt.Appendf(nil, header, ring), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if code, _, errOut := runCmd("replay", path); code != 1 || !strings.Contains(errOut, want) {
+			t.Errorf("replay of a ring %s: exit %d, %q; want 1 and %q", ring, code, errOut, want)
+		}
+	}
+}
