@@ -365,3 +365,56 @@ func TestReplayRefusesABadWall(t *testing.T) {
 		}
 	}
 }
+
+// TestSealedJoinerRestartsOnARealNetwork: TestSealedJoinerRestarts across
+// network namespaces, the joiners finding the table by mDNS: `join --ai`
+// is killed once it saved a deal's key and started again in its
+// namespace with the same --state; it finds the table again, rejoins from
+// the saved key, and every process ends with the host's verdicts, every
+// deal verified, none voided.
+func TestSealedJoinerRestartsOnARealNetwork(t *testing.T) {
+	netnstest.NeedRoot(t)
+	bin := buildCommand(t)
+	state := t.TempDir()
+	const hands = 2
+	ns := netnstest.New(t, 3)
+	dealer := ns.Start(t, 0, "dealer", nil, bin, "host", "--sealed", "--rules", "hongkong", "--hands", fmt.Sprint(hands), "--json", "--name", "sealed attic",
+		"--state", filepath.Join(state, "dealer"), "--seats", "ai:novice,remote,remote,ai:novice", "--listen", "0.0.0.0:4747")
+	dealer.Await(t, "listening", nil, 20*time.Second)
+	joinerState := filepath.Join(state, "joiner1")
+	join := func(i int, dir, name string) *netnstest.Proc {
+		return ns.Start(t, i, name, nil, bin, "join", "--ai", "novice", "--json", "--table", "sealed attic", "--state", dir)
+	}
+	first := join(1, joinerState, "joiner 1")
+	other := join(2, filepath.Join(state, "joiner2"), "joiner 2")
+	deadline := time.Now().Add(3 * time.Minute)
+	var keys []string
+	for len(keys) == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("joiner 1 saved no key")
+		}
+		keys, _ = filepath.Glob(filepath.Join(joinerState, "sealed-*.key"))
+		time.Sleep(5 * time.Millisecond)
+	}
+	time.Sleep(200 * time.Millisecond) // into the deal
+	first.Kill()
+	again := join(1, joinerState, "joiner 1 again")
+	rejoin := again.Await(t, "sealed_rejoin", nil, time.Minute)
+	var verdicts []string
+	var end string
+	for i, p := range []*netnstest.Proc{dealer, other, again} {
+		p.Await(t, "table_end", nil, 3*time.Minute)
+		p.Exit(t, 10*time.Second)
+		v, e := sealedLines(t, fmt.Sprint("process ", i), append(p.Lines("sealed_hand"), p.Lines("table_end")...))
+		switch {
+		case i == 0:
+			verdicts, end = v, e
+			if len(v) != hands || !strings.Contains(end, fmt.Sprintf("hands:%d", hands)) || !strings.Contains(end, "verified:true") {
+				t.Errorf("the dealer printed %v and %s; want %d verified deals", v, end, hands)
+			}
+		case e != end || len(v) == 0 || !strings.HasSuffix(fmt.Sprint(verdicts), strings.TrimPrefix(fmt.Sprint(v), "[")) || (p == other && len(v) != hands):
+			t.Errorf("process %d printed %v and %s; the dealer %v and %s", i, v, e, verdicts, end)
+		}
+	}
+	t.Logf("rejoined with deal %v's key; verdicts %v, end %s", rejoin["deal"], verdicts, end)
+}

@@ -352,3 +352,74 @@ func checkPayment(t testing.TB, res *game.Result) {
 		t.Fatalf("the payments do not sum to zero: %v", res.Net)
 	}
 }
+
+// TestAmericanAnyFlowerIsGiven: with card calls the eight flowers are one
+// kind (AM-1.2). The legal actions name the lowest flowers a hand holds;
+// a joker exchange or a call that gives other flowers the hand holds is
+// taken as well, and one that gives a flower the hand does not hold is
+// refused. Checked at every decision of random american hands.
+func TestAmericanAnyFlowerIsGiven(t *testing.T) {
+	o := americanOptions(t, nil)
+	taken, refused := 0, 0
+	for seed := range 12 {
+		cfg := game.MatchConfig{Ruleset: american.Ruleset{}, Options: o, Seed: wall.SeedFromString(fmt.Sprint("flowers ", seed))}
+		m, _, err := game.NewMatch(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		player, _ := ai.New(ai.Random, wall.Derive(cfg.Seed, "p", 0))
+		for steps := 0; m.Hand.Phase != game.PhaseEnd && steps < 3000; steps++ {
+			p := nextPlayer(t, m)
+			seat := m.WindOf(p)
+			for _, a := range m.Hand.LegalActions(seat) {
+				holds, lacks := flowerTwins(a, m.Hand.Players[seat].Concealed)
+				for _, b := range holds {
+					if _, err := m.Hand.Clone().Apply(seat, b); err != nil {
+						t.Fatalf("seed %d: %v is legal, %v (other flowers held) refused: %v", seed, a, b, err)
+					}
+					taken++
+				}
+				for _, b := range lacks {
+					if _, err := m.Hand.Clone().Apply(seat, b); err == nil {
+						t.Fatalf("seed %d: %v taken, giving a flower the hand does not hold", seed, b)
+					}
+					refused++
+				}
+			}
+			if _, err := m.Apply(p, player.Decide(m.View(p))); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if taken == 0 || refused == 0 {
+		t.Errorf("%d twins taken, %d refused: the hands gave no flower to check", taken, refused)
+	}
+}
+
+// flowerTwins returns a with one flower it gives from the hand (an
+// exchange's Tile, one of a call's Tiles: a call's discard stays) changed
+// for another flower, split by whether held holds what the twin gives.
+func flowerTwins(a game.Action, held tile.Counts) (holds, lacks []game.Action) {
+	for f := tile.F1; f.IsBonus(); f++ {
+		for g := tile.F1; g.IsBonus(); g++ {
+			b := a
+			switch {
+			case g == f:
+				continue
+			case a.Type == game.ActExchange && a.Tile == g:
+				b.Tile = f
+			case a.Type == game.ActCall && a.Tiles[g] > 0:
+				b.Tiles[g]--
+				b.Tiles[f]++
+			default:
+				continue
+			}
+			if b.Type == game.ActCall && held[f] >= b.Tiles[f] || b.Type == game.ActExchange && held[f] > 0 {
+				holds = append(holds, b)
+			} else {
+				lacks = append(lacks, b)
+			}
+		}
+	}
+	return holds, lacks
+}

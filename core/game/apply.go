@@ -67,10 +67,44 @@ func (s *State) Apply(seat rules.Wind, a Action) ([]Event, error) {
 	if len(legal) == 0 {
 		return nil, refuse(ReasonNotYourTurn)
 	}
-	if !slices.Contains(legal, a) {
+	if !slices.Contains(legal, a) && !s.otherFlowers(seat, legal, a) {
 		return nil, refuse(ReasonNotLegal)
 	}
 	return s.ApplyUnchecked(seat, a), nil
+}
+
+// otherFlowers reports whether a is a legal joker exchange or call but for
+// the flowers it gives from the seat's hand, which holds them. With card
+// calls the eight flowers are one kind (AM-1.2): the legal actions name
+// the lowest flowers held (naturals), and a player may give any.
+func (s *State) otherFlowers(seat rules.Wind, legal []Action, a Action) bool {
+	if !s.setup.CardCalls || (a.Type != ActExchange && a.Type != ActCall) || (a.Type == ActExchange && !a.Tile.Valid()) {
+		return false
+	}
+	// fold names the flowers an action gives as 1f: the exchange's Tile,
+	// a call's Tiles (its Tile is the discard called).
+	fold := func(x Action) Action {
+		if x.Type == ActExchange {
+			x.Tile = s.sameKind(x.Tile)
+			return x
+		}
+		var c tile.Counts
+		for k, n := range x.Tiles {
+			c[s.sameKind(tile.Kind(k))] += n
+		}
+		x.Tiles = c
+		return x
+	}
+	given := a.Tiles
+	if a.Type == ActExchange {
+		given = tile.Counts{}
+		given.Add(a.Tile)
+	}
+	if !s.Players[seat].Concealed.Contains(&given) {
+		return false
+	}
+	want := fold(a)
+	return slices.ContainsFunc(legal, func(l Action) bool { return fold(l) == want })
 }
 
 // ApplyUnchecked applies an action known to be legal (the AI's fast path);

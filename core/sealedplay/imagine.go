@@ -49,12 +49,8 @@ func (t *tracker) imagineDealt(w uint32, k tile.Kind) error {
 	if !ok {
 		// The unseen copies of k are all imagined in a concealed kong:
 		// imagine that kong of another kind.
-		for g, slots := range t.groups {
-			if t.ring[slots[0]] == k {
-				if err := t.imagineKong(g); err != nil {
-					return err
-				}
-			}
+		if err := t.imagineKongs(k); err != nil {
+			return err
 		}
 		if u, ok = t.unknownSlot(func(r tile.Kind) bool { return r == k }, w); !ok {
 			return fmt.Errorf("sealedplay: slot %d decrypts to %v, of which no unseen copy is left", w, k)
@@ -74,33 +70,72 @@ func (t *tracker) group(w uint32) int {
 	return -1
 }
 
-// imagineKong fills the slots of concealed kong g with a kind of which
-// this party has seen no copy and that no other kong holds.
-func (t *tracker) imagineKong(g int) error {
-	slots := t.groups[g]
-	var seen tile.Counts
+// imagineKongs gives every concealed kong of another seat (groups) a
+// kind of which this party has seen no copy, nor seen is about to see
+// (tile.None for none), no two kongs the same: a kong keeps the kind
+// imagined in its four slots when it can. The kongs' true kinds are such
+// an assignment, so one exists; it is found as a matching of kongs to
+// kinds (augmenting paths), since a kind imagined for one kong earlier
+// may be the only kind left for the next.
+func (t *tracker) imagineKongs(seen tile.Kind) error {
+	var free [tile.NumKinds]bool
+	for k, n := range t.setup.Tiles {
+		free[k] = n == 4 && tile.Kind(k) != seen
+	}
 	for _, k := range t.known {
 		if k != tile.None {
-			seen[k]++
+			free[k] = false
 		}
 	}
-	for h, other := range t.groups {
-		if h != g {
-			seen[t.ring[other[0]]] = 4
+	of := make([]tile.Kind, len(t.groups)) // the kind matched to each kong
+	by := map[tile.Kind]int{}              // the kong matched to each kind
+	for g, slots := range t.groups {
+		of[g] = tile.None
+		if k := t.ring[slots[0]]; free[k] && t.ring[slots[1]] == k && t.ring[slots[2]] == k && t.ring[slots[3]] == k {
+			if _, taken := by[k]; !taken {
+				of[g], by[k] = k, g
+			}
 		}
 	}
-	for k, n := range t.setup.Tiles {
-		kind := tile.Kind(k)
-		if n != 4 || seen[k] > 0 || kind == t.ring[slots[0]] {
+	var match func(g int, tried map[tile.Kind]bool) bool
+	match = func(g int, tried map[tile.Kind]bool) bool {
+		for k := range tile.Kind(tile.NumKinds) {
+			if !free[k] || tried[k] {
+				continue
+			}
+			tried[k] = true
+			if h, taken := by[k]; !taken || match(h, tried) {
+				of[g], by[k] = k, g
+				return true
+			}
+		}
+		return false
+	}
+	for g := range t.groups {
+		if of[g] == tile.None && !match(g, map[tile.Kind]bool{}) {
+			return errors.New("sealedplay: no kind is left to imagine a concealed kong of")
+		}
+	}
+	// Fill each kong whose kind changed, taking the copies of its kind
+	// from slots of no kong or of a kong still to be filled.
+	settled := make([]bool, len(t.groups))
+	for g, slots := range t.groups {
+		if k := of[g]; t.ring[slots[0]] == k && t.ring[slots[1]] == k && t.ring[slots[2]] == k && t.ring[slots[3]] == k {
+			settled[g] = true
+		}
+	}
+	for g, slots := range t.groups {
+		if settled[g] {
 			continue
 		}
-		for i, w := range slots {
+		kind := of[g]
+		for _, w := range slots {
 			if t.ring[w] == kind {
 				continue
 			}
 			u, ok := uint32(0), false
 			for x := range uint32(t.n0) {
-				if t.ring[x] == kind && t.known[x] == tile.None && !slices.Contains(slots[:i+1], x) && (slices.Contains(slots, x) || t.group(x) < 0) {
+				if h := t.group(x); t.ring[x] == kind && t.known[x] == tile.None && h != g && (h < 0 || !settled[h]) {
 					u, ok = x, true
 					break
 				}
@@ -110,10 +145,10 @@ func (t *tracker) imagineKong(g int) error {
 			}
 			t.ring[w], t.ring[u] = t.ring[u], t.ring[w]
 		}
+		settled[g] = true
 		t.dirty = true
-		return nil
 	}
-	return errors.New("sealedplay: no kind is left to imagine a concealed kong of")
+	return nil
 }
 
 // unknownSlot returns an unknown slot of the deck other than not whose

@@ -40,10 +40,8 @@ func (t *tracker) playKong(from uint32, seat rules.Wind, slots []uint32, eqs []s
 	}
 	if k := t.known[slots[0]]; k == tile.None {
 		t.groups = append(t.groups, slices.Clone(slots))
-		if t.ring[slots[0]] != t.ring[slots[1]] || t.ring[slots[0]] != t.ring[slots[2]] || t.ring[slots[0]] != t.ring[slots[3]] {
-			if err := t.imagineKong(len(t.groups) - 1); err != nil {
-				return err
-			}
+		if err := t.imagineKongs(tile.None); err != nil {
+			return err
 		}
 		if err := t.refresh(); err != nil {
 			return err
@@ -347,46 +345,12 @@ func (t *tracker) apply(seat rules.Wind, a game.Action) ([]game.Event, error) {
 		full = full && t.known[w] != tile.None
 	}
 	if full || (a.Declare == game.DeclNone && t.st.Players[seat].Declared != game.DeclTing) {
-		evs, err := t.st.Apply(seat, a)
-		if err != nil && t.setup.CardCalls && t.flowerTwin(seat, a) {
-			return t.st.ApplyUnchecked(seat, a), nil
-		}
-		return evs, err
+		return t.st.Apply(seat, a)
 	}
 	if !slices.Contains(t.st.Waiting(), seat) {
 		return nil, fmt.Errorf("seat %v owes no decision now", seat)
 	}
 	return t.st.ApplyUnchecked(seat, a), nil
-}
-
-// flowerTwin reports whether the engine offers seat an action that is a
-// but for the flowers it names. American's eight flowers are one kind to
-// its rules (AM-1.2), and the engine offers one of them, the lowest the
-// hand holds:
-// in a hand this party imagines, that may be another flower than the one
-// the seat holds and opened.
-func (t *tracker) flowerTwin(seat rules.Wind, a game.Action) bool {
-	alike := func(x game.Action) game.Action {
-		if x.Tile.IsBonus() {
-			x.Tile = tile.F1
-		}
-		var c tile.Counts
-		for k, n := range x.Tiles {
-			if tile.Kind(k).IsBonus() {
-				k = int(tile.F1)
-			}
-			c[k] += n
-		}
-		x.Tiles = c
-		return x
-	}
-	want := alike(a)
-	for _, l := range t.st.LegalActions(seat) {
-		if alike(l) == want {
-			return true
-		}
-	}
-	return false
 }
 
 // unclaimed counts seat's discards still in its row in the engine.

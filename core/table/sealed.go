@@ -210,6 +210,8 @@ type Sealed struct {
 	stall    *time.Timer
 	turn     uint64
 	refused  []string
+	// refusedMore counts the refusals past maxRefused.
+	refusedMore int
 	// steps counts the decisions relayed in the deal (actions and a
 	// claim window's answers): an action refused for now is offered again
 	// only while no decision was taken since (laterMsg).
@@ -360,10 +362,16 @@ func (t *Sealed) Record() SealedRecord {
 }
 
 // Refused returns the messages the dealer's sequencer refused so far,
-// with why.
+// with why: the first 64, and then how many more.
 func (t *Sealed) Refused() []string {
 	var r []string
-	t.call(context.Background(), func() error { r = slices.Clone(t.refused); return nil })
+	t.call(context.Background(), func() error {
+		r = slices.Clone(t.refused)
+		if t.refusedMore > 0 {
+			r = append(r, fmt.Sprintf("and %d more refused", t.refusedMore))
+		}
+		return nil
+	})
 	return r
 }
 

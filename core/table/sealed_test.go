@@ -471,3 +471,25 @@ func TestSealedPreparedVoid(t *testing.T) {
 		t.Errorf("the game record has %d walls; want those of hands 1 and 2, the void deal left out", n)
 	}
 }
+
+// TestSealedRefusalsBounded: a device that sends note after note the
+// dealer refuses makes it count them past the first maxRefused, not keep
+// them all.
+func TestSealedRefusalsBounded(t *testing.T) {
+	dealer, err := NewSealed(SealedConfig{Setup: SealedSetup{Rules: "hongkong", Peers: []string{"a", "b"}, Players: [4]int{0, 1, 0, 1}},
+		Dealer: true, Send: func(SealedNote) {}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dealer.Close()
+	const sent = maxRefused + 36
+	for range sent {
+		if err := dealer.Receive(context.Background(), SealedNote{Kind: 99, From: 1}); err == nil || !strings.Contains(err.Error(), "a note of kind 99") {
+			t.Fatalf("a note of an unknown kind: %v; want it refused, saying its kind", err)
+		}
+	}
+	ref := dealer.Refused()
+	if len(ref) != maxRefused+1 || ref[maxRefused] != "and 36 more refused" || !strings.Contains(ref[0], "holder 1: a note of kind 99") {
+		t.Errorf("%d refusals: kept %d, first %q, last %q; want the first %d and \"and 36 more refused\"", sent, len(ref), ref[0], ref[len(ref)-1], maxRefused)
+	}
+}

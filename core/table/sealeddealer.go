@@ -22,6 +22,11 @@ import (
 // maxLater bounds the messages the dealer keeps for later (ErrNotNow).
 const maxLater = 64
 
+// maxRefused bounds the refusals the dealer keeps to tell (Refused): a
+// device that sends message after message it may not send makes the
+// dealer's device count them, not keep them.
+const maxRefused = 64
+
 // laterMsg is a message the sequencer refused for now, and the decisions
 // relayed in the deal when it did (Sealed.steps). An action refused
 // because tiles are being revealed answers the decision still open once
@@ -303,6 +308,10 @@ func (t *Sealed) stopStall() {
 // as an error.
 func (t *Sealed) refuse(holder int, why string) error {
 	s := fmt.Sprintf("deal %d, holder %d: %s", t.m.deal, holder, why)
-	t.refused = append(t.refused, s)
+	if len(t.refused) < maxRefused {
+		t.refused = append(t.refused, s)
+	} else {
+		t.refusedMore++
+	}
 	return errors.New("table: refused " + s)
 }

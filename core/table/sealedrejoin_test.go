@@ -196,6 +196,44 @@ func answer(n SealedNote) rules.Wind {
 	return m.Seat
 }
 
+// begin starts the dealer's party dealing.
+func (r *rejoinTable) begin() {
+	r.t.Helper()
+	if err := r.dealer.Start(r.ctx); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+// wait waits for ch, failing with why if the test's time runs out first.
+func (r *rejoinTable) wait(ch <-chan struct{}, why string) {
+	r.t.Helper()
+	select {
+	case <-ch:
+	case <-r.ctx.Done():
+		r.t.Fatal(why)
+	}
+}
+
+// ended checks the match as the dealer and the rejoined device p saw it
+// once it ended: every deal verified, deals of them, the device's deals
+// the dealer's last ones (from when it rejoined), and nothing refused.
+func (r *rejoinTable) ended(p *process, deals int) {
+	r.t.Helper()
+	want, got := r.dealer.Record(), p.party.Record()
+	for _, h := range want.Hands {
+		if !h.Verified {
+			r.t.Errorf("deal %d: %s", h.Deal, h.Reason)
+		}
+	}
+	if len(want.Hands) != deals || len(got.Hands) == 0 || !reflect.DeepEqual(got.Hands, want.Hands[len(want.Hands)-len(got.Hands):]) ||
+		!reflect.DeepEqual(got.History, want.History) || got.Balances != want.Balances || !got.Over {
+		r.t.Errorf("the rejoined device saw\n%+v\nthe dealer\n%+v\nwant %d verified deals", got, want, deals)
+	}
+	if ref := r.dealer.Refused(); len(ref) > 0 {
+		r.t.Errorf("the sequencer refused: %v", ref)
+	}
+}
+
 // TestSealedRejoin: the device's app is killed during deal 1's shuffle,
 // as deal 1 ends (before it says its players are ready; deal 2 is the
 // dealer's current deal, in which it sent no key), right after it
@@ -253,9 +291,7 @@ func TestSealedRejoin(t *testing.T) {
 	}
 	died := make(chan struct{}, 1)
 	p := r.start(false, tamper, died)
-	if err := r.dealer.Start(r.ctx); err != nil {
-		t.Fatal(err)
-	}
+	r.begin()
 	rejoins, helds := 0, 0
 	for done := false; !done; {
 		select {
@@ -282,29 +318,11 @@ func TestSealedRejoin(t *testing.T) {
 		}
 	}
 	defer p.kill()
-	select {
-	case <-p.party.Done():
-	case <-r.ctx.Done():
-		t.Fatal("the rejoined device did not see the end")
-	}
+	r.wait(p.party.Done(), "the rejoined device did not see the end")
 	if rejoins != 6 || helds != 2 {
 		t.Errorf("%d rejoins, %d while the sequencer held its answer to a window; want 6, 2", rejoins, helds)
 	}
-	want, got := r.dealer.Record(), p.party.Record()
-	for _, h := range want.Hands {
-		if !h.Verified {
-			t.Errorf("deal %d: %s", h.Deal, h.Reason)
-		}
-	}
-	if len(want.Hands) != 3 {
-		t.Errorf("%d deals for a match of 3 hands: a deal was voided", len(want.Hands))
-	}
-	if len(got.Hands) == 0 || !reflect.DeepEqual(got.Hands, want.Hands[len(want.Hands)-len(got.Hands):]) || !reflect.DeepEqual(got.History, want.History) || got.Balances != want.Balances || !got.Over {
-		t.Errorf("the rejoined device saw\n%+v\nthe dealer\n%+v", got, want)
-	}
-	if ref := r.dealer.Refused(); len(ref) > 0 {
-		t.Errorf("the sequencer refused: %v", ref)
-	}
+	r.ended(p, 3) // none voided
 }
 
 // TestSealedRejoinOwesOpening: the device dies just before it opens a
@@ -321,9 +339,7 @@ func TestSealedRejoinOwesOpening(t *testing.T) {
 		}
 		return []SealedNote{n}, false
 	}, died)
-	if err := r.dealer.Start(r.ctx); err != nil {
-		t.Fatal(err)
-	}
+	r.begin()
 	select {
 	case <-died:
 	case <-r.dealer.Done():
@@ -337,23 +353,11 @@ func TestSealedRejoinOwesOpening(t *testing.T) {
 		return []SealedNote{n}, false
 	}, nil)
 	defer p.kill()
-	select {
-	case <-p.party.Done():
-	case <-r.ctx.Done():
-		t.Fatal("the match did not end")
+	r.wait(p.party.Done(), "the match did not end")
+	if !opened {
+		t.Error("the rejoined device did not open the window it won")
 	}
-	want, got := r.dealer.Record(), p.party.Record()
-	for _, h := range want.Hands {
-		if !h.Verified {
-			t.Errorf("deal %d: %s", h.Deal, h.Reason)
-		}
-	}
-	if !opened || len(want.Hands) != 4 || !reflect.DeepEqual(got.Hands, want.Hands[len(want.Hands)-len(got.Hands):]) {
-		t.Errorf("opened %v; the rejoined device saw\n%+v\nthe dealer\n%+v\nwant 4 verified deals", opened, got, want)
-	}
-	if ref := r.dealer.Refused(); len(ref) > 0 {
-		t.Errorf("the sequencer refused: %v", ref)
-	}
+	r.ended(p, 4)
 }
 
 // passer passes every claim window and plays its turns as a novice: the
@@ -385,14 +389,8 @@ func TestSealedStaleAnswerDropped(t *testing.T) {
 		return []SealedNote{n}, false
 	}, nil)
 	defer p.kill()
-	if err := r.dealer.Start(r.ctx); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case <-p.party.Done():
-	case <-r.ctx.Done():
-		t.Fatal("the match did not end")
-	}
+	r.begin()
+	r.wait(p.party.Done(), "the match did not end")
 	want, got := r.dealer.Record(), p.party.Record()
 	if len(want.Hands) != 1 || !want.Hands[0].Verified || !reflect.DeepEqual(got, want) {
 		t.Errorf("the device saw\n%+v\nthe dealer\n%+v\nwant one verified deal", got, want)
@@ -437,14 +435,8 @@ func TestSealedRejoinHeldShuffle(t *testing.T) {
 	p := r.start(false, func(n SealedNote, _ func(...SealedNote)) ([]SealedNote, bool) {
 		return []SealedNote{n}, n.Deal == 2 && played(n) == sealedplay.TShuffle // once the link is sent
 	}, died)
-	if err := r.dealer.Start(r.ctx); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case <-died:
-	case <-r.ctx.Done():
-		t.Fatal("the device never sent its link of deal 2")
-	}
+	r.begin()
+	r.wait(died, "the device never sent its link of deal 2")
 	held := false
 	if err := r.dealer.call(r.ctx, func() error { held = r.dealer.held != nil; return nil }); err != nil || !held {
 		t.Fatalf("the dealer does not hold the link sent (%v)", err)
@@ -462,21 +454,11 @@ func TestSealedRejoinHeldShuffle(t *testing.T) {
 		return []SealedNote{n}, false
 	}, nil)
 	defer p.kill()
-	select {
-	case <-p.party.Done():
-	case <-r.ctx.Done():
-		t.Fatal("the match did not end")
-	}
+	r.wait(p.party.Done(), "the match did not end")
 	if owed != -1 {
 		t.Errorf("the rejoined device did not send its link again (%d), or said no player ready", owed)
 	}
-	want, got := r.dealer.Record(), p.party.Record()
-	if len(want.Hands) != 2 || !want.Hands[0].Verified || !want.Hands[1].Verified || !reflect.DeepEqual(got.Hands, want.Hands[1:]) || got.Balances != want.Balances {
-		t.Errorf("the rejoined device saw\n%+v\nthe dealer\n%+v\nwant two verified deals", got, want)
-	}
-	if ref := r.dealer.Refused(); len(ref) > 0 {
-		t.Errorf("the sequencer refused: %v", ref)
-	}
+	r.ended(p, 2)
 }
 
 // TestSealedRejoinRefused: a rejoin is for a key holder that is not the

@@ -14,6 +14,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
+	"golang.org/x/time/rate"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
@@ -109,6 +110,8 @@ type Host struct {
 	// (table.SealedHeld), sent only to that holder's device when it
 	// rejoins.
 	held []kept
+	// opens are, per device served, its budget of new streams (mayOpen).
+	opens map[peer.ID]*rate.Limiter
 }
 
 // kept is a frame kept for a device that resumes: its deal, its number
@@ -159,7 +162,8 @@ func Serve(h host.Host, cfg Config) (*Host, error) {
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	x := &Host{h: h, cfg: cfg, joined: make(chan struct{}, 1), ctx: ctx, stop: stop, links: map[peer.ID]*link{}, late: map[peer.ID]*link{},
-		got: make([]atomic.Uint64, len(cfg.Holders)), taking: make([]sync.Mutex, len(cfg.Holders)), held: make([]kept, len(cfg.Holders))}
+		got: make([]atomic.Uint64, len(cfg.Holders)), taking: make([]sync.Mutex, len(cfg.Holders)), held: make([]kept, len(cfg.Holders)),
+		opens: map[peer.ID]*rate.Limiter{}}
 	body, err := json.Marshal(set)
 	if err == nil {
 		x.setup, err = frame{Kind: kindSetup, Term: cfg.Term, Table: cfg.Table, Body: body}.encode()
@@ -199,11 +203,12 @@ func (x *Host) Refused() []string { return x.tbl.Refused() }
 // handle admits a key holder's or an admitted spectator's stream. Its
 // first frame says hello (the stream is sent the setup and, from then on,
 // every note of the dealer's party) or resumes an earlier stream (it is
-// sent the frames it lacks, then every note).
+// sent the frames it lacks, then every note). A device opens streams and
+// sends frames within the limits of limit.go.
 func (x *Host) handle(s network.Stream) {
 	id := s.Conn().RemotePeer()
 	holder := slices.Index(x.cfg.Holders, id)
-	if holder < 0 && (x.cfg.Spectator == nil || !x.cfg.Spectator(id)) || id == x.h.ID() {
+	if holder < 0 && (x.cfg.Spectator == nil || !x.cfg.Spectator(id)) || id == x.h.ID() || !x.mayOpen(id) {
 		_ = s.Reset()
 		return
 	}
@@ -227,10 +232,14 @@ func (x *Host) handle(s network.Stream) {
 		}
 		go l.write()
 		defer l.close()
+		budget := newFrameLimit()
 		for {
 			f, err := x.read(r)
 			if err != nil || l.holder < 0 {
 				return // a spectator sends nothing more
+			}
+			if budget.Wait(x.ctx) != nil {
+				return
 			}
 			n, ok := f.note(l.holder)
 			if !ok || (f.Kind != kindPlay && f.Kind != kindReady) {
