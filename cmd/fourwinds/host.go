@@ -87,9 +87,6 @@ func parseHost(args []string, stderr io.Writer) (hostOptions, error) {
 			return o, usagef("--sealed: %v", err)
 		}
 	}
-	if o.sealed && o.record != "" {
-		return o, usagef("--record: a sealed match writes no record yet; leave out --record or --sealed")
-	}
 	if *hands < 0 {
 		return o, usagef("--hands %d: give 0 (the whole game) or more", *hands)
 	}

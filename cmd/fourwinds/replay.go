@@ -34,6 +34,9 @@ func runReplay(args []string, stdout, _ io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "Record of a %s game, seed %s, options %s\n", rec.Header.Ruleset, rec.Header.Seed, assignments(rec.Header.Options))
+	if n := len(rec.Header.Walls); n > 0 {
+		fmt.Fprintf(stdout, "%d hands dealt from the walls written in the record (a sealed match's opened decks)\n", n)
+	}
 	cfg, err := rec.Config()
 	if err != nil {
 		return err

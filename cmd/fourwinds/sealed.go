@@ -19,7 +19,9 @@ import (
 // protocol seated (d): this device holds the first key and plays its own
 // seats, and every seat no device holds, by AI; every other seated device
 // holds a key of its own, and the spectators the table admitted follow
-// the public view. The table's id is this device's peer id.
+// the public view. The table's id is this device's peer id. With
+// --record it writes the game record of the verified hands, each dealt
+// from its opened wall (table.SealedRecord.Game), once the match is over.
 func hostSealed(ctx context.Context, h host.Host, d *dealer.Dealer, o hostOptions, out *lines) error {
 	cfg := sealed.Config{Table: h.ID().String(), Term: d.Term(), Rules: o.cfg.Rules, Options: o.cfg.Options, Hands: o.cfg.Hands,
 		Spectator: d.Watches}
@@ -36,6 +38,15 @@ func hostSealed(ctx context.Context, h host.Host, d *dealer.Dealer, o hostOption
 	rec, err := x.Run(ctx)
 	if err != nil {
 		return err
+	}
+	if o.record != "" {
+		data, err := rec.Game.Encode()
+		if err == nil {
+			err = writeFileAtomic(o.record, data)
+		}
+		if err != nil {
+			return fmt.Errorf("cannot write the record: %w", err)
+		}
 	}
 	// The joiners leave once they have the end.
 	deadline := time.Now().Add(5 * time.Second)

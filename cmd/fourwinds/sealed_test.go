@@ -21,8 +21,8 @@ import (
 )
 
 // TestHostSealedRefusesWhatIsNotPlayedSealed: --sealed with american's
-// blind pass (its default) or mush, with --record or without a remote seat
-// is a usage error (status 2) naming what is allowed.
+// blind pass (its default) or mush, or without a remote seat is a usage
+// error (status 2) naming what is allowed.
 func TestHostSealedRefusesWhatIsNotPlayedSealed(t *testing.T) {
 	for _, c := range []struct {
 		args []string
@@ -30,7 +30,6 @@ func TestHostSealedRefusesWhatIsNotPlayedSealed(t *testing.T) {
 	}{
 		{[]string{"--rules", "american"}, "options blind_pass and mush off"},
 		{[]string{"--rules", "american", "--opt", "blind_pass=off", "--opt", "mush=on"}, "options blind_pass and mush off"},
-		{[]string{"--rules", "hongkong", "--record", "x.jsonl"}, "a sealed match writes no record yet"},
 		{[]string{"--rules", "hongkong", "--seats", "ai,ai,ai,ai"}, "give at least one remote seat"},
 	} {
 		code, _, errOut := runCmd(append([]string{"host", "--sealed", "--state", t.TempDir()}, c.args...)...)
@@ -132,8 +131,9 @@ func TestSealedMatchOnLoopback(t *testing.T) {
 
 func sealedMatchOnLoopback(t *testing.T, bin, rules string, opts []string, hands int) {
 	state := t.TempDir()
+	recordFile := filepath.Join(state, "sealed.jsonl")
 	args := append([]string{"--sealed", "--rules", rules, "--hands", fmt.Sprint(hands), "--seats", "ai:novice,remote,remote,ai",
-		"--state", filepath.Join(state, "host")}, opts...)
+		"--state", filepath.Join(state, "host"), "--record", recordFile}, opts...)
 	h := startHost(t, bin, args...)
 	joins, _ := h.await(t, "listening")["join"].([]any)
 	if len(joins) == 0 {
@@ -206,7 +206,32 @@ func sealedMatchOnLoopback(t *testing.T, bin, rules string, opts []string, hands
 			t.Errorf("the person's terminal never showed %q:\n%s", want, out)
 		}
 	}
+	replaysAsEnded(t, h, recordFile, hands)
 	t.Logf("verdicts %v, end %s", verdicts, end)
+}
+
+// replaysAsEnded checks that the record a sealed host wrote (--record)
+// replays with `fourwinds replay`, its hands dealt from their walls, to
+// the balances of the host's end line.
+func replaysAsEnded(t *testing.T, h *loopHost, recordFile string, hands int) {
+	t.Helper()
+	var balances []any
+	h.mu.Lock()
+	for _, l := range h.lines {
+		if l["type"] == "table_end" {
+			balances, _ = l["balances"].([]any)
+		}
+	}
+	h.mu.Unlock()
+	want := "Balances:"
+	for p, b := range balances {
+		want += fmt.Sprintf("  player %d: %v", p, b)
+	}
+	code, out, errOut := runCmd("replay", recordFile)
+	if code != 0 || !strings.Contains(out, fmt.Sprintf("%d hands dealt from the walls written in the record", hands)) ||
+		!strings.Contains(out, "events exactly. "+want+"\n") || len(balances) != 4 {
+		t.Errorf("replay of the sealed record: status %d, %s\n%s\nwant %d hands from their walls and %q", code, errOut, out, hands, want)
+	}
 }
 
 // TestSealedMatchOnARealNetwork plays a sealed match of every ruleset
@@ -319,6 +344,26 @@ func TestSealedJoinerRestarts(t *testing.T) {
 		t.Errorf("the key file after the match: %v; want it deleted", err)
 	}
 	t.Logf("rejoined with deal %v's key; the joiner's verdicts %v", from, v)
+}
+
+// TestReplayRefusesABadWall: `replay` of a record whose hand's wall is
+// not the ruleset's set of tiles, or holds what is not a tile, exits 1
+// saying so.
+func TestReplayRefusesABadWall(t *testing.T) {
+	header := `{"format":"fourwinds-record/2","ruleset":"hongkong","options":{},"seed":"` + strings.Repeat("0", 64) + `","walls":[{"hand":1,"ring":%s,"throws":[7,9]}]}` + "\n"
+	for ring, want := range map[string]string{
+		`["1m","2m"]`: "hand 1's ring of 2 tiles holds 1 of 1m; a hongkong set of 144 tiles holds 4",
+		`["1m","5x"]`: "5x",
+		`["1m","??"]`: "hand 1's ring holds ?? at 1, which is not a tile",
+	} {
+		path := filepath.Join(t.TempDir(), "bad.jsonl")
+		if err := os.WriteFile(path, fmt.Appendf(nil, header, ring), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if code, _, errOut := runCmd("replay", path); code != 1 || !strings.Contains(errOut, want) {
+			t.Errorf("replay of a ring %s: exit %d, %q; want 1 and %q", ring, code, errOut, want)
+		}
+	}
 }
 
 // TestSealedJoinerRestartsOnARealNetwork: TestSealedJoinerRestarts across

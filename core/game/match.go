@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 )
 
@@ -22,6 +23,18 @@ type MatchConfig struct {
 	HandSeeds []wall.Seed
 	// Uniform deals every hand with HandConfig.Uniform.
 	Uniform bool
+	// Rings are walls given from outside, by hand number: hand n is dealt
+	// from Rings[n] (NewHandOn) when there is one, whatever the seeds say,
+	// as a sealed table deals from its jointly shuffled deck. Such a hand
+	// has no seed (its State.Seed and HandSummary.Seed are zero).
+	Rings map[int]Ring
+}
+
+// Ring is a hand's wall given from outside: its tiles in the order
+// wall.New takes them and the two throws that break it (NewHandOn).
+type Ring struct {
+	Tiles  []tile.Kind
+	Throws [2]int
 }
 
 // HandSummary is one finished hand of a match.
@@ -109,10 +122,16 @@ func (m *Match) SupplySeed(n int, seed wall.Seed) error {
 }
 
 func (m *Match) deal() ([]Event, error) {
-	st, evs, err := NewHand(HandConfig{
-		Ruleset: m.cfg.Ruleset, Options: m.cfg.Options, Number: m.Number, Round: m.Round,
-		Seed: m.HandSeed(m.Number), Uniform: m.cfg.Uniform,
-	})
+	cfg := HandConfig{Ruleset: m.cfg.Ruleset, Options: m.cfg.Options, Number: m.Number, Round: m.Round, Uniform: m.cfg.Uniform}
+	var st *State
+	var evs []Event
+	var err error
+	if r, ok := m.cfg.Rings[m.Number]; ok {
+		st, evs, err = NewHandOn(cfg, r.Tiles, r.Throws)
+	} else {
+		cfg.Seed = m.HandSeed(m.Number)
+		st, evs, err = NewHand(cfg)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -2,7 +2,8 @@
 // ruleset, options, seed) followed by the game's events, one JSON object a
 // line. Replaying a record re-applies its actions to a fresh match and
 // checks that every event comes out the same, so a record reproduces every
-// state of the game.
+// state of the game. A hand's wall comes from its seed, or, in a sealed
+// match's record (FormatWalls), from the wall written out in the header.
 package record
 
 import (
@@ -14,11 +15,18 @@ import (
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
+	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 )
 
-// Format is the record format written in every header.
+// Format is the record format of a game whose walls all come from seeds.
 const Format = "fourwinds-record/1"
+
+// FormatWalls is the record format of a game with hands dealt from walls
+// written out in the header (Header.Walls), as a sealed match's are: a
+// reader that knows Format alone refuses it, rather than deal those hands
+// from seeds. Everything else in it is as in Format.
+const FormatWalls = "fourwinds-record/2"
 
 // MaxLine is the longest line a record may have.
 const MaxLine = 1 << 20
@@ -44,6 +52,21 @@ type Header struct {
 	// From, for a game taken over from another device, is where the match
 	// stood when this record begins (game.ResumeMatch).
 	From *Continuation `json:"from,omitempty"`
+	// Walls are the hands dealt from a wall written out here rather than
+	// from a seed, in the order of their numbers (FormatWalls only).
+	Walls []Wall `json:"walls,omitempty"`
+}
+
+// Wall is a hand dealt from a given wall (game.NewHandOn), as a sealed
+// table deals from its jointly shuffled deck, written out once the hand
+// is over and every tile opened.
+type Wall struct {
+	// Hand is the hand's number in the match.
+	Hand int `json:"hand"`
+	// Ring is the wall's tiles in the order wall.New takes them.
+	Ring []tile.Kind `json:"ring"`
+	// Throws are the two dice totals that break the wall.
+	Throws [2]int `json:"throws"`
 }
 
 // Continuation is where a match taken over from another device stood:
@@ -64,6 +87,14 @@ type Record struct {
 func New(cfg game.MatchConfig) *Record {
 	return &Record{Header: Header{Format: Format, Ruleset: cfg.Ruleset.ID(), Options: cfg.Options.Map(), Seed: cfg.Seed,
 		HandSeeds: cfg.HandSeeds, Uniform: cfg.Uniform}}
+}
+
+// AddWall writes out the wall a hand was dealt from, once it is over; the
+// record's format becomes FormatWalls. Walls are added in the order of
+// their hands.
+func (r *Record) AddWall(w Wall) {
+	r.Header.Format = FormatWalls
+	r.Header.Walls = append(r.Header.Walls, w)
 }
 
 // Add appends events.
@@ -100,8 +131,8 @@ func Decode(data []byte) (*Record, error) {
 			if err := json.Unmarshal(text, &r.Header); err != nil {
 				return nil, fmt.Errorf("%w: line %d is not a header: %v", ErrRecord, line, err)
 			}
-			if r.Header.Format != Format {
-				return nil, fmt.Errorf("%w: line %d: format %q, want %q", ErrRecord, line, r.Header.Format, Format)
+			if err := r.Header.check(); err != nil {
+				return nil, fmt.Errorf("%w: line %d: %v", ErrRecord, line, err)
 			}
 			header = true
 			continue
@@ -124,6 +155,63 @@ func Decode(data []byte) (*Record, error) {
 	return r, nil
 }
 
+// check checks the header's format and its walls as far as they go
+// without the ruleset (Record.Config checks their tiles against its set).
+func (h *Header) check() error {
+	switch h.Format {
+	case Format:
+		if len(h.Walls) > 0 {
+			return fmt.Errorf("format %q with walls; a record with walls is %q", Format, FormatWalls)
+		}
+		return nil
+	case FormatWalls:
+	default:
+		return fmt.Errorf("format %q, want %q or %q", h.Format, Format, FormatWalls)
+	}
+	for i, w := range h.Walls {
+		if i > 0 && w.Hand <= h.Walls[i-1].Hand {
+			return fmt.Errorf("the wall of hand %d follows that of hand %d; walls come once each, in the order of their hands", w.Hand, h.Walls[i-1].Hand)
+		}
+		if w.Hand < 1 {
+			return fmt.Errorf("a wall of hand %d; hands are numbered from 1", w.Hand)
+		}
+		for _, t := range w.Throws {
+			if t < 2 || t > 12 {
+				return fmt.Errorf("hand %d's wall is broken by throws %v; a throw is a two-dice total, 2 to 12", w.Hand, w.Throws)
+			}
+		}
+		for j, k := range w.Ring {
+			if !k.Valid() {
+				return fmt.Errorf("hand %d's ring holds %v at %d, which is not a tile", w.Hand, k, j)
+			}
+		}
+	}
+	return nil
+}
+
+// rings are the header's walls for a match of ruleset rs with options
+// o, each checked to hold that ruleset's set of tiles.
+func (h *Header) rings(rs rules.Ruleset, o rules.Options) (map[int]game.Ring, error) {
+	if len(h.Walls) == 0 {
+		return nil, nil
+	}
+	set := rs.Setup(o).Tiles
+	out := make(map[int]game.Ring, len(h.Walls))
+	for _, w := range h.Walls {
+		var have tile.Counts
+		for _, k := range w.Ring {
+			have[k]++
+		}
+		for k := range set {
+			if have[k] != set[k] {
+				return nil, fmt.Errorf("hand %d's ring of %d tiles holds %d of %v; a %s set of %d tiles holds %d", w.Hand, len(w.Ring), have[k], tile.Kind(k), rs.ID(), set.Total(), set[k])
+			}
+		}
+		out[w.Hand] = game.Ring{Tiles: w.Ring, Throws: w.Throws}
+	}
+	return out, nil
+}
+
 // Config rebuilds the match configuration the record was made with.
 func (r *Record) Config() (game.MatchConfig, error) {
 	rs, err := rules.GetWithCard(r.Header.Ruleset, r.Header.Card)
@@ -134,7 +222,14 @@ func (r *Record) Config() (game.MatchConfig, error) {
 	if err != nil {
 		return game.MatchConfig{}, fmt.Errorf("%w: %v", ErrRecord, err)
 	}
-	return game.MatchConfig{Ruleset: rs, Options: o, Seed: r.Header.Seed, HandSeeds: r.Header.HandSeeds, Uniform: r.Header.Uniform}, nil
+	if err := r.Header.check(); err != nil {
+		return game.MatchConfig{}, fmt.Errorf("%w: %v", ErrRecord, err)
+	}
+	rings, err := r.Header.rings(rs, o)
+	if err != nil {
+		return game.MatchConfig{}, fmt.Errorf("%w: %v", ErrRecord, err)
+	}
+	return game.MatchConfig{Ruleset: rs, Options: o, Seed: r.Header.Seed, HandSeeds: r.Header.HandSeeds, Uniform: r.Header.Uniform, Rings: rings}, nil
 }
 
 // Step is called after each replayed event with the match as it stands.
@@ -231,14 +326,23 @@ func (r *Record) start(cfg game.MatchConfig) (*game.Match, []game.Event, error) 
 		return game.NewMatch(cfg)
 	}
 	n := f.Standing.Number
-	if n < 1 || len(cfg.HandSeeds) < n {
-		return nil, nil, fmt.Errorf("%w: a game taken over at hand %d has %d hand seeds", ErrRecord, n, len(cfg.HandSeeds))
+	_, walled := cfg.Rings[n]
+	if n < 1 || (len(cfg.HandSeeds) < n && !walled) {
+		return nil, nil, fmt.Errorf("%w: a game taken over at hand %d has %d hand seeds and no wall of hand %d", ErrRecord, n, len(cfg.HandSeeds), n)
 	}
-	m, evs, err := game.ResumeMatch(cfg, f.Standing, f.History, cfg.HandSeeds[n-1])
+	if len(r.Header.Walls) > 0 && r.Header.Walls[0].Hand < n {
+		return nil, nil, fmt.Errorf("%w: a wall of hand %d in a record that begins at hand %d", ErrRecord, r.Header.Walls[0].Hand, n)
+	}
+	var seed wall.Seed
+	var later []wall.Seed
+	if len(cfg.HandSeeds) >= n {
+		seed, later = cfg.HandSeeds[n-1], cfg.HandSeeds[n:]
+	}
+	m, evs, err := game.ResumeMatch(cfg, f.Standing, f.History, seed)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%w: %v", ErrRecord, err)
 	}
-	for i, s := range cfg.HandSeeds[n:] {
+	for i, s := range later {
 		if err := m.SupplySeed(n+1+i, s); err != nil {
 			return nil, nil, fmt.Errorf("%w: %v", ErrRecord, err)
 		}

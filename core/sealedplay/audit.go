@@ -17,6 +17,12 @@ type Verdict struct {
 	Reason   string       // why not, when not verified
 	Fault    Fault        // who voided the hand and how, when it is void for a known holder
 	Result   *game.Result // the replayed hand's result, when verified
+	// Ring is the opened deck the verified hand was dealt from and the
+	// deal's throws (game.NewHandOn); Events are what the engine made of
+	// the hand replayed: its deal, then each action's event and what
+	// followed, as an ordinary table's record has them (record.Wall).
+	Ring   game.Ring
+	Events []game.Event
 }
 
 // audit replays the opened hand.
@@ -69,7 +75,7 @@ func (t *tracker) audit() Verdict {
 			return Verdict{Reason: fmt.Sprintf("slot %d was revealed to holder %d but the replayed hand never takes it", w, h)}
 		}
 	}
-	return Verdict{Verified: true, Result: r.st.Result}
+	return Verdict{Verified: true, Result: r.st.Result, Ring: game.Ring{Tiles: slices.Clone(t.known[:t.n0]), Throws: t.cfg.Dice}, Events: r.events}
 }
 
 func holderName(h uint32) string {

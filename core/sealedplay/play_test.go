@@ -7,10 +7,12 @@ import (
 	"fmt"
 	"maps"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/ai"
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/record"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	_ "github.com/fourwinds-mahjong/fourwinds/core/rules/all" // every ruleset
 	"github.com/fourwinds-mahjong/fourwinds/core/sealed"
@@ -282,9 +284,27 @@ func (tb *table) playToAVerifiedEnd() {
 		t.Fatalf("sequencer's audit: %s", want.Reason)
 	}
 	for _, d := range tb.devs {
-		if v := d.Audit(); !v.Verified || fmt.Sprint(*v.Result) != fmt.Sprint(*want.Result) {
+		if v := d.Audit(); !v.Verified || fmt.Sprint(*v.Result) != fmt.Sprint(*want.Result) || !reflect.DeepEqual(v.Ring, want.Ring) || !reflect.DeepEqual(v.Events, want.Events) {
 			t.Fatalf("holder %d's verdict %+v differs from %+v", d.t.me, v, want)
 		}
+	}
+	tb.replaysFromItsWall(want)
+}
+
+// replaysFromItsWall checks that the verified hand v, written as a record
+// of one hand dealt from its opened wall, replays: the engine makes
+// exactly the verdict's events again from the ring and their actions.
+func (tb *table) replaysFromItsWall(v Verdict) {
+	tb.t.Helper()
+	h := tb.seq.t.cfg.Hand
+	rec := &record.Record{Header: record.Header{Ruleset: h.Ruleset.ID(), Options: h.Options.Map(), Uniform: true}, Events: v.Events}
+	rec.AddWall(record.Wall{Hand: h.Number, Ring: v.Ring.Tiles, Throws: v.Ring.Throws})
+	m, err := rec.Replay(nil)
+	if err != nil {
+		tb.t.Fatalf("the verified hand does not replay from its wall: %v", err)
+	}
+	if m.Hand.Phase != game.PhaseEnd || fmt.Sprint(*m.Hand.Result) != fmt.Sprint(*v.Result) {
+		tb.t.Fatalf("the hand replayed from its wall ends with %+v; the audit's result is %+v", m.Hand.Result, v.Result)
 	}
 }
 

@@ -81,7 +81,8 @@ func (t *tracker) sharesOf(w, skip uint32) ([]*sealed.Point, bool) {
 func (t *tracker) rebuild() error { return t.replay(false) }
 
 // replay deals the arrangement t.ring and replays every step, checked by
-// the engine when checked is set.
+// the engine when checked is set; a checked replay keeps the engine's
+// events (t.events).
 func (t *tracker) replay(checked bool) error {
 	st, evs, err := game.NewHandOn(t.cfg.Hand, t.ring[:t.n0], t.cfg.Dice)
 	if err != nil {
@@ -97,6 +98,10 @@ func (t *tracker) replay(checked bool) error {
 	}
 	t.rows, t.applied, t.exposed = [4][]uint32{}, 0, [4][]exposure{}
 	t.indicators, t.returns = nil, 0
+	t.events = nil
+	if checked {
+		t.events = evs
+	}
 	if err := t.absorb(evs); err != nil {
 		return err
 	}
@@ -108,6 +113,7 @@ func (t *tracker) replay(checked bool) error {
 				if e != nil && err == nil {
 					err = fmt.Errorf("seat %v's %v was not legal: %v", seat, a, e)
 				}
+				t.events = append(t.events, out...)
 				return out
 			}
 		}

@@ -166,6 +166,8 @@ type tracker struct {
 	groups [][]uint32
 	steps  []step
 	st     *game.State
+	// events are what the engine made of a checked replay (the audit's).
+	events []game.Event
 	dirty  bool
 	// Derived by rebuild from the engine's takes.
 	takes   []uint32

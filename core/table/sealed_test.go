@@ -68,7 +68,14 @@ func (p *pipe) deliver(ctx context.Context, t *Sealed, errs chan<- error) {
 // returns true for.
 func sealedParties(t *testing.T, hands int, wait time.Duration, withhold func(SealedNote) bool) (dealer, device, spectator *Sealed, late <-chan *Sealed) {
 	t.Helper()
-	setup := SealedSetup{Rules: "hongkong", Seed: wall.SeedFromString("sealed table"), Hands: hands, Peers: []string{"a", "b"}, Players: [4]int{0, 1, 0, 1}}
+	return sealedPartiesOf(t, SealedSetup{Rules: "hongkong", Seed: wall.SeedFromString("sealed table"), Hands: hands}, wait, withhold)
+}
+
+// sealedPartiesOf is sealedParties playing the ruleset, options, seed and
+// number of hands of setup.
+func sealedPartiesOf(t *testing.T, setup SealedSetup, wait time.Duration, withhold func(SealedNote) bool) (dealer, device, spectator *Sealed, late <-chan *Sealed) {
+	t.Helper()
+	setup.Peers, setup.Players = []string{"a", "b"}, [4]int{0, 1, 0, 1}
 	toDealer, toDevice, toSpectator, toLate := newPipe(), newPipe(), newPipe(), newPipe()
 	lateSetup := make(chan []byte, 1)
 	lateCame := false
@@ -220,6 +227,7 @@ func TestSealedTable(t *testing.T) {
 			t.Errorf("the %s saw another match:\n%+v\nthe dealer's:\n%+v", name, got, want)
 		}
 	}
+	replaysAsBooked(t, "the dealer's", want)
 	if ref := dealer.Refused(); len(ref) > 0 {
 		t.Errorf("the sequencer refused honest messages: %v", ref)
 	}
@@ -237,6 +245,10 @@ func TestSealedTable(t *testing.T) {
 		}
 		if len(got.Hands) != len(want.Hands)-1 || !reflect.DeepEqual(got.Hands, want.Hands[1:]) || got.Balances != want.Balances || len(got.History) != hands {
 			t.Errorf("the late spectator saw %+v; the dealer %+v", got, want)
+		}
+		replaysAsBooked(t, "the late spectator's", got)
+		if g := got.Game; g.Header.From == nil || g.Header.From.Standing.Number != 2 || len(g.Header.Walls) != hands-1 {
+			t.Errorf("the late spectator's record begins %+v with %d walls; want it to begin at hand 2 with the walls of the hands after", g.Header.From, len(g.Header.Walls))
 		}
 	}
 	snap, err := spectator.Snapshot(ctx, Spectator)
@@ -452,6 +464,12 @@ func TestSealedPreparedVoid(t *testing.T) {
 	}
 	if r, w := device.Record(), dealer.Record(); !reflect.DeepEqual(r, w) {
 		t.Errorf("the device saw another match:\n%+v\nthe dealer's:\n%+v", r, w)
+	}
+	// The void deal is not in the game record: hand 2 is deal 3's.
+	rec := dealer.Record()
+	replaysAsBooked(t, "the dealer's", rec)
+	if n := len(rec.Game.Header.Walls); n != 2 {
+		t.Errorf("the game record has %d walls; want those of hands 1 and 2, the void deal left out", n)
 	}
 }
 

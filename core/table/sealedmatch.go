@@ -2,8 +2,10 @@ package table
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/record"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/sealed"
 	"github.com/fourwinds-mahjong/fourwinds/core/sealedplay"
@@ -76,6 +78,13 @@ type SealedRecord struct {
 	Balances [4]int `json:"balances"`
 	// Over is set when the match ended.
 	Over bool `json:"over"`
+	// Game is the match's game record as this party verified it, for
+	// record.Replay and `fourwinds replay`: each verified hand dealt from
+	// its opened wall (record.FormatWalls), its public events, and the
+	// match's end. Void deals are not in it: they never count (Hands
+	// lists them). A party that came after the first deal begins it
+	// where the match stood then (record.Header.From).
+	Game *record.Record `json:"-"`
 }
 
 // sealedMatch is a sealed match as every party keeps it: the setup, the
@@ -88,6 +97,8 @@ type sealedMatch struct {
 	ledger *game.Match
 	deal   uint32
 	hands  []SealedHand
+	// game is the game record of the verified hands.
+	game *record.Record
 }
 
 // newSealedMatch checks a setup and starts its ledger.
@@ -155,9 +166,11 @@ func newSealedMatch(table string, s SealedSetup) (*sealedMatch, error) {
 	if err != nil {
 		return nil, fmt.Errorf("table: %w", err)
 	}
-	m := &sealedMatch{table: table, setup: s, rs: r, opts: o, ledger: l}
+	m := &sealedMatch{table: table, setup: s, rs: r, opts: o, ledger: l, game: record.New(mc)}
+	m.game.Header.Format = record.FormatWalls
 	if s.From != nil {
 		m.deal = s.From.Deal
+		m.game.Header.From = &record.Continuation{Standing: s.From.Standing, History: s.From.History}
 	}
 	if _, err := m.config(); err != nil {
 		return nil, err // a ruleset not played sealed
@@ -198,7 +211,10 @@ func (m *sealedMatch) end(v sealedplay.Verdict) error {
 	if !v.Verified {
 		return nil
 	}
-	_, err := m.ledger.Book(v.Result)
+	m.game.AddWall(record.Wall{Hand: m.ledger.Number, Ring: v.Ring.Tiles, Throws: v.Ring.Throws})
+	m.game.Add(v.Events...)
+	evs, err := m.ledger.Book(v.Result)
+	m.game.Add(evs...)
 	return err
 }
 
@@ -229,5 +245,7 @@ func (m *sealedMatch) from() SealedSetup {
 // record returns the match as this party saw it.
 func (m *sealedMatch) record() SealedRecord {
 	h := m.ledger.History
-	return SealedRecord{Hands: append([]SealedHand(nil), m.hands...), History: append([]game.HandSummary(nil), h...), Balances: m.ledger.Balances, Over: m.over()}
+	g := &record.Record{Header: m.game.Header, Events: slices.Clone(m.game.Events)}
+	g.Header.Walls = slices.Clone(g.Header.Walls)
+	return SealedRecord{Hands: append([]SealedHand(nil), m.hands...), History: append([]game.HandSummary(nil), h...), Balances: m.ledger.Balances, Over: m.over(), Game: g}
 }
