@@ -8,6 +8,7 @@ import (
 	"maps"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/ai"
@@ -372,7 +373,8 @@ func (tb *table) checkKnowledge() {
 				all = all && (j == d.t.me || s.shares[w][j] != nil)
 			}
 			if _, ok := want[uint32(w)]; all && !ok {
-				tb.t.Fatalf("holder %d can decrypt slot %d, which is neither public nor its seats'", d.t.me, w)
+				tb.t.Fatalf("%s: holder %d can decrypt slot %d, which is neither public nor its seats' (taken %v, holder %v, revealed to %s, indicators %v, returned %d, copies %+v)\n%v",
+					s.cfg.Ctx.Ruleset, d.t.me, w, slices.Contains(s.takes, uint32(w)), s.holder[w], holderName(s.revealTo[w]), s.indicators, s.returns, s.copies, tb.log(d))
 			}
 		}
 		got := d.Knows()
