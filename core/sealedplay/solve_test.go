@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
@@ -41,13 +43,44 @@ func TestSolveDeepCharlestons(t *testing.T) {
 			if deck != tr.setup.Tiles {
 				t.Errorf("the imagined deck holds %v; the set %v", deck, tr.setup.Tiles)
 			}
+			for i, m := range tr.moves {
+				var from, fresh []tile.Kind
+				for j := range m.from {
+					from, fresh = append(from, tr.ring[m.from[j]]), append(fresh, tr.ring[m.fresh[j]])
+				}
+				if !m.ranked {
+					slices.Sort(from)
+					slices.Sort(fresh)
+				}
+				if !slices.Equal(from, fresh) {
+					t.Errorf("move %d gives %v into %v", i, from, fresh)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkSolve: solve on each recorded Charleston.
+func BenchmarkSolve(b *testing.B) {
+	files, err := filepath.Glob("testdata/solve/*.json")
+	if err != nil || len(files) == 0 {
+		b.Fatalf("no recorded Charlestons: %v", err)
+	}
+	for _, f := range files {
+		b.Run(strings.TrimSuffix(filepath.Base(f), ".json"), func(b *testing.B) {
+			tr := recordedCharleston(b, f)
+			for b.Loop() {
+				if err := tr.solve(); err != nil {
+					b.Fatal(err)
+				}
+			}
 		})
 	}
 }
 
 // recordedCharleston reads what a party knew of a hand: its slots (the
 // deck's first), the kinds it knew, the set and the Charleston's moves.
-func recordedCharleston(t *testing.T, path string) *tracker {
+func recordedCharleston(t testing.TB, path string) *tracker {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
