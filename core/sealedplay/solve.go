@@ -3,6 +3,7 @@ package sealedplay
 import (
 	"errors"
 	"math/bits"
+	"math/rand/v2"
 	"slices"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
@@ -30,8 +31,9 @@ import (
 //
 // Before it starts, a kind k stays only in the slots from which a chain
 // can reach a slot seen k. It searches the labellings depth first. At
-// every node it first narrows each slot's labels to those that can still be part of such a
-// labelling, by necessary conditions only: every move must have a
+// every node it first narrows each slot's labels to those that can
+// still be part of such a labelling, by necessary conditions only:
+// every move must have a
 // permutation under which each slot shares a label with the slot it
 // goes to (it keeps the labels some such permutation supports); a kind
 // whose copies all label slots of the deck labels no other slot of the
@@ -40,16 +42,21 @@ import (
 // slots, with no more chains than the set has copies of k (a minimum
 // flow with lower bounds over the slots and the moves: the condition a
 // search in the gives' order met too late, when a kind's copies are all
-// placed and must be routed through many gives). Then it tries the
-// labelling that makes every slot with more than one label left wild;
-// when that breaks a move, or the tiles left do not fit, it takes a
-// slot with the fewest labels left (one of a broken move, or one that
-// cannot be wild) and tries each of its labels in turn, the kinds the
-// move needs first, then wild. Kinds meet where the flows of single
-// kinds do not see it (three slots of a move, each bound to another
-// kind): a start ends after twice the nodes of the one before (64
-// first), and the next branches first on the slots whose moves failed
-// narrowing most (dom/wdeg).
+// placed and must be routed through many gives); and in a ranked move
+// whose tiles the engine splits between seats by the order of their
+// kinds, a given slot keeps only kinds between those its neighbours
+// surely hold. Then it tries the labelling that makes every slot with
+// more than one label left wild. When that breaks a move (a slot surely
+// holds a kind no slot across the move surely holds), it branches on a
+// slot of that move that may take a kind it needs, with the fewest
+// labels left, and tries each of its labels in turn, the kinds the move
+// needs first, then wild; when the tiles left do not fit the wild
+// chains (a ranked move's order), on a slot of a ranked move. Kinds meet
+// where the flows of single kinds do not see it (two kinds bound through
+// the one slot of a move that may hold either): a start ends after twice
+// the nodes of the one before (64 first), the next branches first on the
+// slots whose moves failed narrowing most (dom/wdeg), and every other
+// start breaks ties between slots at random (a fixed seed per start).
 //
 // The search is complete: narrowing drops only labels that no such
 // labelling gives the slot, the branching tries every label left, and a
@@ -57,7 +64,7 @@ import (
 // exceeds the nodes of a full search below the root finds one, if
 // earlier starts did not (only a ranked move's order is filled greedily,
 // by fillRanked, in the labellings the search reaches). maxNodes stops
-// it only against a bug: the hardest Charlestons recorded take a few
+// it only against a bug: no Charleston recorded takes more than a few
 // hundred nodes.
 
 // wild is the label of a tile of a kind seen nowhere in its chain.
@@ -88,7 +95,12 @@ type labels struct {
 	// where narrowing it emptied a slot.
 	limit  int
 	weight []int
-	flow   flowNet
+	// shuffle, after the first start, breaks the ties between slots.
+	shuffle *rand.Rand
+	flow    flowNet
+	// ordered are the ranked moves whose given slots must hold kinds
+	// that do not decrease (rankedMoves).
+	ordered []bool
 }
 
 // errRestart ends a start of the search that reached its limit.
@@ -125,6 +137,10 @@ func (t *tracker) solve() error {
 			s.in[f] = i
 		}
 	}
+	s.ordered = make([]bool, len(t.moves))
+	for _, i := range t.rankedMoves() {
+		s.ordered[i] = true
+	}
 	for v := present; v != 0; v &= v - 1 {
 		s.reachable(tile.Kind(bits.TrailingZeros64(v)))
 	}
@@ -134,12 +150,16 @@ func (t *tracker) solve() error {
 	// most.
 	var ok bool
 	var err error
-	for per := 64; ; per *= 2 {
+	for start, per := 0, 64; ; start, per = start+1, per*2 {
 		s.back(0)
 		for i := range t.moves {
 			s.push(i)
 		}
 		s.dirty, s.limit = present, s.nodes+per
+		s.shuffle = nil
+		if start%2 == 1 {
+			s.shuffle = rand.New(rand.NewPCG(uint64(start), 1))
+		}
 		if ok, err = s.search(); err != errRestart {
 			break
 		}
@@ -360,6 +380,27 @@ func (s *labels) narrowMove(i int) bool {
 			fresh[j] |= both[j]
 		}
 	}
+	if s.ordered[i] {
+		// The tiles given in the order of their kinds: a slot's kinds
+		// lie between those its neighbours surely hold.
+		low := uint64(1)
+		for j := range m.n {
+			fresh[j] &^= (low - 1) &^ (1 << wild)
+			if d := fresh[j] &^ (1 << wild); d != 0 && fresh[j]&(1<<wild) == 0 {
+				low = max(low, d&-d)
+			}
+		}
+		high := uint64(1) << (tile.NumKinds - 1)
+		for j := m.n - 1; j >= 0; j-- {
+			fresh[j] &^= ^(high<<1 - 1) &^ (1 << wild)
+			if d := fresh[j]; d != 0 && d&(1<<wild) == 0 {
+				high = min(high, uint64(1)<<(63-bits.LeadingZeros64(d)))
+			}
+		}
+		for j := range n {
+			from[j] &= fresh[j]
+		}
+	}
 	for j := range n {
 		if from[j] == 0 || fresh[j] == 0 {
 			return false
@@ -391,7 +432,11 @@ func (s *labels) branch() (w int, need uint64, done bool) {
 		if c < 2 {
 			return
 		}
-		if c = c * 64 / (1 + s.fails(int(w))); pick < 0 || c < best {
+		c = c * 64 / (1 + s.fails(int(w))) * 1024
+		if s.shuffle != nil {
+			c += s.shuffle.IntN(1024) // ties in another order
+		}
+		if pick < 0 || c < best {
 			pick, best, need = int(w), c, kinds
 		}
 	}
@@ -416,8 +461,11 @@ func (s *labels) branch() (w int, need uint64, done bool) {
 				}
 				kinds |= 1 << label(f) & (1<<wild - 1)
 				for i := range m.from {
-					consider(m.from[i], kinds)
-					consider(m.fresh[i], kinds)
+					for _, w := range []uint32{m.from[i], m.fresh[i]} {
+						if s.dom[w]&kinds != 0 {
+							consider(w, kinds) // where a kind it needs may go
+						}
+					}
 				}
 				at = slices.Index(taken[:], false)
 			}
@@ -435,8 +483,19 @@ func (s *labels) branch() (w int, need uint64, done bool) {
 	if s.fill() {
 		return -1, 0, true
 	}
+	// The tiles left did not fit: the chains of the ordered moves first.
+	for i, m := range t.moves {
+		if s.ordered[i] {
+			s.weight[i]++
+			for _, w := range m.from {
+				consider(w, 0)
+			}
+		}
+	}
 	for w := range s.dom {
-		consider(uint32(w), 0)
+		if pick < 0 {
+			consider(uint32(w), 0)
+		}
 	}
 	return pick, 0, false
 }
