@@ -2,14 +2,19 @@ package sealedplay
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/fourwinds-mahjong/fourwinds/core/ai"
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
+	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 )
 
 // TestSolveDeepCharlestons: what parties knew, mid-hand, of american
@@ -123,4 +128,35 @@ func recordedCharleston(t testing.TB, path string) *tracker {
 		tr.moves = append(tr.moves, mv)
 	}
 	return tr
+}
+
+// TestNoviceAmericanHands plays $FOURWINDS_SEALED_HANDS american hands
+// (skipped when unset: a hand takes seconds), each with 2 to 4 key
+// holders whose seats the novice computer player plays, each to an end
+// that every party's audit verifies: no party finds the Charleston's
+// arrangement out of reach of its search and refuses an honest message.
+// The figures it gave are in docs/performance.md.
+func TestNoviceAmericanHands(t *testing.T) {
+	n, err := strconv.Atoi(os.Getenv("FOURWINDS_SEALED_HANDS"))
+	if err != nil {
+		t.Skip("FOURWINDS_SEALED_HANDS is not a number of hands")
+	}
+	for seed := range uint64(n) {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			cfg := config(t, "american", 2+int(seed%3), seed)
+			tb := newTable(t, cfg, seed)
+			var players [4]ai.Player
+			for x := range players {
+				p, err := ai.New(ai.Novice, wall.SeedFromString(fmt.Sprint("novice ", seed, x)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				players[x] = p
+			}
+			tb.choose = func(seat rules.Wind, _ []game.Action) game.Action {
+				return players[seat].Decide(tb.devs[cfg.Seats[seat]].View(seat))
+			}
+			tb.playToAVerifiedEnd()
+		})
+	}
 }
