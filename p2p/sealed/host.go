@@ -62,6 +62,12 @@ type Config struct {
 	// Wait is how long the deal waits for a share, an acknowledgement or
 	// an opening before it is void (DefaultWait when 0).
 	Wait time.Duration
+	// From, for a successor dealer (the table was handed over or taken
+	// over at Term), is where the match stands as this device saw it
+	// (table.Sealed.Ledger): the session served here starts from it,
+	// every key holder with a fresh key, and the hand cut short, if any,
+	// is dealt again under its number. Nil for the table's first dealer.
+	From *table.SealedFrom
 }
 
 // Host is the dealer's device's side of a sealed table: it carries the
@@ -154,6 +160,11 @@ func Serve(h host.Host, cfg Config) (*Host, error) {
 		}
 	}
 	set := table.SealedSetup{Rules: cfg.Rules, Options: cfg.Options, Seed: cfg.Seed, Hands: cfg.Hands, Players: cfg.Players, Names: cfg.Names}
+	if cfg.From != nil {
+		from := *cfg.From
+		from.Start = true
+		set.From = &from
+	}
 	for _, p := range cfg.Holders {
 		set.Peers = append(set.Peers, p.String())
 	}
