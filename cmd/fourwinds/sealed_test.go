@@ -445,3 +445,81 @@ func sealedHostHandsOver(t *testing.T, bin string, announced bool) {
 	}
 	t.Logf("verdicts %v, end %s", verdicts, end)
 }
+
+// TestSealedHandedOverOnARealNetwork: a sealed hongkong match in four
+// network namespaces, `host --sealed` and three `join --ai` that find it
+// by mDNS. Announced: the host's first Ctrl-C in the first deal hands the
+// table over at that hand's end ("handed_over" after hand 1, exit 0).
+// Gone: the host is killed in the first deal. Either way exactly one
+// joiner deals on, every joiner says the table was handed over, and all
+// three end the match with the same verified deals and the same end.
+func TestSealedHandedOverOnARealNetwork(t *testing.T) {
+	netnstest.NeedRoot(t)
+	bin := buildCommand(t)
+	for _, c := range []struct {
+		name      string
+		announced bool
+	}{{"announced", true}, {"dealer gone", false}} {
+		t.Run(c.name, func(t *testing.T) { sealedHandedOverOnARealNetwork(t, bin, c.announced) })
+	}
+}
+
+func sealedHandedOverOnARealNetwork(t *testing.T, bin string, announced bool) {
+	state := t.TempDir()
+	hands := 3
+	ns := netnstest.New(t, 4)
+	dealer := ns.Start(t, 0, "dealer", nil, bin, "host", "--sealed", "--rules", "hongkong", "--hands", fmt.Sprint(hands), "--json",
+		"--name", "sealed kitchen", "--takeover-wait", "2s", "--state", filepath.Join(state, "dealer"),
+		"--seats", "ai:novice,remote,remote,remote", "--listen", "0.0.0.0:4747")
+	dealer.Await(t, "listening", nil, 20*time.Second)
+	var joiners []*netnstest.Proc
+	for i := 1; i < 4; i++ {
+		joiners = append(joiners, ns.Start(t, i, fmt.Sprint("joiner ", i), nil, bin, "join", "--ai", "novice", "--json", "--table", "sealed kitchen",
+			"--state", filepath.Join(state, fmt.Sprint("joiner", i))))
+	}
+	// Into the first deal: a joiner saved its key.
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(5 * time.Millisecond) {
+		if keys, _ := filepath.Glob(filepath.Join(state, "joiner1", "sealed-*.key")); len(keys) > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no joiner saved a key")
+		}
+	}
+	if announced {
+		if err := dealer.Signal(os.Interrupt); err != nil {
+			t.Fatal(err)
+		}
+		dealer.Await(t, "leaving", nil, 10*time.Second)
+		if n := dealer.Await(t, "handed_over", nil, time.Minute)["hands"]; n != 1.0 {
+			t.Errorf("the host handed the table over after %v hands; want 1", n)
+		}
+		dealer.Exit(t, 20*time.Second)
+	} else {
+		dealer.Kill()
+	}
+	var verdicts []string
+	var end string
+	takers := 0
+	for i, p := range joiners {
+		p.Await(t, "table_end", nil, 3*time.Minute)
+		p.Exit(t, 10*time.Second)
+		takers += len(p.Lines("take_over"))
+		if n := len(p.Lines("sealed_handed_over")); n != 1 {
+			t.Errorf("joiner %d said the table was handed over %d times; want once", i+1, n)
+		}
+		v, e := sealedLines(t, fmt.Sprint("joiner ", i+1), append(p.Lines("sealed_hand"), p.Lines("table_end")...))
+		if i == 0 {
+			verdicts, end = v, e
+			if !strings.Contains(end, fmt.Sprintf("hands:%d", hands)) || !strings.Contains(end, "verified:true") {
+				t.Errorf("joiner 1's end: %s; want %d hands, verified", end, hands)
+			}
+		} else if fmt.Sprint(v) != fmt.Sprint(verdicts) || e != end {
+			t.Errorf("joiner %d printed %v and %s; joiner 1 %v and %s", i+1, v, e, verdicts, end)
+		}
+	}
+	if takers != 1 {
+		t.Errorf("%d joiners dealt on; want exactly one", takers)
+	}
+	t.Logf("verdicts %v, end %s", verdicts, end)
+}
