@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -105,11 +104,12 @@ func joinSealed(ctx context.Context, h host.Host, c *client.Client, level ai.Lev
 	out.emit(map[string]any{"type": "sealed"})
 	out.say("The table is sealed: no device sees another's tiles.")
 	jc := sealed.JoinConfig{Seats: seats}
-	// The key file is the current session's (its dealer's and term's).
-	var mu sync.Mutex
-	keyFile := sealed.KeyFileIn(stateDir, c.Dealer().String(), c.Term())
+	// The key file is the current session's: its dealer's and term's,
+	// which the seat on the table protocol moves to before the device
+	// follows a successor's session.
+	keyFile := func() sealed.KeyFile { return sealed.KeyFileIn(stateDir, c.Dealer().String(), c.Term()) }
 	if !watching {
-		rejoin, err := keyFile.Load()
+		rejoin, err := keyFile().Load()
 		if err != nil {
 			return err
 		}
@@ -119,10 +119,7 @@ func joinSealed(ctx context.Context, h host.Host, c *client.Client, level ai.Lev
 		}
 		jc.Rejoin = rejoin
 		jc.SaveKey = func(deal uint32, key []byte) {
-			mu.Lock()
-			kf := keyFile
-			mu.Unlock()
-			if err := kf.Save(deal, key); err != nil {
+			if err := keyFile().Save(deal, key); err != nil {
 				out.say("Cannot save the key of deal %d (this device could not rejoin after a restart): %v", deal, err)
 			}
 		}
@@ -132,20 +129,22 @@ func joinSealed(ctx context.Context, h host.Host, c *client.Client, level ai.Lev
 	if watching {
 		player = table.Spectator
 	}
+	var last sealed.KeyFile // the last session's
 	f, err := sealed.Follow(ctx, h, c, jc, giveUp, func(s sealed.Session) {
-		if s.From == nil {
-			shown = table.NewSwitch(s.Table)
+		if s.From != nil {
+			out.emit(map[string]any{"type": "sealed_handed_over", "term": s.Term, "dealer": s.Dealer.String(), "hand": s.From.Standing.Number, "deal": s.From.Deal + 1})
+			out.say("The table was handed over: another device deals it now (term %d); the sealed match goes on from hand %d with fresh keys.", s.Term, s.From.Standing.Number)
+		}
+		if shown == nil {
+			shown, last = table.NewSwitch(s.Table), keyFile()
 			return
 		}
-		mu.Lock()
-		old := keyFile
-		keyFile = sealed.KeyFileIn(stateDir, s.Dealer.String(), s.Term)
-		mu.Unlock()
-		if !watching {
-			old.Remove()
+		if now := keyFile(); now != last {
+			if err := last.Remove(); err != nil {
+				out.say("Cannot delete the saved key of the last dealer's session: %v", err)
+			}
+			last = now
 		}
-		out.emit(map[string]any{"type": "sealed_handed_over", "term": s.Term, "dealer": s.Dealer.String(), "hand": s.From.Standing.Number, "deal": s.From.Deal + 1})
-		out.say("The table was handed over: another device deals it now (term %d); the sealed match goes on from hand %d with fresh keys.", s.Term, s.From.Standing.Number)
 		if err := shown.Move(ctx, s.Table, player, s.Term); err != nil {
 			out.say("The screen cannot follow the new dealer: %v", err)
 		}
@@ -172,10 +171,7 @@ func joinSealed(ctx context.Context, h host.Host, c *client.Client, level ai.Lev
 		return werr
 	}
 	if rec.Over {
-		mu.Lock()
-		kf := keyFile
-		mu.Unlock()
-		if rerr := kf.Remove(); rerr != nil {
+		if rerr := keyFile().Remove(); rerr != nil {
 			out.say("Cannot delete the saved key: %v", rerr)
 		}
 	}

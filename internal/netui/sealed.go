@@ -135,18 +135,18 @@ func joinSealed(h host.Host, r remote, player int, name, stateDir string, follow
 	ctx, stop := context.WithCancel(context.Background())
 	s := &sealedRemote{Switch: table.NewSwitch(r), r: r, stop: stop, done: make(chan struct{})}
 	var cfg sealed.JoinConfig
-	var key sealed.KeyFile
+	var key func() sealed.KeyFile // the current session's: its dealer's and term's
 	if player != table.Spectator {
 		cfg.Seats[player] = table.SeatConfig{Kind: table.SeatHuman, Name: name}
 		if stateDir != "" {
-			key = sealed.KeyFileIn(stateDir, r.Client.Dealer().String(), r.Client.Term())
-			rejoin, err := key.Load()
+			key = func() sealed.KeyFile { return sealed.KeyFileIn(stateDir, r.Client.Dealer().String(), r.Client.Term()) }
+			rejoin, err := key().Load()
 			if err != nil {
 				warn(fmt.Errorf("netui: %w", err))
 			}
 			cfg.Rejoin = rejoin
 			cfg.SaveKey = func(deal uint32, b []byte) {
-				if err := key.Save(deal, b); err != nil {
+				if err := key().Save(deal, b); err != nil {
 					warn(fmt.Errorf("netui: the key of deal %d is not kept (the app could not rejoin after a restart): %w", deal, err))
 				}
 			}
@@ -157,11 +157,21 @@ func joinSealed(h host.Host, r remote, player int, name, stateDir string, follow
 }
 
 // follow dials the sealed match until the dealer serves it, then moves
-// the screens to it, and to each session of a successor dealer; once the
-// match is over it removes the key kept.
-func (s *sealedRemote) follow(ctx context.Context, h host.Host, c *client.Client, player int, cfg sealed.JoinConfig, key sealed.KeyFile, following *atomic.Pointer[sealed.Follower], warn func(error)) {
+// the screens to it, and to each session of a successor dealer; the key
+// kept (key, nil for none) of a session left, and once the match is over
+// the last, is removed.
+func (s *sealedRemote) follow(ctx context.Context, h host.Host, c *client.Client, player int, cfg sealed.JoinConfig, key func() sealed.KeyFile, following *atomic.Pointer[sealed.Follower], warn func(error)) {
 	defer close(s.done)
+	var last sealed.KeyFile
 	f, err := sealed.Follow(ctx, h, c, cfg, 0, func(m sealed.Session) {
+		if key != nil {
+			if now := key(); now != last {
+				if err := last.Remove(); last != "" && err != nil {
+					warn(fmt.Errorf("netui: the key of the last dealer's session is not removed: %w", err))
+				}
+				last = now
+			}
+		}
 		if err := s.Move(ctx, m.Table, player, m.Term); err != nil && ctx.Err() == nil {
 			warn(fmt.Errorf("netui: the screens cannot follow the sealed match: %w", err))
 		}
@@ -171,8 +181,8 @@ func (s *sealedRemote) follow(ctx context.Context, h host.Host, c *client.Client
 	}
 	s.f = f
 	following.Store(f)
-	if rec, _ := f.Wait(); rec.Over && key != "" {
-		if err := key.Remove(); err != nil {
+	if rec, _ := f.Wait(); rec.Over && key != nil {
+		if err := key().Remove(); err != nil {
 			warn(fmt.Errorf("netui: the key of the match over is not removed: %w", err))
 		}
 	}

@@ -76,22 +76,65 @@ type Follower struct {
 const followPause = 50 * time.Millisecond
 
 // Follow joins the sealed table its seating follows (Await, with cfg and
-// giveUp) and returns once the first session's dealer served this device
-// its setup; on is called with each session as it starts, the first
-// included, before Follow returns. The follower then follows the table
-// across dealers until the match is over, ctx ends or Close.
+// giveUp) and returns once a session's dealer served this device its
+// setup: the first dealer's, or, when the table was handed over before
+// this device reached the first dealer's (a spectator that came late),
+// the successor's. on is called with each session as it starts, the
+// first included, before Follow returns. The follower then follows the
+// table across dealers until the match is over, ctx ends or Close.
 func Follow(ctx context.Context, h host.Host, seat Seating, cfg JoinConfig, giveUp time.Duration, on func(Session)) (*Follower, error) {
-	term := seat.Term()
-	j, err := Await(ctx, h, seat.Dealer(), seat.Dealer().String(), term, cfg, giveUp)
+	start := seat.Term()
+	for {
+		term := seat.Term()
+		j, err := awaitTerm(ctx, h, seat, term, cfg, giveUp)
+		if err == nil {
+			ctx, cancel := context.WithCancel(ctx)
+			f := &Follower{h: h, seat: seat, cfg: cfg, giveUp: giveUp, on: on, led: make(chan *Host, 1), done: make(chan struct{}), close: cancel}
+			f.cur = j.Table()
+			s := Session{Table: j.Table(), Dealer: seat.Dealer(), Term: term}
+			if term != start {
+				if from, err := j.Table().Ledger(ctx); err == nil {
+					s.From = &from
+				}
+			}
+			on(s)
+			go f.run(ctx, j, term)
+			return f, nil
+		}
+		if seat.Term() == term || ctx.Err() != nil {
+			return nil, err
+		}
+	}
+}
+
+// awaitTerm is Await at the dealer seat follows at term; it gives up as
+// soon as the seat moves to another term (the table was handed over).
+func awaitTerm(ctx context.Context, h host.Host, seat Seating, term uint64, cfg JoinConfig, giveUp time.Duration) (*Joined, error) {
+	actx, cancel := context.WithCancel(ctx)
+	waiting := make(chan struct{})
+	go func() {
+		for seat.Term() == term {
+			select {
+			case <-waiting:
+				return
+			case <-time.After(followPause):
+			}
+		}
+		cancel()
+	}()
+	j, err := Await(actx, h, seat.Dealer(), seat.Dealer().String(), term, cfg, giveUp)
+	close(waiting)
+	if err == nil && actx.Err() != nil {
+		j.Close() // the seat moved on as it joined: the session is over
+		err = actx.Err()
+	}
 	if err != nil {
+		cancel()
 		return nil, err
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	f := &Follower{h: h, seat: seat, cfg: cfg, giveUp: giveUp, on: on, led: make(chan *Host, 1), done: make(chan struct{}), close: cancel}
-	f.cur = j.Table()
-	on(Session{Table: j.Table(), Dealer: seat.Dealer(), Term: term})
-	go f.run(ctx, j, term)
-	return f, nil
+	// actx bounds the session: it ends with ctx (cancel is never called
+	// otherwise).
+	return j, nil
 }
 
 // run follows the sessions, from j's at term, until the match is over.
@@ -147,6 +190,9 @@ func (f *Follower) run(ctx context.Context, j *Joined, term uint64) {
 				err = ctx.Err()
 			}
 		} else {
+			// A key saved before this device's app restarted is of the
+			// first session; every later one starts with fresh keys.
+			f.cfg.Rejoin = nil
 			j, err = Await(ctx, f.h, dealer, dealer.String(), term, f.cfg, f.giveUp)
 		}
 		if err != nil {

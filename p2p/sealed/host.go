@@ -504,7 +504,35 @@ func (x *Host) Run(ctx context.Context) (table.SealedRecord, error) {
 	if !rec.Over {
 		return rec, errors.New("sealed: the table closed before the match ended")
 	}
+	x.flush(ctx)
 	return rec, nil
+}
+
+// flushWait bounds how long Run waits for the match's last frames to be
+// written to every stream.
+const flushWait = 5 * time.Second
+
+// flush waits until every stream's queue is written (the match's end
+// reaches every device before its owner closes the host), for up to
+// flushWait.
+func (x *Host) flush(ctx context.Context) {
+	deadline := time.Now().Add(flushWait)
+	for time.Now().Before(deadline) && ctx.Err() == nil {
+		x.mu.Lock()
+		queued := 0
+		for _, l := range x.links {
+			select {
+			case <-l.done:
+			default:
+				queued += len(l.out)
+			}
+		}
+		x.mu.Unlock()
+		if queued == 0 {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 // allJoined reports whether every other key holder's device has a stream.
