@@ -662,6 +662,54 @@ func TestSealedHostLeaves(t *testing.T) {
 	})
 }
 
+// TestSealedHostHandsOver: the tablet that hosts a sealed table as its
+// table centre asks to leave in the middle of hand 1 and hands the table
+// over to the first phone. Hand 1 is played to its end and audited; once
+// both phones ask for the next hand, the first phone deals hand 2 on a
+// fresh sealed session, the second phone follows it there, hand 1 kept,
+// and hand 2 is played to its end and audited on both.
+func TestSealedHostHandsOver(t *testing.T) {
+	_, tablet, anne, bea := twoPhonesAtTheCentre(t, time.Hour, true, "Anne", "Bea")
+	fyne.DoAndWait(tablet.app.StartHosted)
+	for _, d := range []*device{anne, bea} {
+		waitUpTo(t, time.Minute, "a phone at the sealed match", func() bool { return d.app.Rack().Screen().Snapshot().Info.Sealed })
+	}
+	playTurnsFor(t, 2*time.Minute, func(v *game.View, n int) bool { return n >= 3 || v.Phase == game.PhaseEnd }, anne, bea)
+	fyne.DoAndWait(tablet.app.LeaveShared)
+	tap(t, tablet.win, "Hand over to Anne")
+	waitFor(t, "the phones saying who deals next", func() bool {
+		return slices.Contains(anne.app.Rack().Notices(), "The host leaves after this hand; then this device deals the table: keep the app open.") &&
+			slices.Contains(bea.app.Rack().Notices(), "The host leaves after this hand; then Anne deals the table.")
+	})
+	playTurnsFor(t, 2*time.Minute, handOver, anne, bea)
+	audited := words.T("share.audited")
+	for _, d := range []*device{anne, bea} {
+		waitUpTo(t, time.Minute, "a phone at the audited end of hand 1", func() bool {
+			v := d.app.Rack().Screen().Snapshot().View
+			return v != nil && v.Phase == game.PhaseEnd && slices.Contains(d.app.Rack().Notices(), audited)
+		})
+		fyne.DoAndWait(func() { d.app.Rack().Screen().NextHand() })
+	}
+	waitFor(t, "the first phone dealing", func() bool { return anne.app.Rack().Dealing() })
+	waitFor(t, "the tablet at home", func() bool { return tablet.app.Hosted() == nil && tablet.app.Centre() == nil })
+	waitUpTo(t, time.Minute, "hand 2 on both phones, at the first phone's session", func() bool {
+		for _, d := range []*device{anne, bea} {
+			s := d.app.Rack().Screen().Snapshot()
+			if !s.Info.Sealed || s.View == nil || s.View.Number != 2 || len(s.Info.History) != 1 {
+				return false
+			}
+		}
+		return true
+	})
+	playTurnsFor(t, 3*time.Minute, handOver, anne, bea)
+	for p, d := range []*device{anne, bea} {
+		waitUpTo(t, time.Minute, fmt.Sprintf("phone %d saying hand 2 was audited", p), func() bool {
+			s := d.app.Rack().Screen().Snapshot()
+			return s.View != nil && s.View.Number == 2 && slices.Contains(d.app.Rack().Notices(), audited)
+		})
+	}
+}
+
 // TestHostHandsOver: the tablet that deals, as the table centre, asks to
 // leave in the middle of hand 1. Home asks first; the host chooses to hand
 // the table over to the first seated phone, and every screen says who
