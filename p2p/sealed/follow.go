@@ -64,12 +64,15 @@ type Follower struct {
 	hands []table.SealedHand
 	last  *table.SealedFrom
 	info  table.Info
-	// leftFor is the term of the session the follower left the last for.
+	// leftFor is the term of the session the follower left the last for;
+	// leading is set once this device leads a session (Lead).
 	leftFor uint64
-	led0    bool
-	rec     table.SealedRecord
-	err     error
-	close   func()
+	leading bool
+	// rec and err are the match as it ended here (Wait); stop ends
+	// following (Close).
+	rec  table.SealedRecord
+	err  error
+	stop func()
 }
 
 // followPause is how often a follower looks at its seating's term.
@@ -89,7 +92,7 @@ func Follow(ctx context.Context, h host.Host, seat Seating, cfg JoinConfig, give
 		j, err := awaitTerm(ctx, h, seat, term, cfg, giveUp)
 		if err == nil {
 			ctx, cancel := context.WithCancel(ctx)
-			f := &Follower{h: h, seat: seat, cfg: cfg, giveUp: giveUp, on: on, led: make(chan *Host, 1), done: make(chan struct{}), close: cancel}
+			f := &Follower{h: h, seat: seat, cfg: cfg, giveUp: giveUp, on: on, led: make(chan *Host, 1), done: make(chan struct{}), stop: cancel}
 			f.cur = j.Table()
 			s := Session{Table: j.Table(), Dealer: seat.Dealer(), Term: term}
 			if term != start {
@@ -297,8 +300,8 @@ func (f *Follower) Info() (table.Info, bool) {
 // ends.
 func (f *Follower) Lead(ctx context.Context, d Seated, wait time.Duration) error {
 	f.mu.Lock()
-	led := f.led0
-	f.led0 = true
+	led := f.leading
+	f.leading = true
 	f.mu.Unlock()
 	if led {
 		return errors.New("sealed: this device leads the table already")
@@ -364,7 +367,7 @@ func (f *Follower) Wait() (table.SealedRecord, error) {
 
 // Close leaves the table.
 func (f *Follower) Close() error {
-	f.close()
+	f.stop()
 	<-f.done
 	return nil
 }
