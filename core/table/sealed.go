@@ -921,10 +921,6 @@ func (t *Sealed) info() Info {
 		v := *t.verified
 		in.Verified = &v
 	}
-	if in.Started && !t.over {
-		st := l.Standing()
-		in.Standing = &st
-	}
 	if t.problem != nil {
 		in.Problem = t.problem.Error()
 	}

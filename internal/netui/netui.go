@@ -304,7 +304,9 @@ func (h *hosted) Successor() int {
 	defer cancel()
 	snap, err := h.Table().Snapshot(ctx, table.Spectator)
 	_, p, ok := h.s.Dealer.Successor()
-	if err != nil || !ok || !snap.Info.Started || snap.Info.Standing == nil {
+	// A sealed match's info carries no standing: each device keeps its
+	// own ledger (sealed.Follower.Info).
+	if err != nil || !ok || !snap.Info.Started || snap.Info.Over || (snap.Info.Standing == nil && !snap.Info.Sealed) {
 		return -1
 	}
 	return p

@@ -252,6 +252,9 @@ func (f *Follower) leave(ctx context.Context, party *table.Sealed, term uint64) 
 	f.mu.Lock()
 	if err == nil && serr == nil {
 		f.last, f.info = &from, snap.Info
+		if snap.Info.Started && !snap.Info.Over {
+			f.info.Standing = &from.Standing
+		}
 	}
 	f.leftFor = term
 	f.hands = append(f.hands, rec.Hands...)
@@ -272,20 +275,30 @@ func (f *Follower) finish(party *table.Sealed, j *Joined, err error) {
 }
 
 // Info returns the public facts of the match as this device keeps them,
-// and whether it has them (the first deal was dealt): those of the
-// current session, or, between two, where the last one left the match.
-// A take-over goes on from them (p2p/client.Options.Match).
+// with where its ledger stands (Info.Standing), and whether it has them
+// (the first deal was dealt, the match is not over): those of the current
+// session, or, between two, where the last one left the match. A
+// take-over goes on from them (p2p/client.Options.Match).
 func (f *Follower) Info() (table.Info, bool) {
 	f.mu.Lock()
 	cur := f.cur
 	f.mu.Unlock()
-	snap, err := cur.Snapshot(context.Background(), table.Spectator)
+	ctx := context.Background()
+	snap, err := cur.Snapshot(ctx, table.Spectator)
+	var from table.SealedFrom
+	if err == nil {
+		from, err = cur.Ledger(ctx)
+	}
 	if err != nil {
 		f.mu.Lock()
 		defer f.mu.Unlock()
 		return f.info, f.last != nil && f.info.Standing != nil
 	}
-	return snap.Info, snap.Info.Standing != nil
+	in := snap.Info
+	if in.Started && !in.Over {
+		in.Standing = &from.Standing
+	}
+	return in, in.Standing != nil
 }
 
 // Lead serves, on this device, the session of a sealed table it took
