@@ -12,6 +12,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -187,7 +188,12 @@ func runHost(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	d = served.Dealer
 	close(serving)
 	go changePINs(stdin, d, out)
-	handed := leaveOnInterrupt(ctx, stop, d, out)
+	leave := d.HandOver
+	var match atomic.Pointer[sealed.Host] // a sealed table's match, once it is played
+	if o.sealed {
+		leave = func(ctx context.Context) (int, <-chan struct{}, error) { return leaveSealed(ctx, d, match.Load()) }
+	}
+	handed := leaveOnInterrupt(ctx, stop, leave, out)
 	out.unadvertised(served.Announcement)
 	addrs := node.Addrs(h)
 	var joins []string
@@ -215,7 +221,7 @@ func runHost(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			return err
 		}
 		if o.sealed {
-			return hostSealed(ctx, h, d, o, out)
+			return hostSealed(ctx, h, d, o, out, &match, handed)
 		}
 		if err := tbl.Start(ctx); err != nil {
 			return err
@@ -467,9 +473,10 @@ func sitDown(ctx context.Context, h host.Host, d *dealer.Dealer, shown *table.Sw
 
 // leaveOnInterrupt ends the host at a SIGTERM or a SIGINT (stop). During a
 // match, a first SIGINT instead hands the table over at the next hand
-// boundary to the first seated device (Dealer.HandOver): the channel
-// returned is closed once it is handed over; a second SIGINT stops at once.
-func leaveOnInterrupt(ctx context.Context, stop context.CancelFunc, d *dealer.Dealer, out *lines) <-chan struct{} {
+// boundary to the first seated device (leave: Dealer.HandOver, or
+// leaveSealed): the channel returned is closed once it is handed over; a
+// second SIGINT stops at once.
+func leaveOnInterrupt(ctx context.Context, stop context.CancelFunc, leave func(context.Context) (int, <-chan struct{}, error), out *lines) <-chan struct{} {
 	handed := make(chan struct{})
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
@@ -487,7 +494,7 @@ func leaveOnInterrupt(ctx context.Context, stop context.CancelFunc, d *dealer.De
 				stop()
 				return
 			}
-			p, done, err := d.HandOver(ctx)
+			p, done, err := leave(ctx)
 			if err != nil {
 				stop()
 				return

@@ -110,8 +110,16 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 		want = table.Spectator
 	}
 	opts := client.Options{Player: want, PIN: *pin, Key: key, Retry: 500 * time.Millisecond, Locate: discover.Locate, GiveUp: *giveUp, TakeOverAfter: *takeOver}
-	var dealing atomic.Pointer[dealer.Dealer] // set once this device took the table over
-	var joined atomic.Pointer[client.Client]  // set once seated, for the take-over's words
+	var dealing atomic.Pointer[dealer.Dealer]     // set once this device took the table over
+	var joined atomic.Pointer[client.Client]      // set once seated, for the take-over's words
+	var following atomic.Pointer[sealed.Follower] // set once a sealed match is followed
+	// A sealed match's public facts are its own, not the lobby's.
+	opts.Match = func() (table.Info, bool) {
+		if f := following.Load(); f != nil {
+			return f.Info()
+		}
+		return table.Info{}, false
+	}
 	if takesOver {
 		opts.TakeOver = func(_ context.Context, info table.Info, term uint64, holders [4]peer.ID) (table.Table, error) {
 			out.emit(map[string]any{"type": "take_over", "hand": info.Standing.Number})
@@ -126,8 +134,16 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 			if c := joined.Load(); c != nil {
 				wait = c.TakeOverAfter()
 			}
-			t, err := node.TakeOver(h, info, term, holders, *pin, key, wait, nil)
+			var t *node.TakenOver
+			var err error
+			if f := following.Load(); f != nil {
+				t, err = takeOverSealed(h, f, info, term, holders, *pin, key, wait, out)
+			} else {
+				t, err = node.TakeOver(h, info, term, holders, *pin, key, wait, nil, nil)
+			}
 			if err != nil {
+				out.emit(map[string]any{"type": "warning", "text": err.Error()})
+				out.say("This device cannot deal on: %v", err)
 				return nil, err
 			}
 			dealing.Store(t.Dealer)
@@ -150,7 +166,7 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 	}
 
 	if sealed.Announced(h, c.Dealer()) {
-		return joinSealed(ctx, h, c, ai.Level(*level), *spectate, stdin, *giveUp, *stateDir, out)
+		return joinSealed(ctx, h, c, ai.Level(*level), *spectate, stdin, *giveUp, *stateDir, &following, &dealing, out)
 	}
 	var end table.Snapshot
 	switch {

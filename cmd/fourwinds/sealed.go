@@ -4,14 +4,17 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"sync/atomic"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/host"
+	"github.com/libp2p/go-libp2p/core/peer"
 
 	"github.com/fourwinds-mahjong/fourwinds/core/ai"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/client"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/dealer"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/node"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/sealed"
 )
 
@@ -19,10 +22,12 @@ import (
 // protocol seated (d): this device holds the first key and plays its own
 // seats, and every seat no device holds, by AI; every other seated device
 // holds a key of its own, and the spectators the table admitted follow
-// the public view. The table's id is this device's peer id. With
-// --record it writes the game record of the verified hands, each dealt
-// from its opened wall (table.SealedRecord.Game), once the match is over.
-func hostSealed(ctx context.Context, h host.Host, d *dealer.Dealer, o hostOptions, out *lines) error {
+// the public view. The table's id is this device's peer id. The match is
+// kept in match while it is played (leaveSealed); once handed is closed
+// the table is the successor's and the host ends. With --record it writes
+// the game record of the hands it verified, each dealt from its opened
+// wall (table.SealedRecord.Game), once the match is over or handed over.
+func hostSealed(ctx context.Context, h host.Host, d *dealer.Dealer, o hostOptions, out *lines, match *atomic.Pointer[sealed.Host], handed <-chan struct{}) error {
 	cfg := sealed.Config{Table: h.ID().String(), Term: d.Term(), Rules: o.cfg.Rules, Options: o.cfg.Options, Hands: o.cfg.Hands,
 		Spectator: d.Watches}
 	cfg.Seat(h.ID(), d.Holders(), d.Connected())
@@ -34,27 +39,66 @@ func hostSealed(ctx context.Context, h host.Host, d *dealer.Dealer, o hostOption
 		return err
 	}
 	defer x.Close()
+	match.Store(x)
 	out.say("Playing the sealed match: %d devices hold keys.", len(cfg.Holders))
-	rec, err := x.Run(ctx)
-	if err != nil {
-		return err
+	type run struct {
+		rec table.SealedRecord
+		err error
 	}
-	if o.record != "" {
-		data, err := rec.Game.Encode()
-		if err == nil {
-			err = writeFileAtomic(o.record, data)
-		}
-		if err != nil {
-			return fmt.Errorf("cannot write the record: %w", err)
-		}
+	ran := make(chan run, 1)
+	go func() {
+		rec, err := x.Run(ctx)
+		ran <- run{rec, err}
+	}()
+	var r run
+	select {
+	case r = <-ran:
+	case <-handed:
+		rec := x.Table().Record()
+		n := len(rec.History)
+		out.emit(map[string]any{"type": "handed_over", "hands": n})
+		out.say("The table is handed over after hand %d; the sealed match goes on without this device.", n)
+		return writeSealedRecord(o.record, rec)
+	}
+	if r.err != nil {
+		return r.err
+	}
+	if err := writeSealedRecord(o.record, r.rec); err != nil {
+		return err
 	}
 	// The joiners leave once they have the end.
 	deadline := time.Now().Add(5 * time.Second)
 	for d.Connected() != [4]bool{} && time.Now().Before(deadline) {
 		time.Sleep(50 * time.Millisecond)
 	}
-	sealedEnd(rec, out)
+	sealedEnd(r.rec, out)
 	return nil
+}
+
+// writeSealedRecord writes rec's game record to path, whole or not at
+// all; nothing when path is empty.
+func writeSealedRecord(path string, rec table.SealedRecord) error {
+	if path == "" {
+		return nil
+	}
+	data, err := rec.Game.Encode()
+	if err == nil {
+		err = writeFileAtomic(path, data)
+	}
+	if err != nil {
+		return fmt.Errorf("cannot write the record: %w", err)
+	}
+	return nil
+}
+
+// leaveSealed hands the sealed match x over at the end of the hand in
+// play (sealed.Host.HandOver); there is nothing to hand over before it is
+// played.
+func leaveSealed(ctx context.Context, d *dealer.Dealer, x *sealed.Host) (int, <-chan struct{}, error) {
+	if x == nil {
+		return -1, nil, dealer.ErrNoSuccessor
+	}
+	return x.HandOver(ctx, d)
 }
 
 // joinSealed plays this device's seat at the sealed table c is seated
@@ -62,12 +106,16 @@ func hostSealed(ctx context.Context, h host.Host, d *dealer.Dealer, o hostOption
 // in the terminal (stdin); a spectator (watch) follows the public view.
 // It prints each deal's verdict and the match's end. The dealer serves the
 // match once every seat is taken: until then its streams are turned away
-// and the device tries again, for up to giveUp.
+// and the device tries again, for up to giveUp. When the table is handed
+// over or taken over, the device follows the successor's session
+// (sealed.Follow; following holds the follower, for a take-over by this
+// device: takeOverSealed) and says so; once it deals (dealing), it ends
+// after the other devices have the match's end.
 //
 // A key holder saves each deal's key in stateDir (sealed.KeyFile) and,
 // started again at a match under way, rejoins it from that key; the file
 // is deleted when the match ends.
-func joinSealed(ctx context.Context, h host.Host, c *client.Client, level ai.Level, watching bool, stdin io.Reader, giveUp time.Duration, stateDir string, out *lines) error {
+func joinSealed(ctx context.Context, h host.Host, c *client.Client, level ai.Level, watching bool, stdin io.Reader, giveUp time.Duration, stateDir string, following *atomic.Pointer[sealed.Follower], dealing *atomic.Pointer[dealer.Dealer], out *lines) error {
 	var seats [4]table.SeatConfig
 	if me := c.Player(); !watching {
 		seats[me] = table.SeatConfig{Kind: table.SeatHuman}
@@ -78,9 +126,12 @@ func joinSealed(ctx context.Context, h host.Host, c *client.Client, level ai.Lev
 	out.emit(map[string]any{"type": "sealed"})
 	out.say("The table is sealed: no device sees another's tiles.")
 	jc := sealed.JoinConfig{Seats: seats}
-	keyFile := sealed.KeyFileIn(stateDir, c.Dealer().String(), c.Term())
+	// The key file is the current session's: its dealer's and term's,
+	// which the seat on the table protocol moves to before the device
+	// follows a successor's session.
+	keyFile := func() sealed.KeyFile { return sealed.KeyFileIn(stateDir, c.Dealer().String(), c.Term()) }
 	if !watching {
-		rejoin, err := keyFile.Load()
+		rejoin, err := keyFile().Load()
 		if err != nil {
 			return err
 		}
@@ -90,42 +141,89 @@ func joinSealed(ctx context.Context, h host.Host, c *client.Client, level ai.Lev
 		}
 		jc.Rejoin = rejoin
 		jc.SaveKey = func(deal uint32, key []byte) {
-			if err := keyFile.Save(deal, key); err != nil {
+			if err := keyFile().Save(deal, key); err != nil {
 				out.say("Cannot save the key of deal %d (this device could not rejoin after a restart): %v", deal, err)
 			}
 		}
 	}
-	j, err := sealed.Await(ctx, h, c.Dealer(), c.Dealer().String(), c.Term(), jc, giveUp)
+	var shown *table.Switch
+	player := c.Player()
+	if watching {
+		player = table.Spectator
+	}
+	var last sealed.KeyFile // the last session's
+	f, err := sealed.Follow(ctx, h, c, jc, giveUp, func(s sealed.Session) {
+		if s.From != nil {
+			out.emit(map[string]any{"type": "sealed_handed_over", "term": s.Term, "dealer": s.Dealer.String(), "hand": s.From.Standing.Number, "deal": s.From.Deal + 1})
+			out.say("The table was handed over: another device deals it now (term %d); the sealed match goes on from hand %d with fresh keys.", s.Term, s.From.Standing.Number)
+		}
+		if shown == nil {
+			shown, last = table.NewSwitch(s.Table), keyFile()
+			return
+		}
+		if now := keyFile(); now != last {
+			if err := last.Remove(); err != nil {
+				out.say("Cannot delete the saved key of the last dealer's session: %v", err)
+			}
+			last = now
+		}
+		if err := shown.Move(ctx, s.Table, player, s.Term); err != nil {
+			out.say("The screen cannot follow the new dealer: %v", err)
+		}
+	})
 	if err != nil && ctx.Err() == nil {
 		return fmt.Errorf("%w (did it start without this seat?)", err)
 	}
 	if err != nil {
 		return err
 	}
-	defer j.Close()
+	following.Store(f)
+	defer f.Close()
 	switch {
 	case watching:
-		_, err = watch(ctx, j.Table(), out)
+		_, err = watch(ctx, shown, out)
 	case level == "":
-		_, err = playRemote(ctx, j.Table(), c.Player(), stdin, out)
+		_, err = playRemote(ctx, shown, c.Player(), stdin, out)
 	}
 	if err != nil {
-		j.Close() // the stream's own error, if any, says more
+		f.Close() // the stream's own error, if any, says more
 	}
-	rec, werr := j.Wait()
+	rec, werr := f.Wait()
 	if werr != nil {
 		return werr
 	}
 	if rec.Over {
-		if rerr := keyFile.Remove(); rerr != nil {
+		if rerr := keyFile().Remove(); rerr != nil {
 			out.say("Cannot delete the saved key: %v", rerr)
 		}
 	}
 	if err != nil {
 		return err
 	}
+	if d := dealing.Load(); d != nil {
+		// This device deals now: the others leave once they have the end.
+		deadline := time.Now().Add(5 * time.Second)
+		for (d.Connected() != [4]bool{} || d.Spectators() > 0) && time.Now().Before(deadline) {
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
 	sealedEnd(rec, out)
 	return nil
+}
+
+// takeOverSealed deals on, on this device, the sealed table f follows
+// (its dealer gone, or handing the table over to this device): the table
+// protocol's dealer at the next term (node.TakeOver, announced sealed)
+// and, once the seated devices came back, the sealed session from this
+// device's ledger, with fresh keys (Follower.Lead).
+func takeOverSealed(h host.Host, f *sealed.Follower, info table.Info, term uint64, holders [4]peer.ID, pin, key string, wait time.Duration, out *lines) (*node.TakenOver, error) {
+	sealed.Announce(h)
+	return node.TakeOver(h, info, term, holders, pin, key, wait, nil, func(ctx context.Context, d *dealer.Dealer) {
+		if err := f.Lead(ctx, d, 0); err != nil && ctx.Err() == nil {
+			out.emit(map[string]any{"type": "warning", "text": err.Error()})
+			out.say("The sealed match stopped on this device: %v", err)
+		}
+	})
 }
 
 // sealedHandLine is what --json prints for each deal of a sealed match.

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -417,4 +418,211 @@ func TestSealedJoinerRestartsOnARealNetwork(t *testing.T) {
 		}
 	}
 	t.Logf("rejoined with deal %v's key; verdicts %v, end %s", rejoin["deal"], verdicts, end)
+}
+
+// TestSealedHostHandsOver: `host --sealed` with two computer seats of its
+// own, two `join --ai` and a `join --watch` on loopback. Announced: at
+// the host's first Ctrl-C the hand in play is played to its end, the host
+// prints "leaving", then "handed_over" after hand 1, and exits 0. Gone:
+// the host is killed during the match, and after the take-over wait the
+// joiners vote one of them in. Either way one joiner deals on ("take_over")
+// from its ledger with fresh keys, every joiner and the spectator say the
+// table was handed over ("sealed_handed_over") and end the match with the
+// same verified deals (the spectator from the deal it reached the
+// successor's session at) and the same end.
+func TestSealedHostHandsOver(t *testing.T) {
+	bin := buildCommand(t)
+	for _, c := range []struct {
+		name      string
+		announced bool
+	}{{"announced", true}, {"dealer gone", false}} {
+		t.Run(c.name, func(t *testing.T) { sealedHostHandsOver(t, bin, c.announced) })
+	}
+}
+
+func sealedHostHandsOver(t *testing.T, bin string, announced bool) {
+	state := t.TempDir()
+	hands := 3
+	h := startHost(t, bin, "--sealed", "--rules", "hongkong", "--hands", fmt.Sprint(hands), "--seats", "ai:novice,remote,remote,ai:novice",
+		"--takeover-wait", "1s", "--state", filepath.Join(state, "host"))
+	joins, _ := h.await(t, "listening")["join"].([]any)
+	if len(joins) == 0 {
+		t.Fatal("the listening line has no join address")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	type joined struct {
+		out []byte
+		err error
+	}
+	run := func(args ...string) chan joined {
+		done := make(chan joined, 1)
+		cmd := exec.CommandContext(ctx, bin, args...)
+		var errb bytes.Buffer
+		cmd.Stderr = &errb
+		go func() {
+			out, err := cmd.Output()
+			if err != nil {
+				err = fmt.Errorf("%v: %s", err, errb.String())
+			}
+			done <- joined{out, err}
+		}()
+		return done
+	}
+	watcher := run("join", "--watch", "--json", "--state", filepath.Join(state, "watcher"), joins[0].(string))
+	time.Sleep(500 * time.Millisecond) // the spectator comes before the first deal
+	var joiners []chan joined
+	for i := range 2 {
+		joiners = append(joiners, run("join", "--ai", "novice", "--json", "--state", filepath.Join(state, fmt.Sprint("joiner", i)), joins[0].(string)))
+	}
+	// Into the first deal: a joiner saved its key.
+	for {
+		if keys, _ := filepath.Glob(filepath.Join(state, "joiner0", "sealed-*.key")); len(keys) > 0 {
+			break
+		}
+		if ctx.Err() != nil {
+			t.Fatal("no joiner saved a key")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if announced {
+		if err := h.cmd.Process.Signal(os.Interrupt); err != nil {
+			t.Fatal(err)
+		}
+		h.await(t, "leaving")
+		if n := h.await(t, "handed_over")["hands"]; n != 1.0 {
+			t.Errorf("the host handed the table over after %v hands; want 1", n)
+		}
+		if err := h.cmd.Wait(); err != nil {
+			t.Fatalf("the host: %v\n%s", err, h.stderr.String())
+		}
+	} else {
+		time.Sleep(time.Second) // into the hand
+		h.kill()
+	}
+
+	var all [][]map[string]any
+	for _, done := range append(joiners, watcher) {
+		j := <-done
+		if j.err != nil {
+			t.Fatalf("a joiner failed: %v", j.err)
+		}
+		all = append(all, jsonLines(j.out))
+	}
+	var verdicts []string
+	var end string
+	takers := 0
+	for i, lines := range all {
+		moved := 0
+		for _, l := range lines {
+			switch l["type"] {
+			case "take_over":
+				takers++
+			case "sealed_handed_over":
+				moved++
+			}
+		}
+		if moved != 1 {
+			t.Errorf("process %d said the table was handed over %d times; want once", i, moved)
+		}
+		v, e := sealedLines(t, fmt.Sprint("process ", i), lines)
+		if i == 0 {
+			verdicts, end = v, e
+			if !strings.Contains(end, fmt.Sprintf("hands:%d", hands)) || !strings.Contains(end, "verified:true") {
+				t.Errorf("the end: %s; want %d hands, verified", end, hands)
+			}
+		} else if i < len(joiners) && fmt.Sprint(v) != fmt.Sprint(verdicts) || e != end {
+			t.Errorf("process %d printed %v and %s; process 0 %v and %s", i, v, e, verdicts, end)
+		} else if i == len(joiners) {
+			// The spectator, when it reaches the successor after its first
+			// deal, is served from the next (a late spectator).
+			for _, d := range v {
+				if !slices.Contains(verdicts, d) {
+					t.Errorf("the spectator printed %v; the joiners %v", v, verdicts)
+				}
+			}
+		}
+	}
+	if takers != 1 {
+		t.Errorf("%d joiners dealt on; want exactly one", takers)
+	}
+	t.Logf("verdicts %v, end %s", verdicts, end)
+}
+
+// TestSealedHandedOverOnARealNetwork: a sealed hongkong match in four
+// network namespaces, `host --sealed` and three `join --ai` that find it
+// by mDNS. Announced: the host's first Ctrl-C in the first deal hands the
+// table over at that hand's end ("handed_over" after hand 1, exit 0).
+// Gone: the host is killed in the first deal. Either way exactly one
+// joiner deals on, every joiner says the table was handed over, and all
+// three end the match with the same verified deals and the same end.
+func TestSealedHandedOverOnARealNetwork(t *testing.T) {
+	netnstest.NeedRoot(t)
+	bin := buildCommand(t)
+	for _, c := range []struct {
+		name      string
+		announced bool
+	}{{"announced", true}, {"dealer gone", false}} {
+		t.Run(c.name, func(t *testing.T) { sealedHandedOverOnARealNetwork(t, bin, c.announced) })
+	}
+}
+
+func sealedHandedOverOnARealNetwork(t *testing.T, bin string, announced bool) {
+	state := t.TempDir()
+	hands := 3
+	ns := netnstest.New(t, 4)
+	dealer := ns.Start(t, 0, "dealer", nil, bin, "host", "--sealed", "--rules", "hongkong", "--hands", fmt.Sprint(hands), "--json",
+		"--name", "sealed kitchen", "--takeover-wait", "2s", "--state", filepath.Join(state, "dealer"),
+		"--seats", "ai:novice,remote,remote,remote", "--listen", "0.0.0.0:4747")
+	dealer.Await(t, "listening", nil, 20*time.Second)
+	var joiners []*netnstest.Proc
+	for i := 1; i < 4; i++ {
+		joiners = append(joiners, ns.Start(t, i, fmt.Sprint("joiner ", i), nil, bin, "join", "--ai", "novice", "--json", "--table", "sealed kitchen",
+			"--state", filepath.Join(state, fmt.Sprint("joiner", i))))
+	}
+	// Into the first deal: a joiner saved its key.
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(5 * time.Millisecond) {
+		if keys, _ := filepath.Glob(filepath.Join(state, "joiner1", "sealed-*.key")); len(keys) > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no joiner saved a key")
+		}
+	}
+	if announced {
+		if err := dealer.Signal(os.Interrupt); err != nil {
+			t.Fatal(err)
+		}
+		dealer.Await(t, "leaving", nil, 10*time.Second)
+		if n := dealer.Await(t, "handed_over", nil, time.Minute)["hands"]; n != 1.0 {
+			t.Errorf("the host handed the table over after %v hands; want 1", n)
+		}
+		dealer.Exit(t, 20*time.Second)
+	} else {
+		dealer.Kill()
+	}
+	var verdicts []string
+	var end string
+	takers := 0
+	for i, p := range joiners {
+		p.Await(t, "table_end", nil, 3*time.Minute)
+		p.Exit(t, 10*time.Second)
+		takers += len(p.Lines("take_over"))
+		if n := len(p.Lines("sealed_handed_over")); n != 1 {
+			t.Errorf("joiner %d said the table was handed over %d times; want once", i+1, n)
+		}
+		v, e := sealedLines(t, fmt.Sprint("joiner ", i+1), append(p.Lines("sealed_hand"), p.Lines("table_end")...))
+		if i == 0 {
+			verdicts, end = v, e
+			if !strings.Contains(end, fmt.Sprintf("hands:%d", hands)) || !strings.Contains(end, "verified:true") {
+				t.Errorf("joiner 1's end: %s; want %d hands, verified", end, hands)
+			}
+		} else if fmt.Sprint(v) != fmt.Sprint(verdicts) || e != end {
+			t.Errorf("joiner %d printed %v and %s; joiner 1 %v and %s", i+1, v, e, verdicts, end)
+		}
+	}
+	if takers != 1 {
+		t.Errorf("%d joiners dealt on; want exactly one", takers)
+	}
+	t.Logf("verdicts %v, end %s", verdicts, end)
 }

@@ -221,6 +221,10 @@ type Sealed struct {
 	// whose answer the dealer has, as last told (SealedHeld).
 	holds [4]uint64
 	told  [4]bool
+	// leaving is closed at the hand boundary once the dealer leaves
+	// (Leave), left set then; nil while it stays.
+	leaving chan struct{}
+	left    bool
 }
 
 // sealedStream is one player's (or the spectators') numbered stream, with
@@ -249,8 +253,8 @@ func NewSealed(cfg SealedConfig) (*Sealed, error) {
 	switch {
 	case cfg.Rejoin != nil && (t.me == sealedplay.Public || cfg.Dealer || cfg.Setup.From == nil):
 		return nil, errors.New("table: only a key holder's device that is not the dealer's rejoins a sealed match, with the ledger before the current deal (Setup.From)")
-	case cfg.Setup.From != nil && t.me != sealedplay.Public && cfg.Rejoin == nil:
-		return nil, errors.New("table: only a spectator or a rejoining key holder takes a sealed match up from where it stands; a key holder is there from the first deal")
+	case cfg.Setup.From != nil && !cfg.Setup.From.Start && t.me != sealedplay.Public && cfg.Rejoin == nil:
+		return nil, errors.New("table: only a spectator, a rejoining key holder or the parties of a successor dealer's session (From.Start) take a sealed match up from where it stands; a key holder is there from the first deal")
 	case cfg.Rejoin != nil && len(cfg.Rejoin.Key) > 0:
 		t.key = new(sealed.PrivateKey)
 		if err := t.key.UnmarshalBinary(cfg.Rejoin.Key); err != nil {
@@ -359,6 +363,21 @@ func (t *Sealed) Record() SealedRecord {
 		return SealedRecord{}
 	}
 	return r
+}
+
+// Ledger returns where the match stands as this party saw it: the deals
+// dealt so far (the one in play, or being prepared behind a sheet,
+// included), the ledger's standing and its booked hands. A successor
+// dealer's session starts from it (SealedFrom.Start): a hand cut short
+// is dealt again under its number.
+func (t *Sealed) Ledger(ctx context.Context) (SealedFrom, error) {
+	var f SealedFrom
+	err := t.call(ctx, func() error {
+		f = *t.m.from().From
+		f.History = slices.Clone(f.History)
+		return nil
+	})
+	return f, err
 }
 
 // Refused returns the messages the dealer's sequencer refused so far,
@@ -756,9 +775,11 @@ func (t *Sealed) setReady(p int) {
 	if t.ready[p] {
 		return
 	}
-	t.ready[p] = true
-	t.changed()
-	t.cfg.Send(SealedNote{Kind: SealedReady, Deal: t.sheet, Body: []byte{byte(p)}})
+	t.markReady(p)
+	if t.leaving != nil {
+		t.boundary()
+		return
+	}
 	if t.cfg.Dealer && t.ready == [4]bool{true, true, true, true} && t.held != nil {
 		out := t.held
 		t.held = nil
@@ -768,6 +789,14 @@ func (t *Sealed) setReady(p int) {
 		t.arm()
 		t.drain()
 	}
+}
+
+// markReady marks player p ready and tells the dealer (a device) or
+// every party (the dealer).
+func (t *Sealed) markReady(p int) {
+	t.ready[p] = true
+	t.changed()
+	t.cfg.Send(SealedNote{Kind: SealedReady, Deal: t.sheet, Body: []byte{byte(p)}})
 }
 
 // emit sends this device's messages to the sequencer: the dealer's own,

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -167,8 +168,63 @@ func (t *Sealed) drain() {
 	if t.seq != nil && t.seq.Over() && t.between {
 		t.seq = nil
 		t.stopStall()
+		if t.leaving != nil && !t.m.over() {
+			t.boundary()
+			return
+		}
 		t.next()
 	}
+}
+
+// Leave makes a dealer's party deal no more, to hand the table over to
+// a successor dealer: the deal in play is played to its end, and the
+// channel returned is closed at the hand boundary, once that deal is
+// void or booked and every player is ready for the next (this device's
+// own people are made ready, as they leave with it). A deal prepared
+// behind the sheet is never dealt. The successor deals on from the
+// ledger (Ledger, SealedFrom.Start). A dealer that leaves before its
+// first deal leaves at that deal's end. The last hand of the match ends
+// it as always (Done), and the channel then stays open. Asking twice
+// gives the same channel.
+func (t *Sealed) Leave(ctx context.Context) (<-chan struct{}, error) {
+	var ch chan struct{}
+	err := t.call(ctx, func() error {
+		switch {
+		case !t.cfg.Dealer:
+			return errors.New("table: only the dealer's party leaves a sealed table; a device's follows the dealer")
+		case t.closed:
+			return ErrClosed
+		}
+		if t.leaving == nil {
+			t.leaving = make(chan struct{})
+		}
+		ch = t.leaving
+		t.boundary()
+		return nil
+	})
+	return ch, err
+}
+
+// boundary closes t.leaving once the leaving dealer's deal is over: at
+// once after a void deal, when every player is ready after a booked one
+// (this device's own players are made ready).
+func (t *Sealed) boundary() {
+	if t.leaving == nil || t.left || !t.between || t.over || t.m.deal == 0 || (t.seq != nil && !t.prep) {
+		return
+	}
+	if t.verifiedNow() {
+		for p, mine := range t.played {
+			if mine && !t.ready[p] {
+				t.markReady(p)
+			}
+		}
+		if t.ready != [4]bool{true, true, true, true} {
+			return
+		}
+	}
+	t.left = true
+	t.stopStall()
+	close(t.leaving)
 }
 
 // take hands a device's message to the sequencer and relays what it

@@ -37,7 +37,9 @@ type SealedSetup struct {
 	// ledger so far, which it takes on the dealer's word: it follows and
 	// verifies every deal from the next one on. For a key holder that
 	// rejoins (SealedConfig.Rejoin) it is the ledger before the dealer's
-	// current deal. Nil for the parties there from the start.
+	// current deal. For every party of a match a successor dealer deals
+	// on (From.Start) it is where that dealer's session starts. Nil for
+	// the parties there from the start.
 	From *SealedFrom `json:"from,omitempty"`
 }
 
@@ -49,6 +51,13 @@ type SealedFrom struct {
 	// Standing is where the ledger stands; History are its booked hands.
 	Standing game.Standing      `json:"standing"`
 	History  []game.HandSummary `json:"history,omitempty"`
+	// Start is set when a successor dealer's session starts here: the
+	// table was handed over or taken over, and every key holder of the
+	// new session starts from this ledger with a fresh key (no old key,
+	// shuffle or dealer is needed); a hand cut short is dealt again
+	// under its number. Unset for a late spectator's or a rejoining key
+	// holder's ledger (Sealed.Ledger).
+	Start bool `json:"start,omitempty"`
 }
 
 // SealedHand is one deal of a sealed match as a party saw it.

@@ -107,6 +107,8 @@ var (
 	_ ui.HandingOver = remote{}
 	_ ui.Sealing     = (*sealedRemote)(nil)
 	_ ui.Linked      = (*sealedRemote)(nil)
+	_ ui.Dealing     = (*sealedRemote)(nil)
+	_ ui.HandingOver = (*sealedRemote)(nil)
 )
 
 // New returns the network of cfg.
@@ -300,20 +302,30 @@ func (h *hosted) SetPIN(pin string) { h.s.Dealer.SetPIN(pin) }
 func (h *hosted) Successor() int {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
-	snap, err := h.t.Snapshot(ctx, table.Spectator)
+	snap, err := h.Table().Snapshot(ctx, table.Spectator)
 	_, p, ok := h.s.Dealer.Successor()
-	if err != nil || !ok || !snap.Info.Started || snap.Info.Standing == nil {
+	// A sealed match's info carries no standing: each device keeps its
+	// own ledger (sealed.Follower.Info).
+	if err != nil || !ok || !snap.Info.Started || snap.Info.Over || (snap.Info.Standing == nil && !snap.Info.Sealed) {
 		return -1
 	}
 	return p
 }
 
 // HandOver hands the table over at the next hand boundary
-// (dealer.HandOver); done is called once it is, unless h is closed first.
+// (dealer.HandOver; a sealed match's: sealed.Host.HandOver); done is
+// called once it is, unless h is closed first.
 func (h *hosted) HandOver(done func()) (int, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
-	p, over, err := h.s.Dealer.HandOver(ctx)
+	h.mu.Lock()
+	x := h.match
+	h.mu.Unlock()
+	leave := h.s.Dealer.HandOver
+	if x != nil {
+		leave = func(ctx context.Context) (int, <-chan struct{}, error) { return x.HandOver(ctx, h.s.Dealer) }
+	}
+	p, over, err := leave(ctx)
 	if err != nil {
 		return -1, err
 	}
@@ -455,17 +467,26 @@ func (n *Network) Join(ctx context.Context, j ui.JoinRequest) (table.Table, int,
 	}
 	_, key := discover.SplitKey(j.Addr)
 	opts := client.Options{Player: seat, PIN: j.PIN, Key: key, Name: j.Name, TakeOverAfter: n.cfg.TakeOverAfter}
-	var joined atomic.Pointer[client.Client] // set once seated: the table's take-over wait
+	var joined atomic.Pointer[client.Client]      // set once seated: the table's take-over wait
+	var following atomic.Pointer[sealed.Follower] // set once a sealed match is followed
+	// A sealed match's public facts are its own, not the lobby's.
+	opts.Match = func() (table.Info, bool) {
+		if f := following.Load(); f != nil {
+			return f.Info()
+		}
+		return table.Info{}, false
+	}
 	if seat != table.Spectator {
 		opts.TakeOver = func(_ context.Context, info table.Info, term uint64, holders [4]peer.ID) (table.Table, error) {
 			var wait time.Duration
 			if c := joined.Load(); c != nil {
-				if sealed.Announced(n.cfg.Host, c.Dealer()) {
-					return nil, errSealedTakeOver
-				}
 				wait = c.TakeOverAfter()
 			}
-			return n.takeOver(info, term, holders, j.PIN, key, wait)
+			var deal func(context.Context, *dealer.Dealer)
+			if f := following.Load(); f != nil {
+				deal = n.leadSealed(f)
+			}
+			return n.takeOver(info, term, holders, j.PIN, key, wait, deal)
 		}
 	}
 	c, err := client.Join(ctx, n.cfg.Host, info, opts)
@@ -475,17 +496,18 @@ func (n *Network) Join(ctx context.Context, j ui.JoinRequest) (table.Table, int,
 	joined.Store(c)
 	r := remote{Client: c, h: n.cfg.Host}
 	if sealed.Announced(n.cfg.Host, c.Dealer()) {
-		return joinSealed(n.cfg.Host, r, c.Player(), j.Name, n.cfg.StateDir, n.cfg.Warn), c.Player(), nil
+		return joinSealed(n.cfg.Host, r, c.Player(), j.Name, n.cfg.StateDir, &following, n.cfg.Warn), c.Player(), nil
 	}
 	return r, c.Player(), nil
 }
 
 // takeOver deals on, on this device, a table whose dealer is gone for good
-// (node.TakeOver, at the term after the lost dealer's), with the PIN and
-// key this device joined with and the table's take-over wait, and
-// advertises it, holding the multicast lock while it does.
-func (n *Network) takeOver(info table.Info, term uint64, holders [4]peer.ID, pin, key string, wait time.Duration) (table.Table, error) {
-	t, err := node.TakeOver(n.cfg.Host, info, term, holders, pin, key, wait, n.advertise)
+// or handed it over (node.TakeOver, at the term after the lost dealer's),
+// with the PIN and key this device joined with and the table's take-over
+// wait, and advertises it, holding the multicast lock while it does; deal,
+// for a sealed table, deals its match (leadSealed).
+func (n *Network) takeOver(info table.Info, term uint64, holders [4]peer.ID, pin, key string, wait time.Duration, deal func(context.Context, *dealer.Dealer)) (table.Table, error) {
+	t, err := node.TakeOver(n.cfg.Host, info, term, holders, pin, key, wait, n.advertise, deal)
 	if err != nil {
 		return nil, err
 	}

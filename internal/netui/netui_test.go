@@ -596,7 +596,7 @@ func shot(t *testing.T, w fyne.Window, name string) {
 // sits down at it again, and the hand (cut short, so dealt again) is
 // played to its end.
 func TestHostLeaves(t *testing.T) {
-	l, tablet, anne, bea := twoPhonesAtTheCentre(t, 300*time.Millisecond, "", "")
+	l, tablet, anne, bea := twoPhonesAtTheCentre(t, 300*time.Millisecond, false, "", "")
 	fyne.DoAndWait(tablet.app.StartHosted)
 	playTurns(t, func(v *game.View, n int) bool { return n >= 3 || v.Phase == game.PhaseEnd }, anne, bea)
 
@@ -620,6 +620,96 @@ func TestHostLeaves(t *testing.T) {
 	})
 }
 
+// TestSealedHostLeaves: the tablet that hosts a sealed table as its table
+// centre goes away for good mid-hand; the first phone takes the table over
+// and serves a fresh sealed session from its ledger (it plays the computer
+// seats now), the other phone follows it there, and the hand cut short is
+// dealt again, played to its end and audited on both phones.
+func TestSealedHostLeaves(t *testing.T) {
+	l, tablet, anne, bea := twoPhonesAtTheCentre(t, 300*time.Millisecond, true, "", "")
+	fyne.DoAndWait(tablet.app.StartHosted)
+	for _, d := range []*device{anne, bea} {
+		waitUpTo(t, time.Minute, "a phone at the sealed match", func() bool { return d.app.Rack().Screen().Snapshot().Info.Sealed })
+	}
+	playTurnsFor(t, 2*time.Minute, func(v *game.View, n int) bool { return n >= 3 || v.Phase == game.PhaseEnd }, anne, bea)
+	for _, d := range []*device{anne, bea} {
+		if err := l.mn.UnlinkPeers(d.h.ID(), tablet.h.ID()); err != nil {
+			t.Fatal(err)
+		}
+		l.mn.DisconnectPeers(d.h.ID(), tablet.h.ID())
+	}
+	waitFor(t, "the first phone dealing", func() bool { return anne.app.Rack().Dealing() })
+	waitUpTo(t, time.Minute, "the hand dealt again at the first phone's session", func() bool {
+		for _, d := range []*device{anne, bea} {
+			s := d.app.Rack().Screen().Snapshot()
+			if !s.Info.Sealed || s.View == nil || s.View.Phase == game.PhaseEnd || len(s.Info.History) != 0 || s.Info.Voided == nil {
+				return false
+			}
+		}
+		return true
+	})
+	playTurnsFor(t, 3*time.Minute, handOver, anne, bea)
+	audited := words.T("share.audited")
+	for p, d := range []*device{anne, bea} {
+		waitUpTo(t, time.Minute, fmt.Sprintf("phone %d saying the hand was audited", p), func() bool {
+			return slices.Contains(d.app.Rack().Notices(), audited)
+		})
+	}
+	fyne.DoAndWait(func() {
+		if bea.app.Rack().Dealing() {
+			t.Error("the second phone deals a table of its own")
+		}
+	})
+}
+
+// TestSealedHostHandsOver: the tablet that hosts a sealed table as its
+// table centre asks to leave in the middle of hand 1 and hands the table
+// over to the first phone. Hand 1 is played to its end and audited; once
+// both phones ask for the next hand, the first phone deals hand 2 on a
+// fresh sealed session, the second phone follows it there, hand 1 kept,
+// and hand 2 is played to its end and audited on both.
+func TestSealedHostHandsOver(t *testing.T) {
+	_, tablet, anne, bea := twoPhonesAtTheCentre(t, time.Hour, true, "Anne", "Bea")
+	fyne.DoAndWait(tablet.app.StartHosted)
+	for _, d := range []*device{anne, bea} {
+		waitUpTo(t, time.Minute, "a phone at the sealed match", func() bool { return d.app.Rack().Screen().Snapshot().Info.Sealed })
+	}
+	playTurnsFor(t, 2*time.Minute, func(v *game.View, n int) bool { return n >= 3 || v.Phase == game.PhaseEnd }, anne, bea)
+	fyne.DoAndWait(tablet.app.LeaveShared)
+	tap(t, tablet.win, "Hand over to Anne")
+	waitFor(t, "the phones saying who deals next", func() bool {
+		return slices.Contains(anne.app.Rack().Notices(), "The host leaves after this hand; then this device deals the table: keep the app open.") &&
+			slices.Contains(bea.app.Rack().Notices(), "The host leaves after this hand; then Anne deals the table.")
+	})
+	playTurnsFor(t, 2*time.Minute, handOver, anne, bea)
+	audited := words.T("share.audited")
+	for _, d := range []*device{anne, bea} {
+		waitUpTo(t, time.Minute, "a phone at the audited end of hand 1", func() bool {
+			v := d.app.Rack().Screen().Snapshot().View
+			return v != nil && v.Phase == game.PhaseEnd && slices.Contains(d.app.Rack().Notices(), audited)
+		})
+		fyne.DoAndWait(func() { d.app.Rack().Screen().NextHand() })
+	}
+	waitFor(t, "the first phone dealing", func() bool { return anne.app.Rack().Dealing() })
+	waitFor(t, "the tablet at home", func() bool { return tablet.app.Hosted() == nil && tablet.app.Centre() == nil })
+	waitUpTo(t, time.Minute, "hand 2 on both phones, at the first phone's session", func() bool {
+		for _, d := range []*device{anne, bea} {
+			s := d.app.Rack().Screen().Snapshot()
+			if !s.Info.Sealed || s.View == nil || s.View.Number != 2 || len(s.Info.History) != 1 {
+				return false
+			}
+		}
+		return true
+	})
+	playTurnsFor(t, 3*time.Minute, handOver, anne, bea)
+	for p, d := range []*device{anne, bea} {
+		waitUpTo(t, time.Minute, fmt.Sprintf("phone %d saying hand 2 was audited", p), func() bool {
+			s := d.app.Rack().Screen().Snapshot()
+			return s.View != nil && s.View.Number == 2 && slices.Contains(d.app.Rack().Notices(), audited)
+		})
+	}
+}
+
 // TestHostHandsOver: the tablet that deals, as the table centre, asks to
 // leave in the middle of hand 1. Home asks first; the host chooses to hand
 // the table over to the first seated phone, and every screen says who
@@ -629,7 +719,7 @@ func TestHostLeaves(t *testing.T) {
 // the second phone sits down at it and says who deals now, and the tablet
 // goes home saying who deals on.
 func TestHostHandsOver(t *testing.T) {
-	_, tablet, anne, bea := twoPhonesAtTheCentre(t, time.Hour, "Anne", "Bea")
+	_, tablet, anne, bea := twoPhonesAtTheCentre(t, time.Hour, false, "Anne", "Bea")
 	fyne.DoAndWait(tablet.app.StartHosted)
 	playTurns(t, func(v *game.View, n int) bool { return n >= 3 || v.Phase == game.PhaseEnd }, anne, bea)
 
@@ -1154,7 +1244,7 @@ func BenchmarkRejoin(b *testing.B) {
 // centre, with two phones seated at players 0 and 1 under the names given
 // ("" for an unnamed device), the devices taking the table over after
 // takeOver; the first deal is left to the test.
-func twoPhonesAtTheCentre(t *testing.T, takeOver time.Duration, names ...string) (l *lan, tablet, anne, bea *device) {
+func twoPhonesAtTheCentre(t *testing.T, takeOver time.Duration, sealed bool, names ...string) (l *lan, tablet, anne, bea *device) {
 	t.Helper()
 	fa := newApp(t, "en")
 	l = newLAN(t)
@@ -1165,6 +1255,7 @@ func twoPhonesAtTheCentre(t *testing.T, takeOver time.Duration, names ...string)
 	bea = l.app(t, fa, "/ip4/192.168.1.32/tcp/40556", phoneSize)
 	setup := kitchen("")
 	setup.Seats[1] = ui.HostSeat{Kind: table.SeatRemote}
+	setup.Sealed = sealed
 	var err error
 	fyne.DoAndWait(func() { err = tablet.app.Host(setup, table.Spectator) })
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/host"
@@ -11,7 +12,9 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/core/ai"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/client"
+	"github.com/fourwinds-mahjong/fourwinds/p2p/dealer"
 	"github.com/fourwinds-mahjong/fourwinds/p2p/sealed"
+	"github.com/fourwinds-mahjong/fourwinds/ui"
 )
 
 // A sealed table (ui.HostSetup.Sealed, docs/sealed.md) seats its devices
@@ -25,10 +28,6 @@ import (
 // errSealedAlone refuses to start a sealed table with no phone seated:
 // this device's key alone would open every tile.
 var errSealedAlone = errors.New("netui: a sealed table starts with at least one phone seated: every device holds a key, and with this device's key alone it would see every tile")
-
-// errSealedTakeOver refuses to deal on a sealed table whose dealer is
-// gone: its match ends with it (docs/sealed.md).
-var errSealedTakeOver = errors.New("netui: a sealed table is not dealt on by another device: its match ends with its dealer")
 
 // minSealedWait is the least a sealed deal waits for a device before it
 // is void: the joint shuffle of a slow phone must fit in it.
@@ -98,63 +97,92 @@ func (h *hosted) startSealed(ctx context.Context) error {
 	return nil
 }
 
+// leadSealed is how this device deals the sealed match f follows once
+// it took the table over or was handed it: announced sealed, the session
+// from this device's ledger with fresh keys (sealed.Follower.Lead),
+// served by the table protocol's new dealer once the devices came back.
+func (n *Network) leadSealed(f *sealed.Follower) func(context.Context, *dealer.Dealer) {
+	sealed.Announce(n.cfg.Host)
+	return func(ctx context.Context, d *dealer.Dealer) {
+		if err := f.Lead(ctx, d, minSealedWait); err != nil && ctx.Err() == nil {
+			n.cfg.Warn(fmt.Errorf("netui: the sealed match stopped on this device: %w", err))
+		}
+	}
+}
+
 // sealedRemote is a device's seat at a sealed table: the ordinary table
 // it was seated at (its lobby, until the host starts), then its part in
-// the sealed match, which it dials until the dealer serves it.
+// the sealed match, which it dials until the dealer serves it, and, when
+// the table is handed over or taken over, its part in the successor's
+// session.
 type sealedRemote struct {
 	*table.Switch
 	r    remote
 	stop context.CancelFunc
-	// done is closed when follow returns, having set j if it joined.
+	// done is closed when follow returns, having set f if it joined.
 	done chan struct{}
-	j    *sealed.Joined
+	f    *sealed.Follower
 }
 
 // joinSealed follows the sealed match of the table r is seated at, as
-// player (a person on this device; table.Spectator for the table centre);
-// warn is told if the screens cannot be moved to it. A player's device
-// keeps each deal's key in stateDir (when given) and, started again at
-// the match under way, rejoins it from that key; the key is removed when
-// the match ends.
-func joinSealed(h host.Host, r remote, player int, name, stateDir string, warn func(error)) *sealedRemote {
+// player (a person on this device; table.Spectator for the table centre),
+// across its dealers; following is set to the follower once it joined,
+// for a take-over by this device (leadSealed); warn is told if the
+// screens cannot be moved to it. A player's device keeps each deal's key
+// in stateDir (when given) and, started again at the match under way,
+// rejoins it from that key; the key is removed when the match ends.
+func joinSealed(h host.Host, r remote, player int, name, stateDir string, following *atomic.Pointer[sealed.Follower], warn func(error)) *sealedRemote {
 	ctx, stop := context.WithCancel(context.Background())
 	s := &sealedRemote{Switch: table.NewSwitch(r), r: r, stop: stop, done: make(chan struct{})}
 	var cfg sealed.JoinConfig
-	var key sealed.KeyFile
+	var key func() sealed.KeyFile // the current session's: its dealer's and term's
 	if player != table.Spectator {
 		cfg.Seats[player] = table.SeatConfig{Kind: table.SeatHuman, Name: name}
 		if stateDir != "" {
-			key = sealed.KeyFileIn(stateDir, r.Client.Dealer().String(), r.Client.Term())
-			rejoin, err := key.Load()
+			key = func() sealed.KeyFile { return sealed.KeyFileIn(stateDir, r.Client.Dealer().String(), r.Client.Term()) }
+			rejoin, err := key().Load()
 			if err != nil {
 				warn(fmt.Errorf("netui: %w", err))
 			}
 			cfg.Rejoin = rejoin
 			cfg.SaveKey = func(deal uint32, b []byte) {
-				if err := key.Save(deal, b); err != nil {
+				if err := key().Save(deal, b); err != nil {
 					warn(fmt.Errorf("netui: the key of deal %d is not kept (the app could not rejoin after a restart): %w", deal, err))
 				}
 			}
 		}
 	}
-	go s.follow(ctx, h, r.Client, player, cfg, key, warn)
+	go s.follow(ctx, h, r.Client, player, cfg, key, following, warn)
 	return s
 }
 
 // follow dials the sealed match until the dealer serves it, then moves
-// the screens to it; once the match is over it removes the key kept.
-func (s *sealedRemote) follow(ctx context.Context, h host.Host, c *client.Client, player int, cfg sealed.JoinConfig, key sealed.KeyFile, warn func(error)) {
+// the screens to it, and to each session of a successor dealer; the key
+// kept (key, nil for none) of a session left, and once the match is over
+// the last, is removed.
+func (s *sealedRemote) follow(ctx context.Context, h host.Host, c *client.Client, player int, cfg sealed.JoinConfig, key func() sealed.KeyFile, following *atomic.Pointer[sealed.Follower], warn func(error)) {
 	defer close(s.done)
-	j, err := sealed.Await(ctx, h, c.Dealer(), c.Dealer().String(), c.Term(), cfg, 0)
+	var last sealed.KeyFile
+	f, err := sealed.Follow(ctx, h, c, cfg, 0, func(m sealed.Session) {
+		if key != nil {
+			if now := key(); now != last {
+				if err := last.Remove(); last != "" && err != nil {
+					warn(fmt.Errorf("netui: the key of the last dealer's session is not removed: %w", err))
+				}
+				last = now
+			}
+		}
+		if err := s.Move(ctx, m.Table, player, m.Term); err != nil && ctx.Err() == nil {
+			warn(fmt.Errorf("netui: the screens cannot follow the sealed match: %w", err))
+		}
+	})
 	if err != nil {
 		return // the device left the table before its match was served
 	}
-	s.j = j
-	if err := s.Move(ctx, j.Table(), player, c.Term()); err != nil && ctx.Err() == nil {
-		warn(fmt.Errorf("netui: the screens cannot follow the sealed match: %w", err))
-	}
-	if rec, _ := j.Wait(); rec.Over && key != "" {
-		if err := key.Remove(); err != nil {
+	s.f = f
+	following.Store(f)
+	if rec, _ := f.Wait(); rec.Over && key != nil {
+		if err := key().Remove(); err != nil {
 			warn(fmt.Errorf("netui: the key of the match over is not removed: %w", err))
 		}
 	}
@@ -163,13 +191,21 @@ func (s *sealedRemote) follow(ctx context.Context, h host.Host, c *client.Client
 // Linked tells whether this device is connected to the dealer now.
 func (s *sealedRemote) Linked() bool { return s.r.Linked() }
 
+// Dealing tells whether this device deals the table now: it took it over,
+// or was handed it, and serves the sealed match's session.
+func (s *sealedRemote) Dealing() bool { return s.r.Dealing() }
+
+// HandOver tells what this device knows of its host leaving: the sealed
+// match follows the successor as the table does.
+func (s *sealedRemote) HandOver() ui.HandOverNews { return s.r.HandOver() }
+
 // Close leaves the sealed match and the table.
 func (s *sealedRemote) Close() error {
 	s.stop()
 	<-s.done
 	var err error
-	if s.j != nil {
-		err = s.j.Close()
+	if s.f != nil {
+		err = s.f.Close()
 	}
 	return errors.Join(err, s.r.Close())
 }

@@ -77,6 +77,13 @@ type Options struct {
 	// Outranked (dealer.Succeeded) is closed once it steps down for a
 	// newer dealer, and the client goes on down the succession.
 	TakeOver func(ctx context.Context, info table.Info, term uint64, holders [4]peer.ID) (table.Table, error)
+	// Match, when set, gives the public facts of a match the dealer's
+	// table does not play (a sealed table's, p2p/sealed: the table
+	// protocol's table stays in its lobby) as this device keeps them, and
+	// whether there is such a match: the succession, hand-over or
+	// take-over, then goes on from them (TakeOver's info, the lobby's
+	// name and card kept) instead of the dealer's snapshots.
+	Match func() (table.Info, bool)
 	// OnVote, when set, is called for every vote this device answers
 	// (wire.VoteProtocol): the term asked, the candidate and whether this
 	// device granted it (for logs).

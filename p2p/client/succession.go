@@ -52,6 +52,12 @@ func (c *Client) succeed(next *int, handed bool) bool {
 	c.mu.Lock()
 	r, info, player, lost := c.roster, c.last.Info, c.player, c.lost.ID
 	c.mu.Unlock()
+	if c.opts.Match != nil {
+		if m, ok := c.opts.Match(); ok {
+			m.Name, m.Card = info.Name, info.Card
+			info = m
+		}
+	}
 	if r == nil || info.Standing == nil || info.Over {
 		return false
 	}

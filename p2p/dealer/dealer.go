@@ -111,6 +111,11 @@ type Config struct {
 	// OnStepDown, when set, is called with the higher term a device told
 	// of, once the dealer has stopped serving because of it (StepDown).
 	OnStepDown func(term uint64)
+	// Deal, when set, deals a successor's first hand (Succeed) instead
+	// of its table's Start, once the devices came back: a table whose
+	// match is played over another protocol (a sealed one, p2p/sealed)
+	// stays in its lobby, and Deal starts that match, served by d.
+	Deal func(ctx context.Context, d *Dealer)
 }
 
 // Dealer serves one table on a host.

@@ -112,6 +112,41 @@ func (d *Dealer) HandOver(ctx context.Context) (player int, done <-chan struct{}
 	if err != nil {
 		return -1, nil, err
 	}
+	if !snap.Info.Started || snap.Info.Standing == nil {
+		return -1, nil, ErrNoSuccessor
+	}
+	player, done, err = d.announceLeaving(snap.Info.Hand)
+	if v := snap.View; err == nil && v != nil && v.Phase == game.PhaseEnd {
+		d.readyOwn()
+	}
+	return player, done, err
+}
+
+// HandOverMatch is HandOver for a match the dealer's table does not play
+// (a sealed match, p2p/sealed, whose table stays in its lobby): it tells
+// every device now, with hand the match's hand in play; the caller plays
+// that hand to its end and calls HandOverNow at the hand boundary. The
+// successor deals on from the match's public facts, which every device
+// keeps (client.Options.Match).
+func (d *Dealer) HandOverMatch(hand int) (player int, done <-chan struct{}, err error) {
+	return d.announceLeaving(hand)
+}
+
+// HandOverNow hands the table over at the hand boundary of a match the
+// dealer's table does not play (HandOverMatch): every device is told to
+// go to the successor; last is the last hand played here.
+func (d *Dealer) HandOverNow(last int) {
+	d.mu.Lock()
+	l := d.leaving
+	d.mu.Unlock()
+	if l != nil {
+		d.leaveNow(l, last)
+	}
+}
+
+// announceLeaving asks for a hand-over (HandOver), hand being the hand in
+// play, and tells every device.
+func (d *Dealer) announceLeaving(hand int) (int, <-chan struct{}, error) {
 	d.mu.Lock()
 	if l := d.leaving; l != nil {
 		player := slices.Index(d.holders[:], l.to)
@@ -119,11 +154,11 @@ func (d *Dealer) HandOver(ctx context.Context) (player int, done <-chan struct{}
 		return player, l.done, nil
 	}
 	id, player, ok := d.successor()
-	if !ok || !snap.Info.Started || snap.Info.Standing == nil {
+	if !ok {
 		d.mu.Unlock()
 		return -1, nil, ErrNoSuccessor
 	}
-	d.leaving = &leaving{msg: wire.HandOver{Hand: snap.Info.Hand, Successor: id.String()}, to: id, done: make(chan struct{}), heard: map[peer.ID]bool{}}
+	d.leaving = &leaving{msg: wire.HandOver{Hand: hand, Successor: id.String()}, to: id, done: make(chan struct{}), heard: map[peer.ID]bool{}}
 	l := d.leaving
 	to := d.welcomed()
 	for _, h := range d.holders {
@@ -137,9 +172,6 @@ func (d *Dealer) HandOver(ctx context.Context) (player int, done <-chan struct{}
 	d.mu.Unlock()
 	for _, s := range to {
 		s.conn.Send(&wire.Msg{Type: wire.THandOver, HandOver: &l.msg})
-	}
-	if v := snap.View; v != nil && v.Phase == game.PhaseEnd {
-		d.readyOwn()
 	}
 	return player, l.done, nil
 }
@@ -187,10 +219,23 @@ func (d *Dealer) readyOwn() {
 // (wire.TLeave), or after handOverWait. The next hand is never dealt
 // here: it waits for ctx (the table's) to end.
 func (d *Dealer) handOverNow(ctx context.Context, l *leaving, n int) error {
-	d.mu.Lock()
 	// The last hand dealt here is the one before n (a hand whose seed was
 	// being agreed when the hand-over was asked was still dealt).
-	l.now, l.msg.Hand = true, n-1
+	d.leaveNow(l, n-1)
+	<-ctx.Done()
+	return ctx.Err()
+}
+
+// leaveNow tells every device to go to the successor, last being the
+// last hand dealt here, and closes l.done once every device expected has
+// said it heard that (wire.TLeave), or after handOverWait.
+func (d *Dealer) leaveNow(l *leaving, last int) {
+	d.mu.Lock()
+	if l.now {
+		d.mu.Unlock()
+		return
+	}
+	l.now, l.msg.Hand = true, last
 	if id, _, ok := d.successor(); ok {
 		// The successor is chosen again: the one named may have gone.
 		l.msg.Successor, l.to = id.String(), id
@@ -218,8 +263,6 @@ func (d *Dealer) handOverNow(ctx context.Context, l *leaving, n int) error {
 			}
 		}
 	}()
-	<-ctx.Done()
-	return ctx.Err()
 }
 
 // handOverWait bounds how long a leaving dealer waits for the devices to

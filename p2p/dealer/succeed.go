@@ -57,6 +57,7 @@ func (s *Succeeded) Close() error {
 // the old dealer's device played are played by the computer. The first
 // hand is dealt once every other seated device has come back (the old
 // dealer's is not waited for), or after cfg.DealWait.
+// A match played over another protocol is dealt by cfg.Deal instead.
 // cfg.Table, cfg.Open, cfg.Holders and cfg.Term are set by Succeed; local may adjust
 // the table's configuration (a pace, a stand-in delay, a save path).
 func Succeed(h host.Host, in table.Info, term uint64, holders [4]peer.ID, cfg Config, local func(*table.LocalConfig)) (*Succeeded, error) {
@@ -104,6 +105,10 @@ func Succeed(h host.Host, in table.Info, term uint64, holders [4]peer.ID, cfg Co
 				break wait
 			case <-d.arrived:
 			}
+		}
+		if d.cfg.Deal != nil {
+			d.cfg.Deal(d.ctx, d)
+			return
 		}
 		tbl.Start(d.ctx)
 	}()

@@ -7,6 +7,7 @@
 package node
 
 import (
+	"context"
 	"errors"
 	"io"
 	"sync"
@@ -129,8 +130,11 @@ type TakenOver struct {
 // host's setting, which the lost dealer's welcome gave:
 // client.Client.TakeOverAfter), and advertises it with adv (Advertise
 // when nil).
-func TakeOver(h host.Host, info table.Info, term uint64, holders [4]peer.ID, pin, key string, wait time.Duration, adv Advertiser) (*TakenOver, error) {
-	s, err := dealer.Succeed(h, info, term, holders, dealer.Config{Name: info.Name, PIN: pin, Key: key, TakeOverWait: wait}, nil)
+//
+// deal, when set, deals the first hand of a match played over another
+// protocol (dealer.Config.Deal: a sealed one) instead of the table.
+func TakeOver(h host.Host, info table.Info, term uint64, holders [4]peer.ID, pin, key string, wait time.Duration, adv Advertiser, deal func(context.Context, *dealer.Dealer)) (*TakenOver, error) {
+	s, err := dealer.Succeed(h, info, term, holders, dealer.Config{Name: info.Name, PIN: pin, Key: key, TakeOverWait: wait, Deal: deal}, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -63,6 +63,12 @@ type Config struct {
 	// Wait is how long the deal waits for a share, an acknowledgement or
 	// an opening before it is void (DefaultWait when 0).
 	Wait time.Duration
+	// From, for a successor dealer (the table was handed over or taken
+	// over at Term), is where the match stands as this device saw it
+	// (table.Sealed.Ledger): the session served here starts from it,
+	// every key holder with a fresh key, and the hand cut short, if any,
+	// is dealt again under its number. Nil for the table's first dealer.
+	From *table.SealedFrom
 }
 
 // Host is the dealer's device's side of a sealed table: it carries the
@@ -157,6 +163,11 @@ func Serve(h host.Host, cfg Config) (*Host, error) {
 		}
 	}
 	set := table.SealedSetup{Rules: cfg.Rules, Options: cfg.Options, Seed: cfg.Seed, Hands: cfg.Hands, Players: cfg.Players, Names: cfg.Names}
+	if cfg.From != nil {
+		from := *cfg.From
+		from.Start = true
+		set.From = &from
+	}
 	for _, p := range cfg.Holders {
 		set.Peers = append(set.Peers, p.String())
 	}
@@ -502,7 +513,35 @@ func (x *Host) Run(ctx context.Context) (table.SealedRecord, error) {
 	if !rec.Over {
 		return rec, errors.New("sealed: the table closed before the match ended")
 	}
+	x.flush(ctx)
 	return rec, nil
+}
+
+// flushWait bounds how long Run waits for the match's last frames to be
+// written to every stream.
+const flushWait = 5 * time.Second
+
+// flush waits until every stream's queue is written (the match's end
+// reaches every device before its owner closes the host), for up to
+// flushWait.
+func (x *Host) flush(ctx context.Context) {
+	deadline := time.Now().Add(flushWait)
+	for time.Now().Before(deadline) && ctx.Err() == nil {
+		x.mu.Lock()
+		queued := 0
+		for _, l := range x.links {
+			select {
+			case <-l.done:
+			default:
+				queued += len(l.out)
+			}
+		}
+		x.mu.Unlock()
+		if queued == 0 {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 // allJoined reports whether every other key holder's device has a stream.

@@ -157,7 +157,7 @@ func dial(ctx context.Context, h host.Host, dealer peer.ID, tableID string, term
 	switch {
 	case holder < 0:
 		tc.Holder = table.Spectator
-	case set.From != nil:
+	case set.From != nil && !set.From.Start:
 		tc.Rejoin = cfg.Rejoin
 		if tc.Rejoin == nil {
 			tc.Rejoin = &table.SealedRejoin{}
