@@ -42,11 +42,12 @@ func (d *Device) Decides() []rules.Wind {
 // its engine holds exactly those, so that its view of the seat is the
 // seat's real hand: from a deal, a draw or a Charleston pass until the
 // shares that reveal the tiles come, the engine holds imagined tiles in
-// their place. A seat of another device's, a hand not dealt yet and a
-// void one are settled: nothing of them is to come.
+// their place. A seat of another device's, a hand not dealt yet, an
+// ended one and a void one are settled: nothing of them is to come (at
+// the end a winner's hand holds the tile it won on, which lay in a row).
 func (d *Device) Settled(seat rules.Wind) bool {
 	t := d.t
-	if t.st == nil || t.void != "" || seat < rules.E || seat > rules.N || t.cfg.Seats[seat] != t.me {
+	if t.st == nil || t.void != "" || t.st.Phase == game.PhaseEnd || seat < rules.E || seat > rules.N || t.cfg.Seats[seat] != t.me {
 		return true
 	}
 	var have tile.Counts

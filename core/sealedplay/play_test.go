@@ -238,6 +238,9 @@ func (tb *table) play() {
 		for _, d := range tb.devs {
 			for _, seat := range d.Waiting() {
 				d.t.holdsItsTiles(tb.t, seat)
+				if !d.Settled(seat) {
+					tb.t.Fatalf("holder %d: seat %v decides and is not settled: no screen would show it", d.t.me, seat)
+				}
 				legal := d.Legal(seat)
 				if tb.thorough {
 					for _, a := range legal {
@@ -283,6 +286,13 @@ func (tb *table) playToAVerifiedEnd() {
 	want := tb.seq.Audit()
 	if !want.Verified {
 		t.Fatalf("sequencer's audit: %s", want.Reason)
+	}
+	for _, d := range tb.devs {
+		for _, seat := range d.Seats() {
+			if !d.Settled(seat) {
+				t.Fatalf("holder %d: seat %v is not settled at the hand's end: its screen would not show the end", d.t.me, seat)
+			}
+		}
 	}
 	for _, d := range tb.devs {
 		if v := d.Audit(); !v.Verified || fmt.Sprint(*v.Result) != fmt.Sprint(*want.Result) || !reflect.DeepEqual(v.Ring, want.Ring) || !reflect.DeepEqual(v.Events, want.Events) {
