@@ -130,6 +130,29 @@ func TestSealedMatchOnLoopback(t *testing.T) {
 	}
 }
 
+// joined is how a command run by runCommand ended: its output and error.
+type joined struct {
+	out []byte
+	err error
+}
+
+// runCommand runs bin with args until it ends or ctx does; the channel
+// delivers its output, and its error with what it wrote to stderr.
+func runCommand(ctx context.Context, bin string, args ...string) chan joined {
+	done := make(chan joined, 1)
+	cmd := exec.CommandContext(ctx, bin, args...)
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	go func() {
+		out, err := cmd.Output()
+		if err != nil {
+			err = fmt.Errorf("%v: %s", err, errb.String())
+		}
+		done <- joined{out, err}
+	}()
+	return done
+}
+
 func sealedMatchOnLoopback(t *testing.T, bin, rules string, opts []string, hands int) {
 	state := t.TempDir()
 	recordFile := filepath.Join(state, "sealed.jsonl")
@@ -142,24 +165,7 @@ func sealedMatchOnLoopback(t *testing.T, bin, rules string, opts []string, hands
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	type joined struct {
-		out []byte
-		err error
-	}
-	run := func(args ...string) chan joined {
-		done := make(chan joined, 1)
-		cmd := exec.CommandContext(ctx, bin, args...)
-		var errb bytes.Buffer
-		cmd.Stderr = &errb
-		go func() {
-			out, err := cmd.Output()
-			if err != nil {
-				err = fmt.Errorf("%v: %s", err, errb.String())
-			}
-			done <- joined{out, err}
-		}()
-		return done
-	}
+	run := func(args ...string) chan joined { return runCommand(ctx, bin, args...) }
 	computer := run("join", "--ai", "novice", "--json", "--state", filepath.Join(state, "joiner"), joins[0].(string))
 	joiners := []chan joined{computer}
 	if hands > 1 {
@@ -451,24 +457,7 @@ func sealedHostHandsOver(t *testing.T, bin string, announced bool) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	type joined struct {
-		out []byte
-		err error
-	}
-	run := func(args ...string) chan joined {
-		done := make(chan joined, 1)
-		cmd := exec.CommandContext(ctx, bin, args...)
-		var errb bytes.Buffer
-		cmd.Stderr = &errb
-		go func() {
-			out, err := cmd.Output()
-			if err != nil {
-				err = fmt.Errorf("%v: %s", err, errb.String())
-			}
-			done <- joined{out, err}
-		}()
-		return done
-	}
+	run := func(args ...string) chan joined { return runCommand(ctx, bin, args...) }
 	watcher := run("join", "--watch", "--json", "--state", filepath.Join(state, "watcher"), joins[0].(string))
 	time.Sleep(500 * time.Millisecond) // the spectator comes before the first deal
 	var joiners []chan joined

@@ -35,7 +35,14 @@ func playGolden(t testing.TB, id string) *record.Record {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := game.MatchConfig{Ruleset: r, Options: rules.DefaultOptions(r), Seed: wall.SeedFromString("golden " + id)}
+	rec, _ := playNovices(t, "the golden game of "+id, game.MatchConfig{Ruleset: r, Options: rules.DefaultOptions(r), Seed: wall.SeedFromString("golden " + id)})
+	return rec
+}
+
+// playNovices records the whole game cfg deals between four novice
+// players (what names it in a failure) and returns it with the match.
+func playNovices(t testing.TB, what string, cfg game.MatchConfig) (*record.Record, *game.Match) {
+	t.Helper()
 	m, evs, err := game.NewMatch(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -50,7 +57,7 @@ func playGolden(t testing.TB, id string) *record.Record {
 	}
 	for steps := 0; !m.Over; steps++ {
 		if steps > 100_000 {
-			t.Fatalf("%s: the golden game does not end", id)
+			t.Fatalf("%s does not end", what)
 		}
 		if m.Hand.Phase == game.PhaseEnd {
 			evs, err = m.NextHand()
@@ -59,11 +66,11 @@ func playGolden(t testing.TB, id string) *record.Record {
 			evs, err = m.Apply(p, players[p].Decide(m.View(p)))
 		}
 		if err != nil {
-			t.Fatalf("%s: %v", id, err)
+			t.Fatalf("%s: %v", what, err)
 		}
 		rec.Add(evs...)
 	}
-	return rec
+	return rec, m
 }
 
 // readGolden decodes ruleset id's golden record.

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fourwinds-mahjong/fourwinds/core/ai"
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
 	"github.com/fourwinds-mahjong/fourwinds/core/record"
 	"github.com/fourwinds-mahjong/fourwinds/core/rules"
@@ -31,33 +30,7 @@ func playWalled(t testing.TB, id string) (*record.Record, *game.Match) {
 	for n := 1; n <= 64; n++ {
 		cfg.Rings[n] = game.Ring{Tiles: wall.Shuffle(r.Setup(cfg.Options).Tiles, shuffle), Throws: [2]int{2 + shuffle.IntN(11), 2 + shuffle.IntN(11)}}
 	}
-	m, evs, err := game.NewMatch(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec := record.New(cfg)
-	rec.Add(evs...)
-	var players [4]ai.Player
-	for p := range players {
-		if players[p], err = ai.New(ai.Novice, wall.Derive(cfg.Seed, "player", p)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for steps := 0; !m.Over; steps++ {
-		if steps > 100_000 {
-			t.Fatalf("%s: the game does not end", id)
-		}
-		if m.Hand.Phase == game.PhaseEnd {
-			evs, err = m.NextHand()
-		} else {
-			p := m.PlayerAt(m.Hand.Waiting()[0])
-			evs, err = m.Apply(p, players[p].Decide(m.View(p)))
-		}
-		if err != nil {
-			t.Fatalf("%s: %v", id, err)
-		}
-		rec.Add(evs...)
-	}
+	rec, m := playNovices(t, "the walled game of "+id, cfg)
 	for _, h := range m.History {
 		rg := cfg.Rings[h.Number]
 		rec.AddWall(record.Wall{Hand: h.Number, Ring: rg.Tiles, Throws: rg.Throws})
