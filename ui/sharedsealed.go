@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"errors"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -40,15 +39,6 @@ func newSealedChoice() *sealedChoice {
 // content is the choice as the host screen shows it.
 func (c *sealedChoice) content() fyne.CanvasObject {
 	return container.NewVBox(c.check, wrapped(words.T("share.sealed_what")))
-}
-
-// sealedRefused says, in words, why s is not dealt sealed: american's
-// blind pass and mush are not yet (docs/sealed.md, Known bug).
-func sealedRefused(s HostSetup) error {
-	if s.Sealed && table.SealedPlayable(s.Rules, s.Options) != nil {
-		return errors.New(words.T("share.sealed_blind"))
-	}
-	return nil
 }
 
 // sealedNote says, in a lobby or a waiting room, that the table is

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -110,8 +111,8 @@ func TestHostSealed(t *testing.T) {
 				t.Errorf("%s: %s turns the sealed choice off; every ruleset is dealt sealed", lang, id)
 			}
 		}
-		// American's default blind pass is not dealt sealed yet: hosting
-		// it says so instead of setting the table up.
+		// American with its default options (the blind pass) is dealt
+		// sealed as every other ruleset.
 		pick.SetSelectedIndex(slices.Index(rules.IDs(), "american"))
 		if !check.Checked {
 			test.Tap(check)
@@ -119,19 +120,11 @@ func TestHostSealed(t *testing.T) {
 		test.Tap(open)
 		select {
 		case s := <-n.got:
-			t.Errorf("%s: a sealed american table with the blind pass was set up: %+v", lang, s)
-		default:
-		}
-		if over := w.Canvas().Overlays().Top(); over == nil {
-			t.Errorf("%s: hosting a sealed american table with the blind pass shows no error", lang)
-		} else {
-			w.Canvas().Overlays().Remove(over)
-		}
-		if err := sealedRefused(HostSetup{Rules: "american", Sealed: true}); err == nil || err.Error() != words.T("share.sealed_blind") {
-			t.Errorf("%s: a sealed american table with the blind pass is refused with %v; want %q", lang, err, words.T("share.sealed_blind"))
-		}
-		if err := sealedRefused(HostSetup{Rules: "american", Sealed: true, Options: map[string]string{"blind_pass": "false"}}); err != nil {
-			t.Errorf("%s: a sealed american table without the blind pass is refused: %v", lang, err)
+			if !s.Sealed || s.Rules != "american" {
+				t.Errorf("%s: the host screen set up %+v; want a sealed american table", lang, s)
+			}
+		case <-time.After(5 * time.Second):
+			t.Errorf("%s: a sealed american table with its default options was not set up", lang)
 		}
 		a.ShowHome()
 	}

@@ -45,19 +45,6 @@ func (c Config) check() error {
 	return nil
 }
 
-// Playable reports why a ruleset with its options is not dealt at a
-// sealed table, or nil when it is. The protocol plays american's blind
-// pass and mush (charleston.go), but a party's imagined arrangement after
-// them can still disagree with a later call's opening, so that an honest
-// device would be named a cheat (docs/sealed.md, "Known bug"): until that
-// is fixed a sealed table does not offer them.
-func Playable(r rules.Ruleset, o rules.Options) error {
-	if ch := r.Setup(o).Charleston; ch != nil && (ch.Blind || ch.Mush) {
-		return fmt.Errorf("sealedplay: the blind pass and the mush are not dealt sealed yet; allowed: american with options %s and %s off", "blind_pass", "mush")
-	}
-	return nil
-}
-
 // Cheat is a message refused because its sender broke the protocol or
 // the rules: Holder names the key holder, Reason what it did.
 type Cheat struct {

@@ -136,9 +136,6 @@ func (n *Network) Host(s ui.HostSetup) (ui.Hosted, error) {
 		return nil, ErrNoDeal
 	}
 	if s.Sealed {
-		if err := table.SealedPlayable(s.Rules, s.Options); err != nil {
-			return nil, err
-		}
 		sealed.Announce(n.cfg.Host)
 	}
 	var d *dealer.Dealer

@@ -63,10 +63,6 @@ func playMatch(t *testing.T, rules string, holders, hands int, wait time.Duratio
 	t.Helper()
 	cfg := Config{Table: "sealed test", Term: 3, Rules: rules, Hands: hands, Seed: wall.SeedFromString(fmt.Sprintf("sealed %d", holders)),
 		Wait: wait, Seats: novices}
-	if rules == "american" {
-		// The blind pass is not dealt sealed yet (table.SealedPlayable).
-		cfg.Options = map[string]string{"blind_pass": "false"}
-	}
 	for p := range cfg.Players {
 		cfg.Players[p] = p % holders
 	}
@@ -126,8 +122,8 @@ func (x *Host) streams() int {
 
 // TestSealedMatch: a sealed hongkong match of 2, 3 and 4 key-holding
 // devices, a jilin match of 2 and 4 (TING, the joker indicator's copies,
-// the combinations) and an american hand of 2 and 4 (its Charleston
-// without the blind pass, which a sealed table does not deal yet), each
+// the combinations) and an american hand of 2 and 4 (its whole
+// Charleston with the blind pass, its default), each
 // with a spectator, over a mocknet end with the same hands, results and
 // balances on every device, every audit verified.
 func TestSealedMatch(t *testing.T) {
