@@ -375,6 +375,9 @@ func (s *State) afterDiscard(evs []Event, from rules.Wind) []Event {
 func (s *State) draw(evs []Event, seat rules.Wind) []Event {
 	if s.setup.SharedJoker && seat == s.jokerHolder {
 		evs = s.checkJoker(evs)
+		if s.joker != tile.None {
+			s.jokerChecks++
+		}
 	}
 	t, ok := s.wall.Draw()
 	if !ok {

@@ -202,6 +202,9 @@ type State struct {
 	joker       tile.Kind
 	jokerHolder rules.Wind
 	jokerRolls  int
+	// jokerChecks counts the joker holder's turn starts after whose check
+	// an indicator was out of the wall (JL-8.1, JL-8.3).
+	jokerChecks int
 	// outOfPlay holds indicators whose slot was gone when they returned (JL-8.3).
 	outOfPlay []tile.Kind
 	// anyTing is set at the first TING of the hand.
@@ -247,6 +250,11 @@ func (s *State) WallLive() int { return s.wall.LiveLeft() }
 
 // Wall returns a copy of the wall, for tests and the dealer's audit.
 func (s *State) Wall() *wall.Wall { return s.wall.Clone() }
+
+// JokerChecks returns how many of the joker holder's turn starts so far
+// ended their check of the shared joker with an indicator out of the
+// wall (JL-8.1, JL-8.3): a sealed table's joker holder confirms each.
+func (s *State) JokerChecks() int { return s.jokerChecks }
 
 // Clone returns a deep copy of the state (for AI search and tests).
 func (s *State) Clone() *State {

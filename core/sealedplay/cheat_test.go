@@ -205,6 +205,7 @@ func FuzzMsg(f *testing.F) {
 			Ct: sealed.Ciphertext{C1: sealed.BasePoint(), C2: sealed.BasePoint()}, Proof: sealed.Proof{C: sealed.NewScalar(), S: sealed.NewScalar()}}}},
 		{Type: TJoker, From: 1, Move: &sealed.Move{Copy: &sealed.Copy{From: 70, To: 136,
 			Ct: sealed.Ciphertext{C1: sealed.BasePoint(), C2: sealed.BasePoint()}, Proof: sealed.Proof{C: sealed.NewScalar(), S: sealed.NewScalar()}}}},
+		{Type: TJoker, From: 1},
 	} {
 		b, err := m.MarshalBinary()
 		if err != nil {
@@ -355,7 +356,7 @@ func TestMalformedMessagesAreRefused(t *testing.T) {
 		{Type: TAnswers, Answers: []Answer{{Seat: 7}}},
 		{Type: TShares, From: 5},
 		{Type: TReveal, To: 1, Slots: []uint32{3}},
-		{Type: TJoker, From: 1},
+		{Type: TJoker, From: 1, Shares: sealed.Shares{{Holder: 1}, {Holder: 1, Slot: 1}}},
 		{Type: TJoker, From: 1, Move: &sealed.Move{Transfer: &sealed.ShuffleMsg{}}},
 		{Type: Type(42)},
 	} {

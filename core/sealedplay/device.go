@@ -18,6 +18,7 @@ type Device struct {
 	t        *tracker
 	awaiting map[uint32]bool // slots revealed to this device, not yet decrypted
 	sent     map[uint32]bool // indicators copied and copies opened (TJoker)
+	stood    int             // confirmations that the indicator stands sent (TJoker)
 	// shuffled: its link of the shuffle chain is made (or, restored, is
 	// in the deal's log).
 	shuffled bool

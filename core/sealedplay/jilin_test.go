@@ -214,6 +214,98 @@ func TestOpeningAValidIndicatorIsCaught(t *testing.T) {
 	wantCheat(t, tb.refused, holder, "which is valid")
 }
 
+// isStand reports whether m is the joker holder's confirmation that the
+// indicator stands.
+func isStand(m Msg) bool { return m.Type == TJoker && m.Move == nil && len(m.Shares) == 0 }
+
+// TestJokerHolderConfirmsBeforeItsDraw: at a turn start of the joker
+// holder's seat, the engine checks the indicator before the draw (JL-8.1,
+// JL-8.3), and whether the real one went back moves the draw (the front
+// skips an indicator's slot while it is out) and the live tiles left.
+// The sequencer, which does not know the indicator, reveals nothing but
+// copies of the indicator from such a check until the joker holder's
+// device has confirmed it (or opened it as it goes back): no draw, no end
+// of the hand. Before, it revealed the draw at once, and a device could
+// be revealed a wall tile its seat never drew once the indicator was
+// opened. Every check is confirmed, and the hands end verified.
+func TestJokerHolderConfirmsBeforeItsDraw(t *testing.T) {
+	t.Parallel()
+	confirmed := 0
+	for seed := uint64(60); seed < 64; seed++ {
+		tb := jilinTable(t, 2, seed)
+		stands := 0
+		tb.after = func(out []Msg) {
+			s := tb.seq.t
+			for _, r := range out {
+				notCopy := func(w uint32) bool { return s.copyAt(w) < 0 }
+				switch {
+				case isStand(r):
+					stands++
+				case r.Type == TReveal && s.st.JokerChecks() > stands && (r.To == Public || slices.ContainsFunc(r.Slots, notCopy)):
+					t.Fatalf("seed %d: reveal %v to %d while %d checks of the indicator are confirmed of %d", seed, r.Slots, r.To, stands, s.st.JokerChecks())
+				}
+			}
+		}
+		tb.playToAVerifiedEnd()
+		if n := tb.seq.t.st.JokerChecks(); stands != n {
+			t.Fatalf("seed %d: %d confirmations of %d checks", seed, stands, n)
+		}
+		confirmed += stands
+	}
+	if confirmed == 0 {
+		t.Fatal("no joker holder confirmed an indicator in 4 hands")
+	}
+}
+
+// TestJokerConfirmationWithheld: a joker holder's device that does not
+// confirm the indicator at its seat's turn start stalls the hand, and the
+// stand-in wait voids it naming that device.
+func TestJokerConfirmationWithheld(t *testing.T) {
+	t.Parallel()
+	for seed := uint64(60); seed < 90; seed++ {
+		tb := jilinTable(t, 2, seed)
+		holder, dropped := uint32(0), false
+		tb.tamper = func(m *Msg) bool {
+			if isStand(*m) {
+				holder, dropped = m.From, true
+				return false
+			}
+			return true
+		}
+		tb.play()
+		if !dropped {
+			continue
+		}
+		if tb.seq.Over() || tb.refused != nil {
+			t.Fatalf("seed %d: over %v, refused %v with the confirmation withheld", seed, tb.seq.Over(), tb.refused)
+		}
+		v := tb.seq.Timeout()
+		if len(v) != 1 || v[0].Fault != (Fault{Kind: Withheld, Holder: holder}) || !strings.Contains(v[0].Reason, "stands") {
+			t.Fatalf("seed %d: timeout %+v; want holder %d named", seed, v, holder)
+		}
+		return
+	}
+	t.Fatal("no joker holder confirmed an indicator in 30 hands")
+}
+
+// TestUnowedConfirmationIsCaught: a confirmation that the indicator
+// stands when no check awaits one is refused, naming its sender.
+func TestUnowedConfirmationIsCaught(t *testing.T) {
+	t.Parallel()
+	var holder uint32
+	tb := untilTing(t, 2, func(tb *table, m *Msg) bool {
+		s := tb.seq.t
+		x := s.jokerHolder()
+		if x == rules.NoWind || s.st.JokerChecks() == 0 || m.Type != TAct {
+			return false
+		}
+		holder = s.cfg.Seats[x]
+		*m = Msg{Type: TJoker, From: holder}
+		return true
+	})
+	wantCheat(t, tb.refused, holder, "which it does not owe")
+}
+
 // BenchmarkSealedJilinHand plays jilin hands at a table of four key
 // holders whose seats play eagerly for TING, and reports per hand the
 // bytes of the messages relayed (every device receives each one), those

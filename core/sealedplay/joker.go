@@ -23,6 +23,16 @@ import (
 // not know an indicator imagines there a kind of which fewer than 3
 // copies are public, so that its engine never returns an indicator
 // nobody opened.
+//
+// The engine checks the indicator at the start of each turn of the joker
+// holder's seat, before its draw (JL-8.1, JL-8.3); whether the real one
+// went back moves that draw (the front skips the slot of an indicator
+// out) and the live tiles left. So the joker holder's device confirms
+// each check that ends with an indicator out in its engine: once its
+// copy of that indicator is decrypted and every indicator that went back
+// is opened, it sends the opening of one that went back, or TJoker with
+// nothing, the indicator stands; the sequencer reveals the turn's draw,
+// or ends the hand, only after the confirmation.
 
 // jcopy is holder's copy of indicator slot from, in fresh slot slot.
 type jcopy struct {
@@ -70,14 +80,59 @@ func (t *tracker) jokerHolder() rules.Wind {
 	return rules.NoWind
 }
 
+// unconfirmed reports whether a check of the indicator at the joker
+// holder's turn start awaits its device's confirmation.
+func (t *tracker) unconfirmed() bool {
+	return t.st != nil && t.void == "" && t.st.JokerChecks() > t.stands
+}
+
+// owesStand returns the index of holder h's copy of the indicator out
+// when h owes the confirmation that it stands: a check is unconfirmed, h
+// plays the joker holder, every indicator that went back is opened and
+// its copy of the indicator out is revealed to it.
+func (t *tracker) owesStand(h uint32) (int, bool) {
+	if !t.unconfirmed() {
+		return -1, false
+	}
+	if x := t.jokerHolder(); x == rules.NoWind || t.cfg.Seats[x] != h {
+		return -1, false
+	}
+	for _, w := range t.indicators[:t.returns] {
+		if !t.public[w] {
+			return -1, false
+		}
+	}
+	a, ok := t.indicator()
+	if !ok {
+		return -1, false
+	}
+	i := t.copyOf(h, a)
+	return i, i >= 0 && t.revealTo[t.copies[i].slot] == h
+}
+
+// stand records holder from's confirmation that the indicator out stands.
+func (t *tracker) stand(from uint32) error {
+	if _, ok := t.owesStand(from); !ok {
+		return cheat(from, "said the joker indicator stands, which it does not owe: only the device of the seat that drew it says so, once per check at that seat's turn start, after its copy of the indicator is revealed to it and every indicator that went back is opened (JL-8.1, JL-8.3)")
+	}
+	t.stands++
+	return nil
+}
+
 // owesCopy returns the indicator of which holder h owes a copy now: the
 // one out of the wall, once every indicator that went back is opened, to
 // the first holder that plays a TING seat and has none, in the order in
 // which the holders' seats first announced TING. A holder that announces
 // TING later comes last, so that a copy on its way is never overtaken
-// and each names the next fresh slot.
+// and each names the next fresh slot. At the hand's end only the joker
+// holder's is owed, while the check that ended it is unconfirmed: the
+// wall ran out at its turn start, which depends on its indicator.
 func (t *tracker) owesCopy(h uint32) (uint32, bool) {
-	if t.st == nil || t.st.Phase == game.PhaseEnd || t.void != "" {
+	if t.st == nil || t.void != "" {
+		return 0, false
+	}
+	end := t.st.Phase == game.PhaseEnd
+	if end && !t.unconfirmed() {
 		return 0, false
 	}
 	for _, w := range t.indicators[:t.returns] {
@@ -95,9 +150,9 @@ func (t *tracker) owesCopy(h uint32) (uint32, bool) {
 			order = append(order, j)
 		}
 	}
-	for _, j := range order {
+	for i, j := range order {
 		if t.copyOf(j, a) < 0 {
-			return a, j == h
+			return a, j == h && (!end || i == 0)
 		}
 	}
 	return 0, false
@@ -105,9 +160,13 @@ func (t *tracker) owesCopy(h uint32) (uint32, bool) {
 
 // jokerPending reports whether this device must not decide yet: an
 // indicator went back in its engine that is not opened yet (only its
-// holder knows it), or it plays a TING seat and has not decrypted its copy
-// of the indicator out.
+// holder knows it), a check of the indicator awaits the joker holder's
+// confirmation (the turn's draw is not revealed before it), or it plays a
+// TING seat and has not decrypted its copy of the indicator out.
 func (t *tracker) jokerPending() bool {
+	if t.unconfirmed() {
+		return true
+	}
 	for _, w := range t.indicators[:t.returns] {
 		if !t.public[w] {
 			return true
@@ -238,8 +297,9 @@ func (t *tracker) drawnSlot(seat rules.Wind) (uint32, bool) {
 }
 
 // joker returns this device's messages about the indicator: the opening
-// of one its engine sent back, when it plays the joker holder, and the
-// copy it owes.
+// of one its engine sent back, when it plays the joker holder, the copy
+// it owes, and the confirmation that the indicator out stands once its
+// copy is decrypted.
 func (d *Device) joker() []Msg {
 	t := d.t
 	if t.st == nil || t.void != "" {
@@ -261,6 +321,10 @@ func (d *Device) joker() []Msg {
 		d.sent[a] = true
 		c := sealed.ReEncrypt(t.cfg.Ctx, t.joint, a, uint32(len(t.deck)), t.deck[a])
 		out = append(out, Msg{Type: TJoker, From: t.me, Move: &sealed.Move{Copy: &c}})
+	}
+	if i, ok := t.owesStand(t.me); ok && t.known[t.copies[i].slot] != tile.None && d.stood == t.stands {
+		d.stood++
+		out = append(out, Msg{Type: TJoker, From: t.me})
 	}
 	return out
 }

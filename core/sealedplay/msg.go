@@ -50,7 +50,10 @@ const (
 	// of the indicator into the next fresh slot (Move), revealed to it
 	// alone since it plays a seat that announced TING; or, from the device
 	// of the seat that drew the indicator, its share of its copy (Shares),
-	// which opens the indicator as it goes back face up.
+	// which opens the indicator as it goes back face up; or, from that
+	// device, nothing: the indicator out stands after the check at its
+	// seat's turn start (JL-8.1, JL-8.3), which the sequencer awaits
+	// before it reveals that turn's draw.
 	TJoker
 )
 
@@ -400,8 +403,8 @@ func (m Msg) check() error {
 		return errors.New("sealedplay: a move is one transfer or one copy")
 	case (m.Type == TAct || m.Type == TOpen) && (m.Seat < rules.E || m.Seat > rules.N):
 		return fmt.Errorf("sealedplay: %v message for seat %d: want 0 (East) to 3 (North)", m.Type, m.Seat)
-	case m.Type == TJoker && !(m.Move != nil && m.Move.Copy != nil && m.Move.Transfer == nil && len(m.Shares) == 0) && !(m.Move == nil && len(m.Shares) == 1):
-		return errors.New("sealedplay: a joker message carries one copy of the indicator or one share of a copy")
+	case m.Type == TJoker && !(m.Move != nil && m.Move.Copy != nil && m.Move.Transfer == nil && len(m.Shares) == 0) && !(m.Move == nil && len(m.Shares) <= 1):
+		return errors.New("sealedplay: a joker message carries one copy of the indicator, one share of a copy, or nothing (the indicator stands)")
 	case m.Type == TAnswers && len(m.Answers) > 4:
 		return fmt.Errorf("sealedplay: %d answers: at most 4", len(m.Answers))
 	}

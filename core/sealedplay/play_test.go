@@ -207,7 +207,10 @@ func (tb *table) curious() {
 					ds = append(ds, sh.D)
 				}
 			}
-			if len(ds) < len(tb.devs)-1 || public || s.revealTo[w] == d.t.me {
+			// A jilin indicator that went back is public by its opened
+			// copy, not by its own shares, and its seat's draw takes it
+			// face up (JL-8.2) unrevealed.
+			if len(ds) < len(tb.devs)-1 || public || s.public[w] || s.revealTo[w] == d.t.me {
 				continue
 			}
 			k, err := d.t.key.Reveal(s.deck[w], ds)

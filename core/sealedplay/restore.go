@@ -14,7 +14,8 @@ import (
 // device's own included. It returns the device, caught up with the deal,
 // and the messages it still owes, in order, to send to the sequencer as
 // any answer: its answers (key, shuffle, shares, acknowledgement,
-// opening, joker copy) that the log does not hold because the device
+// opening, joker copy, confirmation that the joker indicator stands) that
+// the log does not hold because the device
 // stopped before sending them, matched by what they answer, not by their
 // bytes (proofs are drawn afresh). None that the log holds is owed again:
 // the sequencer refuses a second key, shuffle, share, acknowledgement or

@@ -72,6 +72,14 @@ var restarts = []restart{
 		}
 		return 0, false
 	}},
+	{"joker confirmation not sent", func(tb *table, out []Msg) (uint32, bool) {
+		for _, m := range tb.queue {
+			if isStand(m) {
+				return m.From, true
+			}
+		}
+		return 0, false
+	}},
 	{"its give held by the sequencer", func(tb *table, out []Msg) (uint32, bool) {
 		for seat := range tb.seq.held {
 			return tb.seq.t.cfg.Seats[seat], true
@@ -101,7 +109,7 @@ func TestRestoredDevice(t *testing.T) {
 		{"hongkong", 2, []string{"its key not sent", "shares not sent", "the hand's reveal"}},
 		{"classical", 2, []string{"its shuffle sent", "acknowledgement not sent"}},
 		{"french", 3, []string{"its shuffle not sent", "during play"}},
-		{"jilin", 2, []string{"joker copy not sent", "shares not sent"}},
+		{"jilin", 2, []string{"joker copy not sent", "joker confirmation not sent", "shares not sent"}},
 		{"american", 2, []string{"its give held by the sequencer", "acknowledgement not sent"}},
 	} {
 		t.Run(tc.id, func(t *testing.T) {

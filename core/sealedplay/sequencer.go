@@ -21,7 +21,7 @@ var ErrNotNow = errors.New("sealedplay: not now")
 // it accepts to every device and spectator, says which slots are revealed
 // to whom (TReveal), keeps the claim window's answers until all are in
 // (TAnswers), checks everything the public facts allow and voids the hand
-// when a share is withheld (Timeout).
+// when a share or the joker holder's confirmation is withheld (Timeout).
 type Sequencer struct {
 	t       *tracker
 	owed    map[uint32]map[uint32]bool // holder → slots whose share it owes
@@ -40,8 +40,13 @@ func NewSequencer(cfg Config) (*Sequencer, error) {
 	return &Sequencer{t: t, owed: map[uint32]map[uint32]bool{}, acks: map[uint32]bool{}, answers: map[rules.Wind]game.Action{}, held: map[rules.Wind]Msg{}, opener: rules.NoWind}, nil
 }
 
-// busy reports whether shares, acknowledgements or an opening are awaited.
-func (s *Sequencer) busy() bool {
+// busy reports whether shares, acknowledgements, an opening or the
+// joker holder's confirmation that the indicator stands are awaited.
+func (s *Sequencer) busy() bool { return s.owing() || s.t.unconfirmed() }
+
+// owing reports whether shares, acknowledgements or an opening are
+// awaited.
+func (s *Sequencer) owing() bool {
 	for _, o := range s.owed {
 		if len(o) > 0 {
 			return true
@@ -111,6 +116,7 @@ func (s *Sequencer) Receive(m Msg) ([]Msg, error) {
 			}
 			return s.next([]Msg{m}, nil)
 		}
+		// An opening of the indicator, or the confirmation that it stands.
 		out, err := s.relay(m)
 		if err != nil {
 			return s.voidFor(err)
@@ -231,12 +237,17 @@ func (s *Sequencer) voidFor(err error) ([]Msg, error) {
 }
 
 // next adds what the hand needs now: the reveals of the tiles just taken,
-// or at the hand's end the public opening of every tile.
+// or at the hand's end the public opening of every tile. While the joker
+// holder's device has not confirmed the indicator its engine checked at
+// its seat's turn start, only copies of the indicator are revealed: the
+// turn's draw, and whether the wall is exhausted, depend on whether the
+// real indicator went back, which the sequencer does not know.
 func (s *Sequencer) next(out []Msg, err error) ([]Msg, error) {
-	if err != nil || s.busy() || s.t.st == nil {
+	if err != nil || s.owing() || s.t.st == nil {
 		return out, err
 	}
-	if s.t.st.Phase == game.PhaseEnd {
+	hold := s.t.unconfirmed()
+	if s.t.st.Phase == game.PhaseEnd && !hold {
 		var slots []uint32
 		for w, pub := range s.t.public {
 			if !pub {
@@ -257,9 +268,11 @@ func (s *Sequencer) next(out []Msg, err error) ([]Msg, error) {
 		return append(out, m), nil
 	}
 	by := map[uint32][]uint32{}
-	for _, w := range s.t.unrevealed() {
-		to := s.t.cfg.Seats[s.t.holder[w]]
-		by[to] = append(by[to], w)
+	if !hold {
+		for _, w := range s.t.unrevealed() {
+			to := s.t.cfg.Seats[s.t.holder[w]]
+			by[to] = append(by[to], w)
+		}
 	}
 	for _, c := range s.t.copies {
 		if s.t.revealTo[c.slot] == Public && !s.t.public[c.slot] {
@@ -297,7 +310,8 @@ func (s *Sequencer) owe(j, w uint32) {
 }
 
 // Timeout is called when the stand-in wait has passed with no progress:
-// if shares or an acknowledgement are owed, the hand is void, and the
+// if shares, an acknowledgement, an opening or the joker holder's
+// confirmation that the indicator stands are owed, the hand is void, and the
 // returned TVoid names who withheld what; otherwise nothing is owed to the
 // protocol (a seat's decision is the stand-in's business) and it returns
 // nothing.
@@ -320,6 +334,10 @@ func (s *Sequencer) Timeout() []Msg {
 	if reason == "" && s.opener != rules.NoWind {
 		by = s.t.cfg.Seats[s.opener]
 		reason = fmt.Sprintf("holder %d did not open the tiles of seat %v's claim", by, s.opener)
+	}
+	if reason == "" && s.t.unconfirmed() {
+		by = s.t.cfg.Seats[s.t.jokerHolder()]
+		reason = fmt.Sprintf("holder %d did not say whether the joker indicator stands at seat %v's turn", by, s.t.jokerHolder())
 	}
 	if reason == "" {
 		return nil

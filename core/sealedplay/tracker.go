@@ -72,7 +72,8 @@ const (
 	NoFault FaultKind = iota
 	// Withheld: the holder did not send in time what it owed, such as its
 	// key, its link of the shuffle, its shares of a tile, its
-	// acknowledgement or the opening of a claim (Sequencer.Timeout and
+	// acknowledgement, the opening of a claim or the joker holder's
+	// confirmation that the indicator stands (Sequencer.Timeout and
 	// Stalled).
 	Withheld
 	// Cheated: the holder sent what the protocol or the rules refuse, such
@@ -176,6 +177,9 @@ type tracker struct {
 	backs      []uint32
 	indicators []uint32
 	returns    int
+	// stands counts the joker holder's confirmations that the indicator
+	// out stands, one per check at its turn start (game.State.JokerChecks).
+	stands int
 }
 
 func newTracker(cfg Config, me uint32, key *sealed.PrivateKey) (*tracker, error) {
@@ -447,9 +451,12 @@ func (t *tracker) observe(m Msg) ([]uint32, error) {
 			}
 		}
 	case TJoker:
-		if m.Move != nil {
+		switch {
+		case m.Move != nil:
 			_, err = t.addCopy(m.From, *m.Move.Copy)
-		} else {
+		case len(m.Shares) == 0:
+			err = t.stand(m.From)
+		default:
 			slots, err = t.openJoker(m.From, m.Shares)
 		}
 	case TVoid:
