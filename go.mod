@@ -12,7 +12,6 @@ require (
 	github.com/miekg/dns v1.1.72
 	github.com/multiformats/go-multiaddr v0.16.1
 	github.com/wlynxg/anet v0.0.5
-	go.dedis.ch/kyber/v3 v3.1.0
 	golang.org/x/time v0.15.0
 	rsc.io/qr v0.2.0
 )

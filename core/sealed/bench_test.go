@@ -89,7 +89,7 @@ func BenchmarkShareVerify(b *testing.B) {
 }
 
 func BenchmarkPointDecode(b *testing.B) {
-	enc := asPoint(NewPoint().Mul(randomScalar(), nil)).Bytes()
+	enc := NewPoint().Mul(randomScalar(), nil).Bytes()
 	loop(b, func() {
 		if err := NewPoint().SetBytes(enc); err != nil {
 			b.Fatal(err)
@@ -97,7 +97,7 @@ func BenchmarkPointDecode(b *testing.B) {
 	})
 }
 
-func BenchmarkNeffProve(b *testing.B) {
+func BenchmarkShuffleProve(b *testing.B) {
 	for _, n := range []int{144, 152} {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			ctx, _, key, d := benchDeck(b, n)
@@ -110,7 +110,7 @@ func BenchmarkNeffProve(b *testing.B) {
 	}
 }
 
-func BenchmarkNeffVerify(b *testing.B) {
+func BenchmarkShuffleVerify(b *testing.B) {
 	for _, n := range []int{144, 152} {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			ctx, _, key, d := benchDeck(b, n)
@@ -127,9 +127,9 @@ func BenchmarkNeffVerify(b *testing.B) {
 	}
 }
 
-// BenchmarkNeffDecodeVerify includes the strict decoding of the received
+// BenchmarkShuffleDecodeVerify includes the strict decoding of the received
 // message, as a device receiving a shuffle does.
-func BenchmarkNeffDecodeVerify(b *testing.B) {
+func BenchmarkShuffleDecodeVerify(b *testing.B) {
 	ctx, _, key, d := benchDeck(b, 144)
 	m, err := Shuffle(ctx, 1, key, d, nil, nil)
 	if err != nil {

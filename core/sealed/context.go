@@ -5,8 +5,6 @@ import (
 	"crypto/sha512"
 	"encoding/binary"
 	"hash"
-
-	"go.dedis.ch/kyber/v3"
 )
 
 // Context binds every proof to one hand of one table: the Fiat–Shamir hash
@@ -67,9 +65,9 @@ func (c *challenger) uint(v uint64) *challenger { writeUint(c.h, v); return c }
 
 func (c *challenger) str(s string) *challenger { writeBytes(c.h, []byte(s)); return c }
 
-func (c *challenger) points(ps ...kyber.Point) *challenger {
+func (c *challenger) points(ps ...*Point) *challenger {
 	for _, p := range ps {
-		writeBytes(c.h, asPoint(p).Bytes())
+		writeBytes(c.h, p.Bytes())
 	}
 	return c
 }

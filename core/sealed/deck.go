@@ -23,7 +23,7 @@ func TilePoint(kind int) (*Point, error) {
 	if kind < 0 || kind >= MaxKinds {
 		return nil, fmt.Errorf("sealed: tile kind %d is outside 0..%d", kind, MaxKinds-1)
 	}
-	return asPoint(NewPoint().Mul(NewScalar().SetInt64(int64(kind+1)), nil)), nil
+	return NewPoint().Mul(NewScalar().SetInt64(int64(kind+1)), nil), nil
 }
 
 var (

@@ -35,7 +35,7 @@ func proveDLEQ(st *challenger, x *Scalar, b1, p1, b2, p2 *Point) Proof {
 	c := st.scalar()
 	s := NewScalar().Mul(c, x)
 	s.Add(s, k)
-	return Proof{C: c, S: asScalar(s)}
+	return Proof{C: c, S: s}
 }
 
 // verifyDLEQ checks a proof made by proveDLEQ with the same statement.

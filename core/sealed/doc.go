@@ -11,24 +11,22 @@
 // Mₖ = (k+1)·G and is decoded by table lookup (TilePoint, DecodeTile), so
 // copies of a kind share a point. Ristretto255 is a prime-order group: a
 // decoded point is canonical and torsion-free by construction, which
-// removes the small-order tagging attack that kyber's own edwards25519
-// group allows and the per-point subgroup checks it would need.
+// removes the small-order tagging attack that kyber's edwards25519 group
+// allows and the per-point subgroup checks it would need.
 //
-// Group implements kyber.Group so that the Neff pair shuffle prover of
-// go.dedis.ch/kyber/v3/shuffle runs over it. The shuffle proof is made
-// non-interactive by this package's Fiat–Shamir contexts (fs.go), not by
-// kyber's proof.HashProve: the hash state starts from the context and the
-// whole statement (G, X, input and output decks, holder, slot lists) and
-// absorbs every prover message; the verifier decodes strictly and refuses
-// trailing bytes. A proof is kyber's without the embedded simple
-// k-shuffle's inputs (10k+3 group elements instead of 12k+3): kyber's
-// prover sends them and kyber v3.1.0's verifier takes them as sent, never
-// linking them to the pair shuffle's commitments, and so accepts forged
-// shuffles. This package's verifier (neff.go) derives them from those
-// commitments and the challenges, so the link holds by construction,
-// absorbs them where kyber's prover did, and checks every equation at
-// once, batched with random weights into one multi-scalar multiplication.
-// kyber's verifier, edwards25519 group and proof/dleq are not used.
+// The shuffle proof is Terelius and Wikström's (twproof.go), written here
+// on the same arithmetic: a commitment to the permutation under
+// independent generators hashed to the group, a chain of commitments to
+// the product of the permuted challenges, and one Schnorr-like proof tying
+// both to the re-encrypted deck, made non-interactive with the context and
+// the whole statement (G, X, input and output decks, holder, slot lists)
+// in its hash. It sends the challenge instead of the prover's commitments
+// and is 4k+5 group elements for k ciphertexts. ../shared/SEALED.md
+// proposes Neff's pair shuffle as go.dedis.ch/kyber/v3 makes it: 12k+3
+// elements, and kyber v3.1.0's verifier takes the inputs of its simple
+// k-shuffle as sent and so accepts forged shuffles (10k+3 once they are
+// derived instead). This proof is less than half as long, is made and
+// checked faster, and needs no kyber.
 //
 // # Threat model
 //
@@ -50,7 +48,7 @@
 //     holder's index and device id; it blocks rogue keys. JointKey checks
 //     all of them and sums them.
 //   - ShuffleMsg (deal): holder i re-encrypts and permutes Dᵢ₋₁ into Dᵢ;
-//     the Neff proof shows Dᵢ is a permutation of re-encryptions of Dᵢ₋₁
+//     the shuffle proof shows Dᵢ is a permutation of re-encryptions of Dᵢ₋₁
 //     under X. One honest shuffler makes the final order unknown to all.
 //   - ShuffleMsg (transfer): the holder of slots From (k ≥ 2) shuffles them
 //     into the fresh slots To; the proof binds both slot lists.

@@ -1,7 +1,6 @@
 package sealed
 
 import (
-	"crypto/cipher"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -11,7 +10,6 @@ import (
 
 	"filippo.io/edwards25519"
 	"filippo.io/edwards25519/field"
-	"go.dedis.ch/kyber/v3"
 )
 
 // Ristretto255 (RFC 9496) over filippo.io/edwards25519. A Point holds an
@@ -57,38 +55,16 @@ func mustFieldDec(dec string) *field.Element {
 	return fe
 }
 
-// Point is an element of the Ristretto255 group. It implements kyber.Point.
-// The zero value is not usable: obtain points from Group.Point or NewPoint.
+// Point is an element of the Ristretto255 group.
+// The zero value is not usable: obtain points from NewPoint or BasePoint.
 type Point struct {
 	p edwards25519.Point
 }
 
-// Scalar is an integer modulo the group order ℓ. It implements kyber.Scalar.
+// Scalar is an integer modulo the group order ℓ.
 type Scalar struct {
 	s edwards25519.Scalar
 }
-
-// Group is the Ristretto255 group as a kyber.Group, for kyber's shuffle
-// prover: its products are constant-time. Verifiers compute on public
-// values only and multiply in variable time (verifyNeff, verifyDLEQ).
-type Group struct{}
-
-var _ kyber.Group = Group{}
-
-// String names the group.
-func (Group) String() string { return "Ristretto255" }
-
-// ScalarLen is the encoded size of a scalar.
-func (Group) ScalarLen() int { return ScalarLen }
-
-// Scalar returns a new zero scalar.
-func (Group) Scalar() kyber.Scalar { return NewScalar() }
-
-// PointLen is the encoded size of a point.
-func (Group) PointLen() int { return PointLen }
-
-// Point returns a new identity point.
-func (Group) Point() kyber.Point { return NewPoint() }
 
 // NewPoint returns the identity element.
 func NewPoint() *Point {
@@ -118,36 +94,6 @@ func randomScalar() *Scalar {
 		panic(err)
 	}
 	return s
-}
-
-// cryptoStream is a cipher.Stream whose key stream is crypto/rand.
-type cryptoStream struct{}
-
-// XORKeyStream XORs src with bytes from crypto/rand into dst.
-func (cryptoStream) XORKeyStream(dst, src []byte) {
-	buf := make([]byte, len(src))
-	if _, err := io.ReadFull(rand.Reader, buf); err != nil {
-		panic("sealed: crypto/rand failed: " + err.Error())
-	}
-	for i := range src {
-		dst[i] = src[i] ^ buf[i]
-	}
-}
-
-func asPoint(p kyber.Point) *Point {
-	q, ok := p.(*Point)
-	if !ok {
-		panic(fmt.Sprintf("sealed: %T is not a Ristretto255 point", p))
-	}
-	return q
-}
-
-func asScalar(s kyber.Scalar) *Scalar {
-	q, ok := s.(*Scalar)
-	if !ok {
-		panic(fmt.Sprintf("sealed: %T is not a Ristretto255 scalar", s))
-	}
-	return q
 }
 
 // --- Point: RFC 9496 encoding ---
@@ -221,55 +167,19 @@ func (p *Point) SetBytes(b []byte) error {
 	return nil
 }
 
-// MarshalBinary returns the canonical encoding.
-func (p *Point) MarshalBinary() ([]byte, error) { return p.Bytes(), nil }
-
-// UnmarshalBinary decodes a canonical encoding, refusing all others.
-func (p *Point) UnmarshalBinary(b []byte) error { return p.SetBytes(b) }
-
 // String returns the encoding in hexadecimal.
 func (p *Point) String() string { return hex.EncodeToString(p.Bytes()) }
 
-// MarshalSize is the encoded size.
-func (p *Point) MarshalSize() int { return PointLen }
-
-// MarshalTo writes the encoding to w.
-func (p *Point) MarshalTo(w io.Writer) (int, error) { return w.Write(p.Bytes()) }
-
-// UnmarshalFrom reads and decodes exactly one encoding from r.
-func (p *Point) UnmarshalFrom(r io.Reader) (int, error) {
-	var b [PointLen]byte
-	n, err := io.ReadFull(r, b[:])
-	if err != nil {
-		return n, err
-	}
-	return n, p.SetBytes(b[:])
-}
-
 // Equal reports whether p and q are the same group element (RFC 9496
 // section 4.5).
-func (p *Point) Equal(q kyber.Point) bool {
+func (p *Point) Equal(q *Point) bool {
 	x1, y1, _, _ := p.p.ExtendedCoordinates()
-	x2, y2, _, _ := asPoint(q).p.ExtendedCoordinates()
+	x2, y2, _, _ := q.p.ExtendedCoordinates()
 	a := new(field.Element).Multiply(x1, y2)
 	b := new(field.Element).Multiply(y1, x2)
 	c := new(field.Element).Multiply(y1, y2)
 	d := new(field.Element).Multiply(x1, x2)
 	return a.Equal(b)|c.Equal(d) == 1
-}
-
-// Null sets p to the identity.
-func (p *Point) Null() kyber.Point { p.p.Set(edwards25519.NewIdentityPoint()); return p }
-
-// Base sets p to the generator.
-func (p *Point) Base() kyber.Point { p.p.Set(edwards25519.NewGeneratorPoint()); return p }
-
-// Pick sets p to a uniformly random element, with no known discrete
-// logarithm, from 64 bytes of rand.
-func (p *Point) Pick(rand cipher.Stream) kyber.Point {
-	var b [64]byte
-	rand.XORKeyStream(b[:], b[:])
-	return p.SetUniformBytes(b[:])
 }
 
 // SetUniformBytes sets p to the element derived from 64 uniform bytes
@@ -324,49 +234,28 @@ func mapToPoint(b []byte) *edwards25519.Point {
 }
 
 // Set sets p to q.
-func (p *Point) Set(q kyber.Point) kyber.Point { p.p.Set(&asPoint(q).p); return p }
-
-// Clone returns a copy of p.
-func (p *Point) Clone() kyber.Point {
-	q := new(Point)
-	q.p.Set(&p.p)
-	return q
-}
-
-// EmbedLen is 0: this group embeds no data (tiles use the tile codec).
-func (p *Point) EmbedLen() int { return 0 }
-
-// Embed ignores data (EmbedLen is 0) and picks a random point like Pick.
-func (p *Point) Embed(_ []byte, rand cipher.Stream) kyber.Point { return p.Pick(rand) }
-
-// Data always fails: no data is embedded in points of this group.
-func (p *Point) Data() ([]byte, error) {
-	return nil, errors.New("sealed: Ristretto255 points carry no embedded data; decode tiles with DecodeTile")
-}
+func (p *Point) Set(q *Point) *Point { p.p.Set(&q.p); return p }
 
 // Add sets p to a+b.
-func (p *Point) Add(a, b kyber.Point) kyber.Point {
-	p.p.Add(&asPoint(a).p, &asPoint(b).p)
+func (p *Point) Add(a, b *Point) *Point {
+	p.p.Add(&a.p, &b.p)
 	return p
 }
 
 // Sub sets p to a-b.
-func (p *Point) Sub(a, b kyber.Point) kyber.Point {
-	p.p.Subtract(&asPoint(a).p, &asPoint(b).p)
+func (p *Point) Sub(a, b *Point) *Point {
+	p.p.Subtract(&a.p, &b.p)
 	return p
 }
 
-// Neg sets p to -a.
-func (p *Point) Neg(a kyber.Point) kyber.Point { p.p.Negate(&asPoint(a).p); return p }
-
 // Mul sets p to s·q, or s·G when q is nil, in constant time. Multiples
 // of the generator use the precomputed tables.
-func (p *Point) Mul(s kyber.Scalar, q kyber.Point) kyber.Point {
-	x := &asScalar(s).s
-	if q == nil || asPoint(q).isGenerator() {
+func (p *Point) Mul(s *Scalar, q *Point) *Point {
+	x := &s.s
+	if q == nil || q.isGenerator() {
 		p.p.ScalarBaseMult(x)
 	} else {
-		p.p.ScalarMult(x, &asPoint(q).p)
+		p.p.ScalarMult(x, &q.p)
 	}
 	return p
 }
@@ -392,42 +281,11 @@ func (s *Scalar) SetCanonicalBytes(b []byte) error {
 	return nil
 }
 
-// MarshalBinary returns the canonical encoding.
-func (s *Scalar) MarshalBinary() ([]byte, error) { return s.Bytes(), nil }
-
-// UnmarshalBinary decodes a canonical encoding, refusing non-canonical ones.
-func (s *Scalar) UnmarshalBinary(b []byte) error { return s.SetCanonicalBytes(b) }
-
-// String returns the encoding in hexadecimal.
-func (s *Scalar) String() string { return hex.EncodeToString(s.Bytes()) }
-
-// MarshalSize is the encoded size.
-func (s *Scalar) MarshalSize() int { return ScalarLen }
-
-// MarshalTo writes the encoding to w.
-func (s *Scalar) MarshalTo(w io.Writer) (int, error) { return w.Write(s.Bytes()) }
-
-// UnmarshalFrom reads and strictly decodes one encoding from r.
-func (s *Scalar) UnmarshalFrom(r io.Reader) (int, error) {
-	var b [ScalarLen]byte
-	n, err := io.ReadFull(r, b[:])
-	if err != nil {
-		return n, err
-	}
-	return n, s.SetCanonicalBytes(b[:])
-}
-
 // Equal reports whether s and t are equal.
-func (s *Scalar) Equal(t kyber.Scalar) bool { return s.s.Equal(&asScalar(t).s) == 1 }
-
-// Set sets s to a.
-func (s *Scalar) Set(a kyber.Scalar) kyber.Scalar { s.s.Set(&asScalar(a).s); return s }
-
-// Clone returns a copy of s.
-func (s *Scalar) Clone() kyber.Scalar { t := new(Scalar); t.s.Set(&s.s); return t }
+func (s *Scalar) Equal(t *Scalar) bool { return s.s.Equal(&t.s) == 1 }
 
 // SetInt64 sets s to v mod ℓ.
-func (s *Scalar) SetInt64(v int64) kyber.Scalar {
+func (s *Scalar) SetInt64(v int64) *Scalar {
 	return s.setBig(big.NewInt(v))
 }
 
@@ -446,58 +304,17 @@ func (s *Scalar) setBig(n *big.Int) *Scalar {
 	return s
 }
 
-// Zero sets s to 0.
-func (s *Scalar) Zero() kyber.Scalar { s.s = edwards25519.Scalar{}; return s }
-
 // Add sets s to a+b.
-func (s *Scalar) Add(a, b kyber.Scalar) kyber.Scalar {
-	s.s.Add(&asScalar(a).s, &asScalar(b).s)
-	return s
-}
-
-// Sub sets s to a-b.
-func (s *Scalar) Sub(a, b kyber.Scalar) kyber.Scalar {
-	s.s.Subtract(&asScalar(a).s, &asScalar(b).s)
+func (s *Scalar) Add(a, b *Scalar) *Scalar {
+	s.s.Add(&a.s, &b.s)
 	return s
 }
 
 // Neg sets s to -a.
-func (s *Scalar) Neg(a kyber.Scalar) kyber.Scalar { s.s.Negate(&asScalar(a).s); return s }
-
-// One sets s to 1.
-func (s *Scalar) One() kyber.Scalar { return s.SetInt64(1) }
+func (s *Scalar) Neg(a *Scalar) *Scalar { s.s.Negate(&a.s); return s }
 
 // Mul sets s to a·b.
-func (s *Scalar) Mul(a, b kyber.Scalar) kyber.Scalar {
-	s.s.Multiply(&asScalar(a).s, &asScalar(b).s)
+func (s *Scalar) Mul(a, b *Scalar) *Scalar {
+	s.s.Multiply(&a.s, &b.s)
 	return s
-}
-
-// Div sets s to a/b (b must not be 0; 0 is its own "inverse").
-func (s *Scalar) Div(a, b kyber.Scalar) kyber.Scalar {
-	inv := new(edwards25519.Scalar).Invert(&asScalar(b).s)
-	s.s.Multiply(&asScalar(a).s, inv)
-	return s
-}
-
-// Inv sets s to 1/a.
-func (s *Scalar) Inv(a kyber.Scalar) kyber.Scalar { s.s.Invert(&asScalar(a).s); return s }
-
-// Pick sets s to a uniform scalar drawn from 64 bytes of rand.
-func (s *Scalar) Pick(rand cipher.Stream) kyber.Scalar {
-	var b [64]byte
-	rand.XORKeyStream(b[:], b[:])
-	if _, err := s.s.SetUniformBytes(b[:]); err != nil {
-		panic(err)
-	}
-	return s
-}
-
-// SetBytes sets s to the little-endian integer b reduced modulo ℓ.
-func (s *Scalar) SetBytes(b []byte) kyber.Scalar {
-	be := make([]byte, len(b))
-	for i := range b {
-		be[i] = b[len(b)-1-i]
-	}
-	return s.setBig(new(big.Int).SetBytes(be))
 }

@@ -146,22 +146,17 @@ func TestScalarCanonical(t *testing.T) {
 	if err := NewScalar().SetCanonicalBytes(lm1); err != nil {
 		t.Errorf("refused ℓ-1: %v", err)
 	}
-	s := NewScalar().SetBytes(l)
-	if !s.Equal(NewScalar()) {
-		t.Error("SetBytes(ℓ) is not 0")
-	}
-	if !NewScalar().SetInt64(-1).Add(NewScalar().SetInt64(-1), NewScalar().One()).Equal(NewScalar()) {
+	if !NewScalar().SetInt64(-1).Add(NewScalar().SetInt64(-1), NewScalar().SetInt64(1)).Equal(NewScalar()) {
 		t.Error("-1 + 1 != 0")
 	}
-	a := randomScalar()
-	if !NewScalar().Mul(a, NewScalar().Inv(a)).Equal(NewScalar().One()) {
-		t.Error("a·a⁻¹ != 1")
+	if !NewScalar().SetInt64(-1).Equal(NewScalar().Neg(NewScalar().SetInt64(1))) {
+		t.Error("SetInt64(-1) is not -1 mod ℓ")
 	}
 }
 
 func TestMulPaths(t *testing.T) {
 	s := randomScalar()
-	q := asPoint(NewPoint().Mul(randomScalar(), nil))
+	q := NewPoint().Mul(randomScalar(), nil)
 	ct := NewPoint().Mul(s, q)
 	viaG := NewPoint().Mul(s, BasePoint())
 	slow := new(Point)
@@ -171,7 +166,7 @@ func TestMulPaths(t *testing.T) {
 	}
 	a, b := randomScalar(), randomScalar()
 	want := NewPoint().Add(NewPoint().Mul(a, q), NewPoint().Mul(b, ct))
-	if !varTimeMul2(a, q, b, asPoint(ct)).Equal(want) || !varTimeMul2(a, BasePoint(), b, q).Equal(NewPoint().Add(NewPoint().Mul(a, nil), NewPoint().Mul(b, q))) {
+	if !varTimeMul2(a, q, b, ct).Equal(want) || !varTimeMul2(a, BasePoint(), b, q).Equal(NewPoint().Add(NewPoint().Mul(a, nil), NewPoint().Mul(b, q))) {
 		t.Error("varTimeMul2 is not a·A + b·B")
 	}
 }
@@ -192,9 +187,5 @@ func TestRFC9496HashToGroup(t *testing.T) {
 		if got := hex.EncodeToString(NewPoint().SetUniformBytes(h[:]).Bytes()); got != v.want {
 			t.Errorf("%q maps to %s, RFC 9496 says %s", v.label, got, v.want)
 		}
-	}
-	p := NewPoint().Pick(cryptoStream{})
-	if p.Equal(NewPoint()) || p.Equal(NewPoint().Pick(cryptoStream{})) {
-		t.Error("Pick returned the identity or the same point twice")
 	}
 }

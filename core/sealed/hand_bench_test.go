@@ -137,7 +137,7 @@ func shufflePhase(tb testing.TB, ctx Context, kinds []int) *dealtHand {
 }
 
 // BenchmarkHandShuffle is the shuffle phase of one hand: keys and proofs
-// of knowledge, four chained Neff shuffles, each device checking every
+// of knowledge, four chained shuffles, each device checking every
 // other device's key and shuffle. seq-s is all four devices' work one
 // after another, critical-s the critical path (without network rounds),
 // cpu-s/device the busiest device's own work.

@@ -15,14 +15,14 @@ func TestBadShareProofRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	bad := s
-	bad.Proof.S = asScalar(NewScalar().Add(s.Proof.S, NewScalar().One()))
+	bad.Proof.S = NewScalar().Add(s.Proof.S, NewScalar().SetInt64(1))
 	if VerifyShare(ctx, tb.keys[1].X, ct, bad) == nil {
 		t.Error("accepted a share with a wrong response")
 	}
 	// A wrong D (a share that would make the holder decode another tile)
 	// with the honest proof.
 	bad = s
-	bad.D = asPoint(NewPoint().Add(s.D, BasePoint()))
+	bad.D = NewPoint().Add(s.D, BasePoint())
 	if VerifyShare(ctx, tb.keys[1].X, ct, bad) == nil {
 		t.Error("accepted a share for a shifted D")
 	}
@@ -84,7 +84,7 @@ func TestTamperedShuffleRefused(t *testing.T) {
 	replaced := m
 	replaced.Deck = slices.Clone(m.Deck)
 	m5, _ := TilePoint(5)
-	replaced.Deck[2] = Ciphertext{C1: replaced.Deck[2].C1, C2: asPoint(NewPoint().Add(replaced.Deck[2].C2, m5))}
+	replaced.Deck[2] = Ciphertext{C1: replaced.Deck[2].C1, C2: NewPoint().Add(replaced.Deck[2].C2, m5)}
 	try("changed tile", ctx, k.X, in, replaced)
 
 	for _, i := range []int{0, 100, len(m.Proof) - 1} {
@@ -93,8 +93,8 @@ func TestTamperedShuffleRefused(t *testing.T) {
 		flipped.Proof[i] ^= 1
 		try("flipped proof byte", ctx, k.X, in, flipped)
 	}
-	// A non-canonical point (the proof opens with the point Γ) and a
-	// non-canonical scalar (it ends with a scalar of the simple shuffle).
+	// A non-canonical point (the proof opens with the permutation
+	// commitments) and a non-canonical scalar (it ends with the responses s').
 	for _, c := range []struct {
 		at   int
 		enc  string
@@ -137,7 +137,7 @@ func TestRogueKeyRefused(t *testing.T) {
 	// Rogue key: X₁ = Y − X₀, so the joint key would be Y, which the
 	// attacker alone can decrypt with. It has no proof of knowledge.
 	y := GenerateKey()
-	rogue := asPoint(NewPoint().Sub(y.X, honest.X))
+	rogue := NewPoint().Sub(y.X, honest.X)
 	forged := KeyMsg{Holder: 1, X: rogue, PoK: Proof{C: randomScalar(), S: randomScalar()}}
 	if _, err := JointKey(ctx, []KeyMsg{hm, forged}); err == nil {
 		t.Error("a rogue key without a proof of knowledge was accepted")
@@ -269,7 +269,7 @@ func TestCopyAndTransfer(t *testing.T) {
 	}
 	forged := c
 	m1, _ := TilePoint(0)
-	forged.Ct = Ciphertext{C1: c.Ct.C1, C2: asPoint(NewPoint().Add(c.Ct.C2, m1))}
+	forged.Ct = Ciphertext{C1: c.Ct.C1, C2: NewPoint().Add(c.Ct.C2, m1)}
 	if VerifyCopy(ctx, v.Key, v.Deck[2], forged) == nil {
 		t.Error("a copy that changes the tile verified")
 	}

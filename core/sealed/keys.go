@@ -14,7 +14,7 @@ type PrivateKey struct {
 // GenerateKey draws a fresh per-hand key.
 func GenerateKey() *PrivateKey {
 	x := randomScalar()
-	return &PrivateKey{x: x, X: asPoint(NewPoint().Mul(x, nil))}
+	return &PrivateKey{x: x, X: NewPoint().Mul(x, nil)}
 }
 
 // KeyMsg publishes a key holder's public key with a Schnorr proof of

@@ -21,7 +21,7 @@ func shareStatement(ctx Context, holder, slot uint32) *challenger {
 
 // Share returns holder's share of ciphertext ct at slot.
 func (k *PrivateKey) Share(ctx Context, holder, slot uint32, ct Ciphertext) Share {
-	d := asPoint(NewPoint().Mul(k.x, ct.C1))
+	d := NewPoint().Mul(k.x, ct.C1)
 	return Share{Holder: holder, Slot: slot, D: d,
 		Proof: proveDLEQ(shareStatement(ctx, holder, slot), k.x, BasePoint(), k.X, ct.C1, d)}
 }
@@ -46,13 +46,13 @@ func Decrypt(ct Ciphertext, shares []*Point) (int, error) {
 	for _, d := range shares {
 		m.Sub(m, d)
 	}
-	return DecodeTile(asPoint(m))
+	return DecodeTile(m)
 }
 
 // Reveal is a private reveal: the shares of every other holder plus the
 // caller's own x·C1, which never leaves the device.
 func (k *PrivateKey) Reveal(ct Ciphertext, others []*Point) (int, error) {
-	return Decrypt(ct, append(others[:len(others):len(others)], asPoint(NewPoint().Mul(k.x, ct.C1))))
+	return Decrypt(ct, append(others[:len(others):len(others)], NewPoint().Mul(k.x, ct.C1)))
 }
 
 // Equality proves that two slots a, b which the prover can decrypt hold
@@ -72,8 +72,8 @@ func equalityStatement(ctx Context, holder, a, b uint32) *challenger {
 
 // ProveEqual returns the equality message for slots a and b.
 func (k *PrivateKey) ProveEqual(ctx Context, holder, a, b uint32, ca, cb Ciphertext) Equality {
-	base := asPoint(NewPoint().Sub(ca.C1, cb.C1))
-	e := asPoint(NewPoint().Mul(k.x, base))
+	base := NewPoint().Sub(ca.C1, cb.C1)
+	e := NewPoint().Mul(k.x, base)
 	return Equality{Holder: holder, A: a, B: b, E: e,
 		Proof: proveDLEQ(equalityStatement(ctx, holder, a, b), k.x, BasePoint(), k.X, base, e)}
 }
@@ -87,7 +87,7 @@ func VerifyEqual(ctx Context, holderKey *Point, ca, cb Ciphertext, othersA, othe
 	if q.A == q.B {
 		return errors.New("sealed: equality of a slot with itself proves nothing")
 	}
-	base := asPoint(NewPoint().Sub(ca.C1, cb.C1))
+	base := NewPoint().Sub(ca.C1, cb.C1)
 	if err := verifyDLEQ(equalityStatement(ctx, q.Holder, q.A, q.B), q.Proof, BasePoint(), holderKey, base, q.E); err != nil {
 		return fmt.Errorf("sealed: equality of slots %d and %d: %w", q.A, q.B, err)
 	}
@@ -119,9 +119,9 @@ func copyStatement(ctx Context, from, to uint32) *challenger {
 // ReEncrypt makes a proven re-encryption copy of ct (slot from) as slot to.
 func ReEncrypt(ctx Context, key *Point, from, to uint32, ct Ciphertext) Copy {
 	r := randomScalar()
-	d1 := asPoint(NewPoint().Mul(r, nil))
-	d2 := asPoint(NewPoint().Mul(r, key))
-	out := Ciphertext{C1: asPoint(NewPoint().Add(ct.C1, d1)), C2: asPoint(NewPoint().Add(ct.C2, d2))}
+	d1 := NewPoint().Mul(r, nil)
+	d2 := NewPoint().Mul(r, key)
+	out := Ciphertext{C1: NewPoint().Add(ct.C1, d1), C2: NewPoint().Add(ct.C2, d2)}
 	return Copy{From: from, To: to, Ct: out, Proof: proveDLEQ(copyStatement(ctx, from, to), r, BasePoint(), d1, key, d2)}
 }
 
@@ -130,8 +130,8 @@ func VerifyCopy(ctx Context, key *Point, ct Ciphertext, c Copy) error {
 	if c.Ct.C1 == nil || c.Ct.C2 == nil || key == nil {
 		return errors.New("sealed: copy or key incomplete")
 	}
-	d1 := asPoint(NewPoint().Sub(c.Ct.C1, ct.C1))
-	d2 := asPoint(NewPoint().Sub(c.Ct.C2, ct.C2))
+	d1 := NewPoint().Sub(c.Ct.C1, ct.C1)
+	d2 := NewPoint().Sub(c.Ct.C2, ct.C2)
 	if err := verifyDLEQ(copyStatement(ctx, c.From, c.To), c.Proof, BasePoint(), d1, key, d2); err != nil {
 		return fmt.Errorf("sealed: copy of slot %d to %d: %w", c.From, c.To, err)
 	}

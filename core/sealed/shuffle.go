@@ -4,16 +4,13 @@ import (
 	"crypto/rand"
 	"fmt"
 	"math/big"
-
-	"go.dedis.ch/kyber/v3"
-	"go.dedis.ch/kyber/v3/shuffle"
 )
 
 // MaxDeck bounds the number of ciphertexts in a deck or shuffle.
 const MaxDeck = 1024
 
-// ShuffleMsg is a verifiable re-encryption and permutation (Neff's pair
-// shuffle from kyber) of an input deck into Deck under the joint key.
+// ShuffleMsg is a verifiable re-encryption and permutation (proven as
+// Terelius and Wikström do, twproof.go) of an input deck into Deck under the joint key.
 // For the deal, holder i shuffles Dᵢ₋₁ into Dᵢ and From, To are empty. For
 // a transfer, the holder of slots From (k ≥ 2) shuffles their ciphertexts
 // into the fresh slots To. The Fiat–Shamir hash binds the context, the
@@ -61,14 +58,6 @@ func checkShuffleShape(m *ShuffleMsg, in Deck) error {
 	return m.Deck.check()
 }
 
-func kyberPoints(ps []*Point) []kyber.Point {
-	out := make([]kyber.Point, len(ps))
-	for i, p := range ps {
-		out[i] = p
-	}
-	return out
-}
-
 // Shuffle re-encrypts and permutes in under the joint key and proves it.
 func Shuffle(ctx Context, holder uint32, key *Point, in Deck, from, to []uint32) (ShuffleMsg, error) {
 	return ShuffleAs(ctx, holder, key, in, from, to, nil)
@@ -79,51 +68,33 @@ func Shuffle(ctx Context, holder uint32, key *Point, in Deck, from, to []uint32)
 // The proof is the same and hides pi as well; a transfer uses it to put
 // its tiles in an order the rules fix (american AM-4.6).
 func ShuffleAs(ctx Context, holder uint32, key *Point, in Deck, from, to []uint32, pi []int) (ShuffleMsg, error) {
-	m, proof, err := kyberShuffle(ctx, holder, key, in, from, to, pi)
-	if err != nil {
-		return ShuffleMsg{}, err
-	}
-	if m.Proof, err = simpleInputsDropped(proof, len(in)); err != nil {
-		return ShuffleMsg{}, err
-	}
-	return m, nil
-}
-
-// kyberShuffle re-encrypts and permutes in by pi (nil: a random
-// permutation) and returns the message without its proof and kyber's
-// proof (of kyberProofLen bytes), made with this package's Fiat–Shamir
-// transform.
-func kyberShuffle(ctx Context, holder uint32, key *Point, in Deck, from, to []uint32, pi []int) (ShuffleMsg, []byte, error) {
 	m := ShuffleMsg{Holder: holder, From: from, To: to, Deck: make(Deck, len(in))}
 	for i := range m.Deck {
 		m.Deck[i] = Ciphertext{C1: NewPoint(), C2: NewPoint()}
 	}
 	if err := checkShuffleShape(&m, in); err != nil {
-		return ShuffleMsg{}, nil, err
+		return ShuffleMsg{}, err
 	}
 	k := len(in)
 	if pi == nil {
 		pi = randomPerm(k)
 	} else if len(pi) != k || !isPerm(pi) {
-		return ShuffleMsg{}, nil, fmt.Errorf("sealed: %v is not a permutation of %d ciphertexts", pi, k)
+		return ShuffleMsg{}, fmt.Errorf("sealed: %v is not a permutation of %d ciphertexts", pi, k)
 	}
-	c1, c2 := in.split()
-	beta := make([]kyber.Scalar, k)
+	beta := make([]*Scalar, k)
 	for i := range beta {
 		beta[i] = randomScalar()
 	}
-	for i := range m.Deck {
-		m.Deck[i] = Ciphertext{
-			C1: asPoint(NewPoint().Add(c1[pi[i]], NewPoint().Mul(beta[pi[i]], nil))),
-			C2: asPoint(NewPoint().Add(c2[pi[i]], NewPoint().Mul(beta[pi[i]], key))),
-		}
+	for i, j := range pi {
+		d := Ciphertext{C1: NewPoint(), C2: NewPoint()}
+		d.C1.p.ScalarBaseMult(&beta[j].s)
+		d.C1.p.Add(&d.C1.p, &in[j].C1.p)
+		d.C2.p.ScalarMult(&beta[j].s, &key.p)
+		d.C2.p.Add(&d.C2.p, &in[j].C2.p)
+		m.Deck[i] = d
 	}
-	p := &fsProver{fsState: newFSState(shuffleStatement(ctx, &m, key, in))}
-	ps := new(shuffle.PairShuffle).Init(Group{}, k)
-	if err := ps.Prove(pi, BasePoint(), key, beta, kyberPoints(c1), kyberPoints(c2), cryptoStream{}, p); err != nil {
-		return ShuffleMsg{}, nil, fmt.Errorf("sealed: shuffle proof: %w", err)
-	}
-	return m, p.proof, nil
+	m.Proof = proveShuffle(shuffleStatement(ctx, &m, key, in), key, in, m.Deck, pi, beta)
+	return m, nil
 }
 
 // randomPerm returns a uniformly random permutation of 0..k-1
@@ -156,7 +127,7 @@ func isPerm(pi []int) bool {
 }
 
 // VerifyShuffle checks that m.Deck is a re-encryption and permutation of
-// in under key, proven for this context (verifyNeff).
+// in under key, proven for this context (verifyShuffleProof).
 func VerifyShuffle(ctx Context, key *Point, in Deck, m ShuffleMsg) error {
 	if err := checkShuffleShape(&m, in); err != nil {
 		return err
@@ -164,14 +135,8 @@ func VerifyShuffle(ctx Context, key *Point, in Deck, m ShuffleMsg) error {
 	if key == nil {
 		return fmt.Errorf("sealed: no joint key")
 	}
-	c1, c2 := in.split()
-	o1, o2 := m.Deck.split()
-	v := &fsVerifier{fsState: newFSState(shuffleStatement(ctx, &m, key, in)), rest: m.Proof}
-	if err := verifyNeff(v, key, c1, c2, o1, o2); err != nil {
+	if err := verifyShuffleProof(shuffleStatement(ctx, &m, key, in), key, in, m.Deck, m.Proof); err != nil {
 		return fmt.Errorf("sealed: shuffle by holder %d does not verify: %w", m.Holder, err)
-	}
-	if len(v.rest) != 0 {
-		return fmt.Errorf("sealed: shuffle proof has %d trailing bytes", len(v.rest))
 	}
 	return nil
 }

@@ -21,7 +21,7 @@ func TestShuffleRoundTrip(t *testing.T) {
 	if err := VerifyShuffle(ctx, k.X, in, m); err != nil {
 		t.Fatal(err)
 	}
-	if len(m.Proof) != ShuffleProofLen(5) || ShuffleProofLen(144) != 46176 {
+	if len(m.Proof) != ShuffleProofLen(5) || ShuffleProofLen(144) != 18592 {
 		t.Errorf("a proof of 5 is %d bytes, want %d", len(m.Proof), ShuffleProofLen(5))
 	}
 }

@@ -163,7 +163,7 @@ func (v *Verified) Knows(holder uint32, key *PrivateKey) (map[uint32]int, error)
 			case d != nil:
 				ds = append(ds, d)
 			case key != nil && uint32(j) == holder:
-				ds = append(ds, asPoint(NewPoint().Mul(key.x, ct.C1)))
+				ds = append(ds, NewPoint().Mul(key.x, ct.C1))
 			default:
 				complete = false
 			}

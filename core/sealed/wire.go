@@ -21,11 +21,6 @@ const (
 	typeKeyFile  = 6
 )
 
-// ShuffleProofLen is the exact size of a Neff shuffle proof of k ciphertexts:
-// 10k+3 group elements (kyber's proof without the simple k-shuffle's 2k
-// inputs, which the verifier derives).
-func ShuffleProofLen(k int) int { return (10*k + 3) * PointLen }
-
 type writer struct {
 	b   []byte
 	err error
@@ -329,6 +324,6 @@ func (k *PrivateKey) UnmarshalBinary(b []byte) error {
 	if x.Equal(NewScalar()) {
 		return errors.New("sealed: the private key is 0; a key is a non-zero scalar")
 	}
-	*k = PrivateKey{x: x, X: asPoint(NewPoint().Mul(x, nil))}
+	*k = PrivateKey{x: x, X: NewPoint().Mul(x, nil)}
 	return nil
 }
