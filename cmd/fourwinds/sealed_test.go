@@ -143,7 +143,8 @@ func runCommand(ctx context.Context, bin string, args ...string) chan joined {
 	go func() {
 		out, err := cmd.Output()
 		if err != nil {
-			err = fmt.Errorf("%v: %s", err, errb.String())
+			tail := out[max(0, len(out)-4000):]
+			err = fmt.Errorf("%v: %s\nits last output:\n%s", err, errb.String(), tail)
 		}
 		done <- joined{out, err}
 	}()

@@ -58,9 +58,15 @@ func (c *Client) succeed(next *int, handed bool) bool {
 			info = m
 		}
 	}
-	if r == nil || info.Standing == nil || info.Over {
+	if r == nil || info.Over {
 		return false
 	}
+	// A device that has no match to deal on from (a lobby's info: the
+	// match it waited for was dealt by a protocol of its own, a sealed
+	// match this device had not reached) still dials the succession:
+	// a device that follows that match takes the table over, and this
+	// one follows it there.
+	canDeal := info.Standing != nil
 	var holders [4]peer.ID
 	for p, h := range r.Holders {
 		if id, err := peer.Decode(h); err == nil {
@@ -88,7 +94,7 @@ func (c *Client) succeed(next *int, handed bool) bool {
 			c.mu.Unlock()
 			return false
 		}
-		if c.opts.TakeOver == nil {
+		if c.opts.TakeOver == nil || !canDeal {
 			continue
 		}
 		var term uint64

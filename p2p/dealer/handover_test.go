@@ -487,3 +487,76 @@ func (r *rig) playFrom(ctx context.Context, finals []table.Snapshot, first int) 
 	}
 	return errs
 }
+
+// TestADeviceThatNeverSawTheMatchFollowsTheSuccessor: a table whose match
+// is dealt by a protocol of its own (a sealed match: the table protocol's
+// dealer stays in its lobby) loses its dealer while a spectator has not
+// reached that match yet, so its table protocol knows no hand. The seated
+// devices, which follow the match (Options.Match), take the table over;
+// the spectator must follow them to the successor, not dial the dead
+// dealer until it gives up (a `join --watch` of a sealed table did).
+func TestADeviceThatNeverSawTheMatchFollowsTheSuccessor(t *testing.T) {
+	hb, after := 100*time.Millisecond, 300*time.Millisecond
+	r := newRig(t, "hongkong", 1, dealer.Config{Heartbeat: hb}, nil)
+	// The match the seated devices follow: another table's, under way.
+	other, err := table.NewLocal(table.LocalConfig{Rules: "hongkong", Seed: "the match", Hands: 1,
+		Seats: [4]table.SeatConfig{{Kind: table.SeatHuman}}}) // waits for its person
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := other.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var match table.Info
+	if err := waitFor(func() bool {
+		s, err := other.Snapshot(ctx, table.Spectator)
+		match = s.Info
+		return err == nil && match.Standing != nil
+	}); err != nil {
+		t.Fatal("the other table has no match under way")
+	}
+	for i := 1; i < 4; i++ {
+		h := r.hosts[i]
+		r.clients[i] = r.join(t, i, client.Options{Player: wire.AnySeat, Retry: 20 * time.Millisecond, TakeOverAfter: after,
+			Match: func() (table.Info, bool) { return match, true },
+			TakeOver: func(ctx context.Context, info table.Info, term uint64, holders [4]peer.ID) (table.Table, error) {
+				return dealer.Succeed(h, info, term, holders, dealer.Config{Heartbeat: hb}, nil)
+			}})
+	}
+	watcher := r.join(t, 4, client.Options{Player: table.Spectator, Retry: 20 * time.Millisecond, TakeOverAfter: after,
+		TakeOver: func(context.Context, table.Info, uint64, [4]peer.ID) (table.Table, error) {
+			return nil, errors.New("a spectator deals no table")
+		}})
+	if err := waitFor(func() bool { return r.dealer.Connected() == [4]bool{false, true, true, true} }); err != nil {
+		t.Fatalf("connected %v, want players 1-3", r.dealer.Connected())
+	}
+	// The spectator knows the succession, as a device that has sat at the
+	// table for a moment does (every welcome announces it to all).
+	if err := waitFor(func() bool {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		for _, m := range r.seen[4] {
+			if m.Type == wire.TRoster && m.Roster.Holders[1] != "" && m.Roster.Holders[2] != "" && m.Roster.Holders[3] != "" {
+				return true
+			}
+		}
+		return false
+	}); err != nil {
+		t.Fatal("the spectator was never told who sits at the table")
+	}
+	if info := latest(watcher, table.Spectator).Info; info.Standing != nil {
+		t.Fatal("the lobby's table has a match: the spectator's case is not the one tested")
+	}
+	gone(r)
+	if err := waitFor(func() bool { return watcher.Term() == 1 && watcher.Dealer() != r.hosts[0].ID() }); err != nil {
+		t.Fatalf("the spectator follows term %d at %s, want term 1 at the successor", watcher.Term(), watcher.Dealer())
+	}
+	for i := 1; i < 4; i++ {
+		if err := waitFor(func() bool { return r.clients[i].Term() == 1 && r.clients[i].Dealer() == watcher.Dealer() }); err != nil {
+			t.Errorf("device %d follows term %d at %s, the spectator term 1 at %s", i, r.clients[i].Term(), r.clients[i].Dealer(), watcher.Dealer())
+		}
+	}
+}
