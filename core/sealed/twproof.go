@@ -96,10 +96,10 @@ func twChallenge(seed []byte, chain, t []*edwards25519.Point) *edwards25519.Scal
 	writeBytes(d, seed)
 	writeBytes(d, []byte("c"))
 	for _, p := range chain {
-		writeBytes(d, (&Point{p: *p}).Bytes())
+		writeBytes(d, encode(p))
 	}
 	for _, p := range t {
-		writeBytes(d, (&Point{p: *p}).Bytes())
+		writeBytes(d, encode(p))
 	}
 	return scalarOf(d.Sum(nil))
 }
@@ -192,7 +192,7 @@ func proveShuffle(st *challenger, key *Point, in, out Deck, pi []int, beta []*Sc
 		proof = append(proof, p.Bytes()...)
 	}
 	for _, p := range chain {
-		proof = append(proof, (&Point{p: *p}).Bytes()...)
+		proof = append(proof, encode(p)...)
 	}
 	proof = append(proof, e.Bytes()...)
 	proof = append(proof, resp(w1, e, rbar)...)
@@ -335,3 +335,10 @@ func mul(a, b *edwards25519.Scalar) *edwards25519.Scalar {
 }
 
 func neg(a *edwards25519.Scalar) *edwards25519.Scalar { return edwards25519.NewScalar().Negate(a) }
+
+// encode is the RFC 9496 encoding of an edwards25519 point of the group.
+func encode(p *edwards25519.Point) []byte {
+	var q Point
+	q.p.Set(p)
+	return q.Bytes()
+}

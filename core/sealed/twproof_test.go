@@ -152,7 +152,7 @@ func TestShuffleGenerators(t *testing.T) {
 	h, hs := twGenerators(152)
 	seen := map[string]bool{string(BasePoint().Bytes()): true, string(NewPoint().Bytes()): true}
 	for i, p := range append([]*edwards25519.Point{h}, hs...) {
-		b := string((&Point{p: *p}).Bytes())
+		b := string(encode(p))
 		if seen[b] {
 			t.Fatalf("generator %d repeats another point", i)
 		}
