@@ -166,6 +166,7 @@ func runJoin(args []string, stdin io.Reader, stdout io.Writer) error {
 	}
 
 	if sealed.Announced(h, c.Dealer()) {
+		c.DealtElsewhere()
 		return joinSealed(ctx, h, c, ai.Level(*level), *spectate, stdin, *giveUp, *stateDir, &following, &dealing, out)
 	}
 	var end table.Snapshot

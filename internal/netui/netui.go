@@ -493,6 +493,7 @@ func (n *Network) Join(ctx context.Context, j ui.JoinRequest) (table.Table, int,
 	joined.Store(c)
 	r := remote{Client: c, h: n.cfg.Host}
 	if sealed.Announced(n.cfg.Host, c.Dealer()) {
+		c.DealtElsewhere()
 		return joinSealed(n.cfg.Host, r, c.Player(), j.Name, n.cfg.StateDir, &following, n.cfg.Warn), c.Player(), nil
 	}
 	return r, c.Player(), nil

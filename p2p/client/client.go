@@ -156,6 +156,9 @@ type Client struct {
 	// infos puts back the Info the dealer leaves out of updates on the
 	// current connection (wire.Msg.SameInfo).
 	infos *wire.Infos
+	// elsewhere is set once the table's match is known to be dealt by a
+	// protocol of its own (DealtElsewhere).
+	elsewhere bool
 }
 
 var _ table.Table = (*Client)(nil)
@@ -213,6 +216,19 @@ func (c *Client) Dealer() peer.ID {
 		return c.h.ID()
 	}
 	return c.dealer.ID
+}
+
+// DealtElsewhere marks the table's match as dealt by a protocol of its
+// own: a sealed table, whose dealer's table stays in its lobby. When the
+// dealer is gone, this device then walks the succession and follows the
+// device that deals on even when it cannot deal on itself — with no
+// match from Options.Match yet (it had not reached that match) or with no
+// Options.TakeOver (a table centre) — rather than dial the dealer it lost
+// until it gives up.
+func (c *Client) DealtElsewhere() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.elsewhere = true
 }
 
 // Term returns the highest dealer's term this device has seen

@@ -157,7 +157,7 @@ func (c *Client) reconnect(heard time.Time) (*wire.Conn, network.Stream) {
 		case <-time.After(wait):
 		}
 		wait = retry
-		if c.opts.TakeOver != nil && tried && time.Since(lost) > c.TakeOverAfter() {
+		if c.walksSuccession() && tried && time.Since(lost) > c.TakeOverAfter() {
 			lost = time.Now()
 			if c.succeed(&next, false) {
 				if !c.dealOn() {
@@ -207,6 +207,15 @@ func (c *Client) reconnect(heard time.Time) (*wire.Conn, network.Stream) {
 			cancel()
 		}
 	}
+}
+
+// walksSuccession reports whether this device goes on to the dealer's
+// successors when the dealer is gone: one that may take the table over,
+// or one that follows a match dealt elsewhere (DealtElsewhere).
+func (c *Client) walksSuccession() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.opts.TakeOver != nil || c.elsewhere
 }
 
 // shortDial is the least time an attempt to reach the lost dealer is

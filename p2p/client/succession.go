@@ -50,7 +50,7 @@ func (c *Client) patience() time.Duration {
 // dealer it lost again and starts the succession afresh.
 func (c *Client) succeed(next *int, handed bool) bool {
 	c.mu.Lock()
-	r, info, player, lost := c.roster, c.last.Info, c.player, c.lost.ID
+	r, info, player, lost, elsewhere := c.roster, c.last.Info, c.player, c.lost.ID, c.elsewhere
 	c.mu.Unlock()
 	if c.opts.Match != nil {
 		if m, ok := c.opts.Match(); ok {
@@ -58,15 +58,13 @@ func (c *Client) succeed(next *int, handed bool) bool {
 			info = m
 		}
 	}
-	if r == nil || info.Over {
+	// Without a match to deal on from, this device waits for the dealer
+	// it dials (a successor dealing from public facts that has not dealt
+	// yet), unless the match is dealt elsewhere: then it walks the
+	// succession to follow the device that deals on (DealtElsewhere).
+	if r == nil || info.Over || (info.Standing == nil && !elsewhere) {
 		return false
 	}
-	// A device that has no match to deal on from (a lobby's info: the
-	// match it waited for was dealt by a protocol of its own, a sealed
-	// match this device had not reached) still dials the succession:
-	// a device that follows that match takes the table over, and this
-	// one follows it there.
-	canDeal := info.Standing != nil
 	var holders [4]peer.ID
 	for p, h := range r.Holders {
 		if id, err := peer.Decode(h); err == nil {
@@ -94,7 +92,7 @@ func (c *Client) succeed(next *int, handed bool) bool {
 			c.mu.Unlock()
 			return false
 		}
-		if c.opts.TakeOver == nil || !canDeal {
+		if c.opts.TakeOver == nil || info.Standing == nil {
 			continue
 		}
 		var term uint64

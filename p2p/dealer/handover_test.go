@@ -490,11 +490,12 @@ func (r *rig) playFrom(ctx context.Context, finals []table.Snapshot, first int) 
 
 // TestADeviceThatNeverSawTheMatchFollowsTheSuccessor: a table whose match
 // is dealt by a protocol of its own (a sealed match: the table protocol's
-// dealer stays in its lobby) loses its dealer while a spectator has not
-// reached that match yet, so its table protocol knows no hand. The seated
-// devices, which follow the match (Options.Match), take the table over;
-// the spectator must follow them to the successor, not dial the dead
-// dealer until it gives up (a `join --watch` of a sealed table did).
+// dealer stays in its lobby; Client.DealtElsewhere) loses its dealer
+// while a table centre (no TakeOver, as the app's) has not reached that
+// match yet, so its table protocol knows no hand. The seated devices,
+// which follow the match (Options.Match), take the table over; the
+// centre must follow them to the successor, not dial the dead dealer
+// until it gives up (a `join --watch` of a sealed table did).
 func TestADeviceThatNeverSawTheMatchFollowsTheSuccessor(t *testing.T) {
 	hb, after := 100*time.Millisecond, 300*time.Millisecond
 	r := newRig(t, "hongkong", 1, dealer.Config{Heartbeat: hb}, nil)
@@ -525,11 +526,10 @@ func TestADeviceThatNeverSawTheMatchFollowsTheSuccessor(t *testing.T) {
 			TakeOver: func(ctx context.Context, info table.Info, term uint64, holders [4]peer.ID) (table.Table, error) {
 				return dealer.Succeed(h, info, term, holders, dealer.Config{Heartbeat: hb}, nil)
 			}})
+		r.clients[i].DealtElsewhere()
 	}
-	watcher := r.join(t, 4, client.Options{Player: table.Spectator, Retry: 20 * time.Millisecond, TakeOverAfter: after,
-		TakeOver: func(context.Context, table.Info, uint64, [4]peer.ID) (table.Table, error) {
-			return nil, errors.New("a spectator deals no table")
-		}})
+	watcher := r.join(t, 4, client.Options{Player: table.Spectator, Retry: 20 * time.Millisecond, TakeOverAfter: after})
+	watcher.DealtElsewhere()
 	if err := waitFor(func() bool { return r.dealer.Connected() == [4]bool{false, true, true, true} }); err != nil {
 		t.Fatalf("connected %v, want players 1-3", r.dealer.Connected())
 	}
