@@ -11,6 +11,8 @@ import (
 	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/peer"
 
+	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/table"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 )
@@ -18,14 +20,30 @@ import (
 // lateMatch serves a sealed match of hands hands whose table seated
 // hosts 1 and 2 (players 1 and 2), of which host 2 was not connected when
 // the match was served (Config.Late): host 0 plays its player by the
-// computer meanwhile. Host 1 joins at once; come, called once the first
+// computer meanwhile. A successor's session is served from the ledger
+// of a match not yet dealt (Config.From, as Follower.Lead serves it). Host 1 joins at once; come, called once the first
 // deal is dealt, is host 2's part. It checks that the match ended, every
 // deal verified and nothing refused, the same on host 1 as on the
 // dealer's, and returns the dealer's record.
-func lateMatch(t *testing.T, hands int, come func(ctx context.Context, hs []host.Host, x *Host)) table.SealedRecord {
+func lateMatch(t *testing.T, hands int, successor bool, come func(ctx context.Context, hs []host.Host, x *Host)) table.SealedRecord {
 	t.Helper()
 	cfg := Config{Table: "late phone", Term: 2, Rules: "hongkong", Hands: hands, Seed: wall.SeedFromString("late phone"), Seats: novices,
 		Players: [4]int{0, 1, 0, 0}, Wait: stallWait}
+	if successor {
+		r, err := rules.Get(cfg.Rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, err := rules.ResolveOptions(r, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, _, err := game.NewMatch(game.MatchConfig{Ruleset: r, Options: o, Seed: cfg.Seed, Uniform: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.From = &table.SealedFrom{Standing: m.Standing()}
+	}
 	hs, x := serveOn(t, 3, 2, -1, cfg)
 	x.cfg.Late = map[peer.ID][]int{hs[2].ID(): {2}} // before any device dials
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
@@ -83,13 +101,19 @@ func (x *Host) dealtNow() bool {
 // dealer's computer plays its player), and from the next deal on it
 // holds a key and plays its player, which the dealer's device no longer
 // sees; every device ends the match with the same deals, every one
-// verified.
+// verified. The same at a successor's session.
 func TestLateDevice(t *testing.T) {
+	for _, successor := range []bool{false, true} {
+		t.Run(map[bool]string{false: "first dealer", true: "successor"}[successor], func(t *testing.T) { lateDevice(t, successor) })
+	}
+}
+
+func lateDevice(t *testing.T, successor bool) {
 	var late table.SealedRecord
 	var lateErr error
 	waitedAt := -1 // the dealer's deals when the device was told to wait
 	var dealerSees, lateSees error
-	want := lateMatch(t, 3, func(ctx context.Context, hs []host.Host, x *Host) {
+	want := lateMatch(t, 3, successor, func(ctx context.Context, hs []host.Host, x *Host) {
 		j, err := Dial(ctx, hs[2], hs[0].ID(), x.cfg.Table, x.cfg.Term, JoinConfig{Seats: novices, Waiting: func() {
 			waitedAt = len(x.Table().Record().Hands)
 		}})
@@ -125,7 +149,7 @@ func TestLateDevice(t *testing.T) {
 // again before the next deal is not seated: the match goes on with the
 // dealer's computer playing its player, no deal waiting for its key.
 func TestLateDeviceLeavesAgain(t *testing.T) {
-	lateMatch(t, 2, func(ctx context.Context, hs []host.Host, x *Host) {
+	lateMatch(t, 2, false, func(ctx context.Context, hs []host.Host, x *Host) {
 		ctx, leave := context.WithCancel(ctx)
 		_, err := Dial(ctx, hs[2], hs[0].ID(), x.cfg.Table, x.cfg.Term, JoinConfig{Seats: novices, Waiting: leave})
 		if !errors.Is(err, context.Canceled) {
