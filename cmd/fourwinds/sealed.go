@@ -140,6 +140,10 @@ func joinSealed(ctx context.Context, h host.Host, c *client.Client, level ai.Lev
 			out.say("Rejoining the sealed match with the key saved for deal %d.", rejoin.Deal)
 		}
 		jc.Rejoin = rejoin
+		jc.Waiting = func() {
+			out.emit(map[string]any{"type": "sealed_late"})
+			out.say("The sealed match started without this device: it plays its seat from the next deal; the host's computer plays it until then.")
+		}
 		jc.SaveKey = func(deal uint32, key []byte) {
 			if err := keyFile().Save(deal, key); err != nil {
 				out.say("Cannot save the key of deal %d (this device could not rejoin after a restart): %v", deal, err)
