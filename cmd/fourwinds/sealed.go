@@ -21,7 +21,8 @@ import (
 // hostSealed plays the sealed match of a host whose devices the table
 // protocol seated (d): this device holds the first key and plays its own
 // seats, and every seat no device holds, by AI; every other seated device
-// holds a key of its own, and the spectators the table admitted follow
+// holds a key of its own (one not connected now from the next deal after
+// it came, its seat played by AI until then), and the spectators the table admitted follow
 // the public view. The table's id is this device's peer id. The match is
 // kept in match while it is played (leaveSealed); once handed is closed
 // the table is the successor's and the host ends. With --record it writes
