@@ -25,14 +25,16 @@ type SealedKind uint8
 // every device and spectator; a key holder's party sends SealedPlay (its
 // own messages) and SealedReady to the dealer.
 const (
-	// SealedDeal: the note's deal starts. Its Body is the setup (JSON) a
-	// spectator that comes now takes the match up with (SealedSetup.From),
-	// with the deal's key holders (Peers, Players): every party deals the
-	// deal with them, which may add devices that came late (AddHolder).
-	// A transport carries it to every party, and sends it, instead of the
-	// first setup, to a spectator that came during the match, before the
-	// deal, and to a key holder that rejoins during this deal
-	// (SealedConfig.Rejoin) or comes late, before the deal's notes.
+	// SealedDeal: the note's deal starts. From the dealer's party its
+	// Body is the setup (JSON) a spectator that comes now takes the match
+	// up with (SealedSetup.From), with the deal's key holders (Peers,
+	// Players), which may add devices that came late (AddHolder): a
+	// transport sends it, instead of the first setup, to a spectator that
+	// came during the match, before the deal, and to a key holder that
+	// rejoins during this deal (SealedConfig.Rejoin) or comes late, before
+	// the deal's notes. Every party deals the deal with the key holders of
+	// the note's Body, a setup of which only Peers and Players are taken
+	// (a transport may carry those alone); an empty Body keeps them.
 	SealedDeal SealedKind = 1 + iota
 	// SealedPlay: a message of sealed play of the note's deal (Body: its
 	// binary encoding).

@@ -23,9 +23,9 @@ type kind uint8
 const (
 	// kindSetup (dealer): the match's setup, in JSON (table.SealedSetup).
 	kindSetup kind = 1 + iota
-	// kindDeal (dealer): the frame's deal starts; the body is the setup
-	// of a party that comes now (JSON, table.SealedSetup), whose key
-	// holders (peers, players) deal it.
+	// kindDeal (dealer): the frame's deal starts; the body is the deal's
+	// key holders: a setup (JSON, table.SealedSetup) whose peers and
+	// players deal it.
 	kindDeal
 	// kindPlay (both ways): a message of sealed play of the frame's deal.
 	kindPlay

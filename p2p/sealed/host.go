@@ -478,9 +478,21 @@ func (x *Host) take(l *link, seq uint64, n table.SealedNote) bool {
 // it for the devices that resume; it is the party's Send, called on its
 // goroutine.
 func (x *Host) broadcast(n table.SealedNote) {
+	// A deal's note carries the setup of a party that comes now (from):
+	// its frame carries only the deal's key holders, whose size does not
+	// grow with the ledger.
 	var from []byte
+	var holders table.SealedSetup
 	if n.Kind == table.SealedDeal {
 		from = n.Body
+		set, err := decodeSetup(from)
+		if err == nil {
+			holders.Peers, holders.Players = set.Peers, set.Players
+			n.Body, err = json.Marshal(holders)
+		}
+		if err != nil {
+			return // the party's own setup: it encodes and decodes
+		}
 	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
@@ -509,9 +521,7 @@ func (x *Host) broadcast(n table.SealedNote) {
 		x.kept = forget(x.kept, n.Deal)
 		setup, err := frame{Kind: kindSetup, Term: x.cfg.Term, Table: x.cfg.Table, Body: from}.encode()
 		x.rejoin, x.current, x.dealtSeq = setup, n.Deal, x.sent
-		if set, err := decodeSetup(from); err == nil {
-			seated = x.seat(set.Peers)
-		}
+		seated = x.seat(holders.Peers)
 		for id, l := range x.late {
 			if err == nil {
 				l.send(setup)
