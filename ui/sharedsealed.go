@@ -62,6 +62,21 @@ func sealedLobby(t table.Table) bool {
 	return ok && x.Sealed()
 }
 
+// SealedLate is implemented by a joined sealed table: Late tells whether
+// its match is under way without this device, which was seated but not
+// connected when the host dealt it, and waits for the next deal to play
+// its seat (the host's computer plays it until then).
+type SealedLate interface {
+	Late() bool
+}
+
+// sealedLate tells whether t says its device waits for the next deal
+// (SealedLate).
+func sealedLate(t table.Table) bool {
+	x, ok := t.(SealedLate)
+	return ok && x.Late()
+}
+
 // withLast gives snap, a sealed table's (whose snapshots carry no
 // events), the discard its claim window answers as its last event, read
 // from the view: the rack and the table centre show it as they show an
@@ -79,8 +94,13 @@ func withLast(snap table.Snapshot) table.Snapshot {
 
 // sealedNotices are a sealed table's own notices: before it starts, that
 // it is sealed and what a device sees there (lobby: a lobby whose
-// table is sealed); after a hand, its audit (auditNotice).
-func sealedNotices(in table.Info, lobby bool) []notice {
+// table is sealed), or, on a device that came after its match started
+// (late), that it plays its seat from the next deal; after a hand, its
+// audit (auditNotice).
+func sealedNotices(in table.Info, lobby, late bool) []notice {
+	if late {
+		return []notice{{text: words.T("share.sealed_late"), imp: widget.WarningImportance}}
+	}
 	if !in.Sealed && !lobby {
 		return nil
 	}

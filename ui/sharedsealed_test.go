@@ -186,7 +186,9 @@ func widgetText(o fyne.CanvasObject) string {
 // TestSealedNotices: a sealed table says so before it starts, with what a
 // device sees there (a joined device learns it from its network while the
 // table is in its lobby); after each hand it says the hand was audited, or void
-// with the reason and dealt again, instead of the ordinary deal check.
+// with the reason and dealt again, instead of the ordinary deal check; a
+// device whose match went on without it says it plays its seat from the
+// next deal.
 func TestSealedNotices(t *testing.T) {
 	newTestApp(t, noTables{}, fyne.NewSize(360, 640))
 	yes, no := true, false
@@ -230,6 +232,10 @@ func TestSealedNotices(t *testing.T) {
 	lobby := notice{text: "Sealed table: " + words.T("share.sealed_what"), imp: widget.HighImportance}
 	if got := notices(table.Info{}, name, link{sealed: true}); len(got) != 1 || got[0] != lobby {
 		t.Errorf("the lobby of a table its network says is sealed gives %+v; want %+v", got, lobby)
+	}
+	late := notice{text: words.T("share.sealed_late"), imp: widget.WarningImportance}
+	if got := notices(table.Info{}, name, link{sealed: true, late: true}); len(got) != 1 || got[0] != late {
+		t.Errorf("the lobby of a sealed table whose match went on without this device gives %+v; want %+v", got, late)
 	}
 	if got := notices(table.Info{Sealed: true, Started: true}, name, link{}); len(got) != 0 {
 		t.Errorf("a sealed hand in play gives %+v; want no notice before its verdict", got)

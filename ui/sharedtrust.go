@@ -51,7 +51,7 @@ func notices(in table.Info, name func(p int) string, l link) []notice {
 		}
 		out = append(out, notice{text: words.F(key, map[string]any{"From": v.From, "To": v.To}), imp: widget.WarningImportance})
 	}
-	out = append(out, sealedNotices(in, l.sealed)...)
+	out = append(out, sealedNotices(in, l.sealed, l.late)...)
 	if v := in.Verified; v != nil && !in.Sealed {
 		if *v {
 			out = append(out, notice{text: words.T("share.verified"), imp: widget.SuccessImportance})
@@ -209,8 +209,9 @@ type link struct {
 	// guessing the PIN (table.Info.Guessing), which every device's
 	// snapshots carry.
 	hosting bool
-	// sealed is set on a device seated at a sealed table (Sealing).
-	sealed bool
+	// sealed is set on a device seated at a sealed table (Sealing); late
+	// while its match is under way without it (SealedLate).
+	sealed, late bool
 }
 
 // linkOf reads t's connection.
@@ -225,7 +226,7 @@ func linkOf(t table.Table) link {
 	if x, ok := t.(HandingOver); ok {
 		l.handOver = x.HandOver()
 	}
-	l.sealed = sealedLobby(t)
+	l.sealed, l.late = sealedLobby(t), sealedLate(t)
 	return l
 }
 
@@ -233,7 +234,7 @@ func linkOf(t table.Table) link {
 // what this device set itself (hosting, leaving, next): a table that can
 // move to another dealer (table.Switch) is polled on the host too.
 func (l *link) polled(p link) {
-	l.offline, l.dealing, l.handOver, l.sealed = p.offline, p.dealing, p.handOver, p.sealed
+	l.offline, l.dealing, l.handOver, l.sealed, l.late = p.offline, p.dealing, p.handOver, p.sealed, p.late
 }
 
 // handOverNotices say who leaves the table after this hand and who deals

@@ -21,7 +21,8 @@ import (
 // hostSealed plays the sealed match of a host whose devices the table
 // protocol seated (d): this device holds the first key and plays its own
 // seats, and every seat no device holds, by AI; every other seated device
-// holds a key of its own, and the spectators the table admitted follow
+// holds a key of its own (one not connected now from the next deal after
+// it came, its seat played by AI until then), and the spectators the table admitted follow
 // the public view. The table's id is this device's peer id. The match is
 // kept in match while it is played (leaveSealed); once handed is closed
 // the table is the successor's and the host ends. With --record it writes
@@ -140,6 +141,10 @@ func joinSealed(ctx context.Context, h host.Host, c *client.Client, level ai.Lev
 			out.say("Rejoining the sealed match with the key saved for deal %d.", rejoin.Deal)
 		}
 		jc.Rejoin = rejoin
+		jc.Waiting = func() {
+			out.emit(map[string]any{"type": "sealed_late"})
+			out.say("The sealed match started without this device: it plays its seat from the next deal; the host's computer plays it until then.")
+		}
 		jc.SaveKey = func(deal uint32, key []byte) {
 			if err := keyFile().Save(deal, key); err != nil {
 				out.say("Cannot save the key of deal %d (this device could not rejoin after a restart): %v", deal, err)

@@ -27,11 +27,14 @@ type SealedKind uint8
 const (
 	// SealedDeal: the note's deal starts. From the dealer's party its
 	// Body is the setup (JSON) a spectator that comes now takes the match
-	// up with (SealedSetup.From): a transport sends it, instead of the
-	// first setup, to a spectator that came during the match, before the
-	// deal, and to a key holder that rejoins during this deal
-	// (SealedConfig.Rejoin), before the deal's notes; the parties ignore
-	// it.
+	// up with (SealedSetup.From), with the deal's key holders (Peers,
+	// Players), which may add devices that came late (AddHolder): a
+	// transport sends it, instead of the first setup, to a spectator that
+	// came during the match, before the deal, and to a key holder that
+	// rejoins during this deal (SealedConfig.Rejoin) or comes late, before
+	// the deal's notes. Every party deals the deal with the key holders of
+	// the note's Body, a setup of which only Peers and Players are taken
+	// (a transport may carry those alone); an empty Body keeps them.
 	SealedDeal SealedKind = 1 + iota
 	// SealedPlay: a message of sealed play of the note's deal (Body: its
 	// binary encoding).
@@ -225,6 +228,9 @@ type Sealed struct {
 	// (Leave), left set then; nil while it stays.
 	leaving chan struct{}
 	left    bool
+	// arrivals are the devices that came late, which hold a key from the
+	// next deal prepared on (AddHolder).
+	arrivals []arrival
 }
 
 // sealedStream is one player's (or the spectators') numbered stream, with
@@ -821,6 +827,13 @@ func (t *Sealed) emit(ms []sealedplay.Msg) {
 func (t *Sealed) fromDealer(n SealedNote) error {
 	switch n.Kind {
 	case SealedDeal:
+		if peers, players, ok, err := dealSeating(n.Body); err != nil {
+			return err
+		} else if ok {
+			if err := t.reseat(peers, players); err != nil {
+				return err
+			}
+		}
 		if t.catching && t.key != nil && n.Deal == t.cfg.Rejoin.Deal {
 			return t.rejoined(n.Deal)
 		}
@@ -907,8 +920,8 @@ func (t *Sealed) snapshot(k int) Snapshot {
 		}
 		return s
 	}
-	if dev == nil {
-		return s
+	if dev == nil || !t.played[k] {
+		return s // a player given to a device that came late: no longer seen here
 	}
 	seat := t.winds[k]
 	if !dev.Settled(seat) {

@@ -78,6 +78,10 @@ func (t *Sealed) next() {
 		return
 	}
 	n := t.m.deal + 1
+	if err := t.seatArrivals(); err != nil {
+		t.fail(fmt.Errorf("table: cannot seat the devices that came late at deal %d: %w", n, err))
+		return
+	}
 	cfg, err := t.nextConfig()
 	if err == nil {
 		t.seq, err = sealedplay.NewSequencer(cfg)

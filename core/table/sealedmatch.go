@@ -138,7 +138,9 @@ func newSealedMatch(table string, s SealedSetup) (*sealedMatch, error) {
 		held[h] = true
 	}
 	for h, ok := range held {
-		if !ok {
+		if !ok && s.From == nil {
+			// Taken up during the match, a holder may have given every
+			// player it played to devices that came late (AddHolder).
 			return nil, fmt.Errorf("table: holder %d plays no player; every key holder plays one", h)
 		}
 	}

@@ -109,6 +109,7 @@ var (
 	_ ui.Linked      = (*sealedRemote)(nil)
 	_ ui.Dealing     = (*sealedRemote)(nil)
 	_ ui.HandingOver = (*sealedRemote)(nil)
+	_ ui.SealedLate  = (*sealedRemote)(nil)
 )
 
 // New returns the network of cfg.

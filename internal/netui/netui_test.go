@@ -662,6 +662,50 @@ func TestSealedHostLeaves(t *testing.T) {
 	})
 }
 
+// TestSealedPhoneComesLate: the second phone is seated at a sealed table
+// but cut off when the tablet, its table centre, starts the match: the
+// first hand is dealt without it (the tablet's computer plays its seat)
+// and the first phone plays it. Back, the second phone says it waits for
+// the next deal; hand 2 is dealt with its key, both phones play it, and
+// both say it was audited.
+func TestSealedPhoneComesLate(t *testing.T) {
+	l, tablet, anne, bea := twoPhonesAtTheCentre(t, time.Hour, true, "Anne", "Bea")
+	if err := l.mn.UnlinkPeers(bea.h.ID(), tablet.h.ID()); err != nil {
+		t.Fatal(err)
+	}
+	l.mn.DisconnectPeers(bea.h.ID(), tablet.h.ID())
+	waitFor(t, "the second phone cut off", func() bool { return !seated(t, tablet, 1) })
+	fyne.DoAndWait(tablet.app.StartHosted)
+	waitUpTo(t, time.Minute, "the first phone at the sealed match", func() bool { return anne.app.Rack().Screen().Snapshot().Info.Sealed })
+	if _, err := l.mn.LinkPeers(bea.h.ID(), tablet.h.ID()); err != nil {
+		t.Fatal(err)
+	}
+	late := words.T("share.sealed_late")
+	waitUpTo(t, time.Minute, "the second phone waiting for the next deal", func() bool { return slices.Contains(bea.app.Rack().Notices(), late) })
+	playTurnsFor(t, 2*time.Minute, handOver, anne)
+	audited := words.T("share.audited")
+	waitUpTo(t, time.Minute, "the first phone at the audited end of hand 1", func() bool {
+		return slices.Contains(anne.app.Rack().Notices(), audited)
+	})
+	fyne.DoAndWait(func() { anne.app.Rack().Screen().NextHand() })
+	waitUpTo(t, time.Minute, "hand 2 on both phones", func() bool {
+		for _, d := range []*device{anne, bea} {
+			s := d.app.Rack().Screen().Snapshot()
+			if !s.Info.Sealed || s.View == nil || s.View.Number != 2 {
+				return false
+			}
+		}
+		return !slices.Contains(bea.app.Rack().Notices(), late)
+	})
+	playTurnsFor(t, 3*time.Minute, handOver, anne, bea)
+	for p, d := range []*device{anne, bea} {
+		waitUpTo(t, time.Minute, fmt.Sprintf("phone %d saying hand 2 was audited", p), func() bool {
+			s := d.app.Rack().Screen().Snapshot()
+			return s.View != nil && s.View.Number == 2 && slices.Contains(d.app.Rack().Notices(), audited)
+		})
+	}
+}
+
 // TestSealedHostHandsOver: the tablet that hosts a sealed table as its
 // table centre asks to leave in the middle of hand 1 and hands the table
 // over to the first phone. Hand 1 is played to its end and audited; once

@@ -43,9 +43,11 @@ func sealedWait(standIn time.Duration) time.Duration {
 // startSealed serves the sealed match of the devices seated now: this
 // device holds the first key and plays its own seats (its person's, the
 // computer's, and every remote seat nobody took, by the computer); each
-// seated phone holds a key of its own and plays its seat; the devices
-// watching as the table centre follow it. The table's id is this device's
-// peer id.
+// seated phone connected now holds a key of its own and plays its seat,
+// and one that is not gets its key and its seat at the next deal after it
+// came (sealed.Config.Late; this device's computer plays it until then);
+// the devices watching as the table centre follow it. The table's id is
+// this device's peer id.
 func (h *hosted) startSealed(ctx context.Context) error {
 	d := h.s.Dealer
 	lobby, err := h.t.Snapshot(ctx, table.Spectator)
@@ -61,8 +63,13 @@ func (h *hosted) startSealed(ctx context.Context) error {
 		case remote[p]:
 		case st.Kind == table.SeatRemote:
 			// Nobody took it: the computer plays it here, under the name
-			// a computer seat has (table.DefaultName).
-			name = table.DefaultName(p, table.SeatAI)
+			// a computer seat has (table.DefaultName); or its phone is not
+			// connected now: the computer plays it under the phone's name
+			// until the phone comes and takes it at the next deal
+			// (sealed.Config.Late).
+			if d.Holders()[p] == "" {
+				name = table.DefaultName(p, table.SeatAI)
+			}
 			cfg.Seats[p] = table.SeatConfig{Kind: table.SeatAI, Level: ai.Intermediate}
 		case st.Kind == table.SeatHuman:
 			cfg.Seats[p] = table.SeatConfig{Kind: table.SeatHuman, Name: st.Name}
@@ -122,6 +129,9 @@ type sealedRemote struct {
 	// done is closed when follow returns, having set f if it joined.
 	done chan struct{}
 	f    *sealed.Follower
+	// late is set while the dealer has this device wait for the next
+	// deal: its match went on without it (sealed.JoinConfig.Waiting).
+	late atomic.Bool
 }
 
 // joinSealed follows the sealed match of the table r is seated at, as
@@ -152,6 +162,7 @@ func joinSealed(h host.Host, r remote, player int, name, stateDir string, follow
 			}
 		}
 	}
+	cfg.Waiting = func() { s.late.Store(true) }
 	go s.follow(ctx, h, r.Client, player, cfg, key, following, warn)
 	return s
 }
@@ -175,6 +186,7 @@ func (s *sealedRemote) follow(ctx context.Context, h host.Host, c *client.Client
 		if err := s.Move(ctx, m.Table, player, m.Term); err != nil && ctx.Err() == nil {
 			warn(fmt.Errorf("netui: the screens cannot follow the sealed match: %w", err))
 		}
+		s.late.Store(false)
 	})
 	if err != nil {
 		return // the device left the table before its match was served
@@ -213,3 +225,7 @@ func (s *sealedRemote) Close() error {
 // Sealed tells the screens that the table is sealed while it is still in
 // its lobby (ui.Sealing).
 func (s *sealedRemote) Sealed() bool { return true }
+
+// Late tells the screens that the sealed match went on without this
+// device, which plays its seat from the next deal (ui.SealedLate).
+func (s *sealedRemote) Late() bool { return s.late.Load() }

@@ -24,16 +24,25 @@ func Announced(h host.Host, d peer.ID) bool {
 	return err == nil && len(ps) > 0
 }
 
-// Seat fills in c.Holders and c.Players from the devices the table
-// protocol seated (a dealer's Holders and Connected): this device (self)
-// holds the first key and plays every player no connected device was
-// seated as; each other connected device holds a key of its own and
-// plays the players it was seated as. It returns which players another
-// device plays.
+// Seat fills in c.Holders, c.Players and c.Late from the devices the
+// table protocol seated (a dealer's Holders and Connected): this device
+// (self) holds the first key and plays every player no connected device
+// was seated as; each other connected device holds a key of its own and
+// plays the players it was seated as; a seated device not connected now
+// is late: its players are this device's until it comes, and from the
+// next deal after it came its own. It returns which players another
+// device plays now.
 func (c *Config) Seat(self peer.ID, holders [4]peer.ID, connected [4]bool) (remote [4]bool) {
-	c.Holders, c.Players = []peer.ID{self}, [4]int{}
+	c.Holders, c.Players, c.Late = []peer.ID{self}, [4]int{}, nil
 	for p, id := range holders {
-		if id == "" || id == self || !connected[p] {
+		if id == "" || id == self {
+			continue
+		}
+		if !connected[p] {
+			if c.Late == nil {
+				c.Late = map[peer.ID][]int{}
+			}
+			c.Late[id] = append(c.Late[id], p)
 			continue
 		}
 		i := slices.Index(c.Holders, id)

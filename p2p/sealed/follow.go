@@ -308,7 +308,8 @@ func (f *Follower) Info() (table.Info, bool) {
 // keys and play their players, this device plays its own (cfg.Seats, as
 // in Follow's JoinConfig) and every other player, the lost dealer's
 // included, by its computer (cfg.Seats' level for them, else
-// intermediate); d's spectators follow. Rules, options, hands and names
+// intermediate), a device seated at d but not connected now until the
+// next deal after it came (Config.Late); d's spectators follow. Rules, options, hands and names
 // are the match's. It plays the session until the match is over or ctx
 // ends.
 func (f *Follower) Lead(ctx context.Context, d Seated, wait time.Duration) error {

@@ -23,7 +23,9 @@ type kind uint8
 const (
 	// kindSetup (dealer): the match's setup, in JSON (table.SealedSetup).
 	kindSetup kind = 1 + iota
-	// kindDeal (dealer): the frame's deal starts; no body.
+	// kindDeal (dealer): the frame's deal starts; the body is the deal's
+	// key holders: a setup (JSON, table.SealedSetup) whose peers and
+	// players deal it.
 	kindDeal
 	// kindPlay (both ways): a message of sealed play of the frame's deal.
 	kindPlay
@@ -47,6 +49,11 @@ const (
 	// device whose answer to the open decision the dealer has (body: up
 	// to 4 bytes, each a seat 0–3; table.SealedHeld).
 	kindHeld
+	// kindWait (dealer, to a device seated at the table that came after
+	// the match was dealt; first on its stream, not numbered; no body):
+	// the device waits for the next deal prepared, which gives it a key
+	// and its seat; the setup follows then.
+	kindWait
 )
 
 // notes maps the frame kinds that carry a party's note to the note's kind.
@@ -116,7 +123,8 @@ func parseFrame(b []byte) (frame, error) {
 		if len(f.Body) == 0 {
 			return frame{}, fmt.Errorf("sealed: frame of kind %d without a body", f.Kind)
 		}
-	case kindDeal, kindEnd, kindHello:
+	case kindDeal:
+	case kindEnd, kindHello, kindWait:
 		if len(f.Body) != 0 {
 			return frame{}, fmt.Errorf("sealed: frame of kind %d with a body of %d bytes; it has none", f.Kind, len(f.Body))
 		}
@@ -133,7 +141,7 @@ func parseFrame(b []byte) (frame, error) {
 			return frame{}, fmt.Errorf("sealed: held frame with the body %v; it names up to 4 seats, 0 to 3", f.Body)
 		}
 	default:
-		return frame{}, fmt.Errorf("sealed: unknown frame kind %d; allowed: 1 (setup) to 8 (held)", f.Kind)
+		return frame{}, fmt.Errorf("sealed: unknown frame kind %d; allowed: 1 (setup) to 9 (wait)", f.Kind)
 	}
 	return f, nil
 }

@@ -47,8 +47,8 @@ func TestFrameRoundTrip(t *testing.T) {
 	if n, ok := f.note(2); err != nil || !ok || n.Kind != table.SealedHeld || n.From != 2 || string(n.Body) != "\x01\x03" {
 		t.Fatalf("a held frame came back as %+v (%v)", n, err)
 	}
-	for _, bad := range []frame{{Kind: kindDeal, Body: []byte{1}}, {Kind: kindPlay}, {Kind: kindSetup}, {Kind: kindReady}, {Kind: kindReady, Body: []byte{1, 2}}, {Kind: kindHello, Body: []byte{1}}, {Kind: kindResume, Body: []byte{1}},
-		{Kind: kindHeld, Body: []byte{4}}, {Kind: kindHeld, Body: []byte{0, 1, 2, 3, 0}}, {Kind: 9}} {
+	for _, bad := range []frame{{Kind: kindWait, Body: []byte{1}}, {Kind: kindPlay}, {Kind: kindSetup}, {Kind: kindReady}, {Kind: kindReady, Body: []byte{1, 2}}, {Kind: kindHello, Body: []byte{1}}, {Kind: kindResume, Body: []byte{1}},
+		{Kind: kindHeld, Body: []byte{4}}, {Kind: kindHeld, Body: []byte{0, 1, 2, 3, 0}}, {Kind: 10}} {
 		b, err := bad.encode()
 		if err != nil {
 			t.Fatal(err)

@@ -49,6 +49,13 @@ type Config struct {
 	// included: the documented rule is that a device sees the tiles of
 	// every seat it plays.
 	Players [4]int
+	// Late are the devices the table protocol seated that hold no key
+	// (they were not connected when the match was served), with the
+	// players each was seated as, which this device plays meanwhile (by
+	// Seats). One that comes during the match is told it waits for the
+	// next deal, and from the next deal prepared after it came it holds
+	// a key and plays them (table.Sealed.AddHolder).
+	Late map[peer.ID][]int
 	// Names are the players' names, sent to every device (defaults when
 	// empty).
 	Names []string
@@ -87,17 +94,25 @@ type Host struct {
 
 	// got is, per key holder, the number of the last of its frames the
 	// dealer's party took (read without mu: a resume answers with it).
-	got []atomic.Uint64
+	got [maxHolders]atomic.Uint64
 	// taking serialises, per key holder, the frames of its old and new
 	// streams around a resume, so that none is taken twice.
-	taking []sync.Mutex
+	taking [maxHolders]sync.Mutex
 
 	mu    sync.Mutex
 	links map[peer.ID]*link
+	// holders are the key holders of the current deal, in holder order:
+	// Config.Holders, then the devices that came late (Config.Late) as
+	// each deal seats them.
+	holders []peer.ID
 	// late are the spectators that came after the first deal: each is
 	// sent the ledger so far as its setup at the next deal, and served
 	// from then on.
 	late map[peer.ID]*link
+	// waiting are the devices of Config.Late that came and wait for the
+	// deal that gives them a key; each is then served as a key holder
+	// that rejoins.
+	waiting map[peer.ID]*link
 	// dealt is set once the first deal is sent.
 	dealt bool
 	// sent is the number of the last frame sent to every stream; kept are
@@ -115,7 +130,7 @@ type Host struct {
 	// held is, per key holder, the dealer's last held frame for it
 	// (table.SealedHeld), sent only to that holder's device when it
 	// rejoins.
-	held []kept
+	held [maxHolders]kept
 	// opens are, per device served, its budget of new streams (mayOpen).
 	opens map[peer.ID]*rate.Limiter
 }
@@ -143,6 +158,9 @@ func forget(ks []kept, deal uint32) []kept {
 func keeps(ks []kept, sent, from uint64) bool {
 	return from == sent || (from < sent && len(ks) > 0 && ks[0].seq <= from+1)
 }
+
+// maxHolders bounds the key holders of a sealed table.
+const maxHolders = 4
 
 // helloWait bounds how long a new stream may take to say hello or resume.
 const helloWait = 10 * time.Second
@@ -172,9 +190,12 @@ func Serve(h host.Host, cfg Config) (*Host, error) {
 		set.Peers = append(set.Peers, p.String())
 	}
 	ctx, stop := context.WithCancel(context.Background())
+	if len(cfg.Holders) > maxHolders {
+		stop()
+		return nil, fmt.Errorf("sealed: %d key holders; a sealed table has at most %d", len(cfg.Holders), maxHolders)
+	}
 	x := &Host{h: h, cfg: cfg, joined: make(chan struct{}, 1), ctx: ctx, stop: stop, links: map[peer.ID]*link{}, late: map[peer.ID]*link{},
-		got: make([]atomic.Uint64, len(cfg.Holders)), taking: make([]sync.Mutex, len(cfg.Holders)), held: make([]kept, len(cfg.Holders)),
-		opens: map[peer.ID]*rate.Limiter{}}
+		waiting: map[peer.ID]*link{}, holders: slices.Clone(cfg.Holders), opens: map[peer.ID]*rate.Limiter{}}
 	body, err := json.Marshal(set)
 	if err == nil {
 		x.setup, err = frame{Kind: kindSetup, Term: cfg.Term, Table: cfg.Table, Body: body}.encode()
@@ -199,7 +220,7 @@ func (x *Host) Close() error {
 	x.h.RemoveStreamHandler(Protocol)
 	x.once.Do(x.stop)
 	x.mu.Lock()
-	for _, m := range []map[peer.ID]*link{x.links, x.late} {
+	for _, m := range []map[peer.ID]*link{x.links, x.late, x.waiting} {
 		for _, l := range m {
 			l.close()
 		}
@@ -211,15 +232,17 @@ func (x *Host) Close() error {
 // Refused returns the messages the sequencer refused so far, with why.
 func (x *Host) Refused() []string { return x.tbl.Refused() }
 
-// handle admits a key holder's or an admitted spectator's stream. Its
-// first frame says hello (the stream is sent the setup and, from then on,
-// every note of the dealer's party) or resumes an earlier stream (it is
-// sent the frames it lacks, then every note). A device opens streams and
-// sends frames within the limits of limit.go.
+// handle admits a key holder's, an admitted spectator's or a device's
+// that came late (Config.Late) stream. Its first frame says hello (the
+// stream is sent the setup and, from then on, every note of the dealer's
+// party; a device that came late is told it waits for the next deal,
+// which seats it) or resumes an earlier stream (it is sent the frames it
+// lacks, then every note). A device opens streams and sends frames
+// within the limits of limit.go.
 func (x *Host) handle(s network.Stream) {
 	id := s.Conn().RemotePeer()
-	holder := slices.Index(x.cfg.Holders, id)
-	if holder < 0 && (x.cfg.Spectator == nil || !x.cfg.Spectator(id)) || id == x.h.ID() || !x.mayOpen(id) {
+	holder, came := x.holder(id)
+	if holder < 0 && !came && (x.cfg.Spectator == nil || !x.cfg.Spectator(id)) || id == x.h.ID() || !x.mayOpen(id) {
 		_ = s.Reset()
 		return
 	}
@@ -232,8 +255,15 @@ func (x *Host) handle(s network.Stream) {
 			_ = s.Reset()
 			return
 		}
+		if came && f.Kind != kindHello {
+			_ = s.Reset() // a device that came late was sent no frame to resume after
+			return
+		}
 		l := newLink(s, holder)
-		if !x.admitting(id, l, f) {
+		if came {
+			x.await(id, l)
+			defer x.unwait(id, l)
+		} else if !x.admitting(id, l, f) {
 			l.close()
 			return
 		}
@@ -246,7 +276,17 @@ func (x *Host) handle(s network.Stream) {
 		budget := newFrameLimit()
 		for {
 			f, err := x.read(r)
-			if err != nil || l.holder < 0 {
+			if err != nil {
+				return
+			}
+			select {
+			case <-l.seated:
+			default:
+				if came {
+					return // a device that waits for its deal sends nothing
+				}
+			}
+			if l.holder < 0 {
 				return // a spectator sends nothing more
 			}
 			if budget.Wait(x.ctx) != nil {
@@ -261,6 +301,52 @@ func (x *Host) handle(s network.Stream) {
 			}
 		}
 	}()
+}
+
+// holder returns the holder of peer id in the current deal, or -1; came
+// is set for a device of Config.Late that holds no key yet.
+func (x *Host) holder(id peer.ID) (holder int, came bool) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	holder = slices.Index(x.holders, id)
+	return holder, holder < 0 && len(x.cfg.Late[id]) > 0
+}
+
+// await serves a device that came late (Config.Late) and said hello: it
+// is told it waits for the next deal (the wait frame) and the dealer's
+// party seats it then (table.Sealed.AddHolder); the deal that seats it
+// makes its stream a key holder's (seat).
+func (x *Host) await(id peer.ID, l *link) {
+	b, err := frame{Kind: kindWait, Term: x.cfg.Term, Table: x.cfg.Table}.encode()
+	if err != nil {
+		l.close()
+		return
+	}
+	x.mu.Lock()
+	if old := x.waiting[id]; old != nil {
+		old.close() // a device that came back replaces its old stream
+	}
+	x.waiting[id] = l
+	x.mu.Unlock()
+	l.send(b)
+	if err := x.tbl.AddHolder(x.ctx, id.String(), x.cfg.Late[id]); err != nil {
+		l.close()
+	}
+}
+
+// unwait, once the stream of a device that came late ends, takes its
+// seat back (table.Sealed.WithdrawHolder) if no deal seated it yet: a
+// device that came and went again holds up no deal.
+func (x *Host) unwait(id peer.ID, l *link) {
+	x.mu.Lock()
+	gone := x.waiting[id] == l
+	if gone {
+		delete(x.waiting, id)
+	}
+	x.mu.Unlock()
+	if gone {
+		_ = x.tbl.WithdrawHolder(x.ctx, id.String())
+	}
 }
 
 // read reads a frame of this table and term.
@@ -392,9 +478,21 @@ func (x *Host) take(l *link, seq uint64, n table.SealedNote) bool {
 // it for the devices that resume; it is the party's Send, called on its
 // goroutine.
 func (x *Host) broadcast(n table.SealedNote) {
+	// A deal's note carries the setup of a party that comes now (from):
+	// its frame carries only the deal's key holders, whose size does not
+	// grow with the ledger.
 	var from []byte
+	var holders table.SealedSetup
 	if n.Kind == table.SealedDeal {
-		from, n.Body = n.Body, nil
+		from = n.Body
+		set, err := decodeSetup(from)
+		if err == nil {
+			holders.Peers, holders.Players = set.Peers, set.Players
+			n.Body, err = json.Marshal(holders)
+		}
+		if err != nil {
+			return // the party's own setup: it encodes and decodes
+		}
 	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
@@ -410,16 +508,20 @@ func (x *Host) broadcast(n table.SealedNote) {
 	}
 	x.sent++
 	if n.Kind == table.SealedEnd {
-		for id, l := range x.late {
-			l.close() // no deal is left to serve it from: it is told so by the stream's end
-			delete(x.late, id)
+		for _, m := range []map[peer.ID]*link{x.late, x.waiting} {
+			for id, l := range m {
+				l.close() // no deal is left to serve it from: it is told so by the stream's end
+				delete(m, id)
+			}
 		}
 	}
+	var seated []*link
 	if n.Kind == table.SealedDeal {
 		x.dealt = true
 		x.kept = forget(x.kept, n.Deal)
 		setup, err := frame{Kind: kindSetup, Term: x.cfg.Term, Table: x.cfg.Table, Body: from}.encode()
 		x.rejoin, x.current, x.dealtSeq = setup, n.Deal, x.sent
+		seated = x.seat(holders.Peers)
 		for id, l := range x.late {
 			if err == nil {
 				l.send(setup)
@@ -439,16 +541,56 @@ func (x *Host) broadcast(n table.SealedNote) {
 			l.send(b)
 		}
 	}
+	if len(seated) > 0 {
+		// Served as a key holder that rejoins during this deal: the
+		// setup, the deal's frame, and live from here.
+		live, err := resumeFrame(x.cfg.Term, x.cfg.Table, 0)
+		for _, l := range seated {
+			if err != nil {
+				l.close()
+				continue
+			}
+			close(l.seated) // before the device can answer the frames
+			l.send(x.rejoin)
+			l.send(b)
+			l.send(live)
+			x.links[l.s.Conn().RemotePeer()] = l
+		}
+	}
+}
+
+// seat makes peers (a deal's setup's) the key holders and returns the
+// streams of the devices that waited for this deal (Config.Late), which
+// it seats: each is its holder's stream once it is sent the deal.
+func (x *Host) seat(peers []string) []*link {
+	var seated []*link
+	for h := len(x.holders); h < len(peers) && h < maxHolders; h++ {
+		id, err := peer.Decode(peers[h])
+		if err != nil {
+			return seated
+		}
+		x.holders = append(x.holders, id)
+		x.got[h].Store(0)
+		if l := x.waiting[id]; l != nil {
+			delete(x.waiting, id)
+			l.holder = h
+			seated = append(seated, l)
+		}
+	}
+	return seated
 }
 
 // link is one device's or spectator's stream; what is sent to it goes
 // through its own queue, so that a slow reader holds up nobody.
 type link struct {
 	s      network.Stream
-	holder int // -1 for a spectator
+	holder int // -1 for a spectator, or a device that came late until a deal seats it
 	out    chan []byte
 	done   chan struct{}
 	once   sync.Once
+	// seated is closed once a device that came late is seated (holder
+	// set) and its stream sent the deal that seats it.
+	seated chan struct{}
 }
 
 // linkQueue bounds the frames waiting for one stream: a device that reads
@@ -456,7 +598,7 @@ type link struct {
 const linkQueue = 4096
 
 func newLink(s network.Stream, holder int) *link {
-	return &link{s: s, holder: holder, out: make(chan []byte, linkQueue), done: make(chan struct{})}
+	return &link{s: s, holder: holder, out: make(chan []byte, linkQueue), done: make(chan struct{}), seated: make(chan struct{})}
 }
 
 func (l *link) send(b []byte) {
@@ -554,5 +696,5 @@ func (x *Host) allJoined() bool {
 			n++
 		}
 	}
-	return n == len(x.cfg.Holders)-1
+	return n == len(x.holders)-1
 }

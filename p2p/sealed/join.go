@@ -38,6 +38,12 @@ type JoinConfig struct {
 	// device that saved none: it comes back all the same, and starts the
 	// deal with a fresh key when it sent none in it.
 	Rejoin *table.SealedRejoin
+	// Waiting, when set, is called when the dealer tells this device,
+	// seated at the table but not connected when the match was dealt,
+	// that it waits for the next deal, which gives it a key and its seat
+	// (Dial returns then); the match goes on meanwhile, its seat played by
+	// the dealer's computer.
+	Waiting func()
 }
 
 // Joined is a device's side of a sealed table: it carries the notes of
@@ -89,7 +95,10 @@ func Join(ctx context.Context, h host.Host, dealer peer.ID, tableID string, term
 // A key holder that comes back during the match (its app restarted)
 // rejoins: the dealer sends it the ledger before the current deal and
 // that deal's frames, and Dial returns once its party took them up from
-// the key it saved (JoinConfig.Rejoin).
+// the key it saved (JoinConfig.Rejoin). A device seated at the table
+// that holds no key yet (it was not connected when the match was dealt)
+// is told it waits (JoinConfig.Waiting) and is served as a key holder
+// that rejoins at the next deal, with a fresh key.
 func Dial(ctx context.Context, h host.Host, dealer peer.ID, tableID string, term uint64, cfg JoinConfig) (*Joined, error) {
 	return dial(ctx, h, dealer, tableID, term, cfg, nil)
 }
@@ -136,6 +145,12 @@ func dial(ctx context.Context, h host.Host, dealer peer.ID, tableID string, term
 	}
 	stop := context.AfterFunc(ctx, func() { _ = s.Reset() })
 	f, err := j.read(r)
+	if err == nil && f.Kind == kindWait {
+		if cfg.Waiting != nil {
+			cfg.Waiting()
+		}
+		f, err = j.read(r)
+	}
 	stop()
 	if err == nil && f.Kind != kindSetup {
 		err = fmt.Errorf("sealed: the dealer sent a frame of kind %d first; the setup comes first", f.Kind)
