@@ -233,6 +233,9 @@ func (f *hostForm) setup(a *App) (HostSetup, error) {
 	if err == nil {
 		_, err = rules.ResolveOptions(r, s.Options)
 	}
+	if err == nil {
+		err = sealedRefused(s)
+	}
 	return s, err
 }
 

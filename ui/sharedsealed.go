@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -39,6 +40,15 @@ func newSealedChoice() *sealedChoice {
 // content is the choice as the host screen shows it.
 func (c *sealedChoice) content() fyne.CanvasObject {
 	return container.NewVBox(c.check, wrapped(words.T("share.sealed_what")))
+}
+
+// sealedRefused says, in words, why s is not dealt sealed: american's
+// mush is not (docs/sealed.md, "The mush").
+func sealedRefused(s HostSetup) error {
+	if s.Sealed && table.SealedPlayable(s.Rules, s.Options) != nil {
+		return errors.New(words.T("share.sealed_mush"))
+	}
+	return nil
 }
 
 // sealedNote says, in a lobby or a waiting room, that the table is

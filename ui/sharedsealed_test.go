@@ -126,6 +126,15 @@ func TestHostSealed(t *testing.T) {
 		case <-time.After(5 * time.Second):
 			t.Errorf("%s: a sealed american table with its default options was not set up", lang)
 		}
+		// The mush is not dealt sealed: hosting it says so, in words.
+		if err := sealedRefused(HostSetup{Rules: "american", Sealed: true, Options: map[string]string{"mush": "true"}}); err == nil || err.Error() != words.T("share.sealed_mush") {
+			t.Errorf("%s: a sealed american table with the mush is refused with %v; want %q", lang, err, words.T("share.sealed_mush"))
+		}
+		for _, s := range []HostSetup{{Rules: "american", Sealed: true}, {Rules: "american", Options: map[string]string{"mush": "true"}}} {
+			if err := sealedRefused(s); err != nil {
+				t.Errorf("%s: %+v is refused: %v", lang, s, err)
+			}
+		}
 		a.ShowHome()
 	}
 }

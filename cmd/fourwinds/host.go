@@ -83,6 +83,11 @@ func parseHost(args []string, stderr io.Writer) (hostOptions, error) {
 	if err != nil {
 		return o, err
 	}
+	if o.sealed {
+		if err := table.SealedPlayable(r.ID(), opts.Map()); err != nil {
+			return o, usagef("--sealed: %v", err)
+		}
+	}
 	if *hands < 0 {
 		return o, usagef("--hands %d: give 0 (the whole game) or more", *hands)
 	}

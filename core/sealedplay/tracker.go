@@ -45,6 +45,20 @@ func (c Config) check() error {
 	return nil
 }
 
+// Playable reports why a ruleset with its options is not dealt at a
+// sealed table, or nil when it is. The protocol plays american's mush
+// (charleston.go), but after it a party's search for an arrangement of
+// the tiles it has not seen (solve.go) runs out in about one hand in ten
+// that novice players play, and the party refuses an honest message
+// (docs/sealed.md, "The mush"): until the search holds, a sealed table
+// does not deal the mush.
+func Playable(r rules.Ruleset, o rules.Options) error {
+	if ch := r.Setup(o).Charleston; ch != nil && ch.Mush {
+		return fmt.Errorf("sealedplay: the mush is not dealt sealed; allowed: american with option %s off", "mush")
+	}
+	return nil
+}
+
 // Cheat is a message refused because its sender broke the protocol or
 // the rules: Holder names the key holder, Reason what it did.
 type Cheat struct {

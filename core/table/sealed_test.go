@@ -13,6 +13,7 @@ import (
 
 	"github.com/fourwinds-mahjong/fourwinds/core/ai"
 	"github.com/fourwinds-mahjong/fourwinds/core/game"
+	"github.com/fourwinds-mahjong/fourwinds/core/rules"
 	"github.com/fourwinds-mahjong/fourwinds/core/sealedplay"
 	"github.com/fourwinds-mahjong/fourwinds/core/tile"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
@@ -260,8 +261,9 @@ func TestSealedTable(t *testing.T) {
 	}
 }
 
-// TestSealedRefusesBadSetups: a setup no device can play, a holder out
-// of range and a keyless dealer are refused, saying why.
+// TestSealedRefusesBadSetups: a setup no device can play (american's
+// mush among them: SealedPlayable), a holder out of range and a keyless
+// dealer are refused, saying why.
 func TestSealedRefusesBadSetups(t *testing.T) {
 	send := func(SealedNote) {}
 	ok := SealedSetup{Rules: "hongkong", Peers: []string{"a", "b"}, Players: [4]int{0, 1, 0, 1}}
@@ -276,10 +278,19 @@ func TestSealedRefusesBadSetups(t *testing.T) {
 		"no send":          {Setup: ok},
 		"a remote seat":    {Setup: ok, Seats: [4]SeatConfig{{Kind: SeatRemote}}, Send: send},
 		"an unknown level": {Setup: ok, Seats: [4]SeatConfig{{Level: "grandmaster"}}, Send: send},
+		"the mush":         {Setup: SealedSetup{Rules: "american", Options: map[string]string{"mush": "true"}, Peers: []string{"a", "b"}, Players: [4]int{0, 1, 0, 1}}, Send: send},
 	} {
 		if tb, err := NewSealed(c); err == nil {
 			tb.Close()
 			t.Errorf("%s: accepted", name)
+		}
+	}
+	if err := SealedPlayable("american", map[string]string{"mush": "on"}); err == nil || !strings.Contains(err.Error(), "option mush off") {
+		t.Errorf("the mush is refused with %v; want a refusal naming the option to turn off", err)
+	}
+	for _, id := range rules.IDs() {
+		if err := SealedPlayable(id, nil); err != nil {
+			t.Errorf("%s with its default options is refused: %v", id, err)
 		}
 	}
 }

@@ -110,6 +110,20 @@ type sealedMatch struct {
 	game *record.Record
 }
 
+// SealedPlayable reports why the ruleset id with the options by name is
+// not dealt at a sealed table (sealedplay.Playable), or nil when it is.
+func SealedPlayable(id string, options map[string]string) error {
+	r, err := rules.Get(id)
+	if err != nil {
+		return fmt.Errorf("table: %w", err)
+	}
+	o, err := rules.ResolveOptions(r, options)
+	if err != nil {
+		return fmt.Errorf("table: %w", err)
+	}
+	return sealedplay.Playable(r, o)
+}
+
 // newSealedMatch checks a setup and starts its ledger.
 func newSealedMatch(table string, s SealedSetup) (*sealedMatch, error) {
 	r, err := rules.Get(s.Rules)
@@ -119,6 +133,9 @@ func newSealedMatch(table string, s SealedSetup) (*sealedMatch, error) {
 	o, err := rules.ResolveOptions(r, s.Options)
 	if err != nil {
 		return nil, fmt.Errorf("table: %w", err)
+	}
+	if err := sealedplay.Playable(r, o); err != nil {
+		return nil, err
 	}
 	if n := len(s.Peers); n < 2 || n > 4 {
 		return nil, fmt.Errorf("table: %d key holders; a sealed table needs 2 to 4", n)

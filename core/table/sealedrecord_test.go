@@ -58,7 +58,7 @@ func TestSealedRecordRulesets(t *testing.T) {
 		id   string
 		opts map[string]string
 	}
-	matches := []match{{"classical", nil}, {"french", nil}, {"american", map[string]string{"mush": "on"}}, {"jilin", nil}}
+	matches := []match{{"classical", nil}, {"french", nil}, {"american", nil}, {"jilin", nil}}
 	if testing.Short() || raceOn {
 		matches = matches[3:]
 	}

@@ -137,6 +137,9 @@ func (n *Network) Host(s ui.HostSetup) (ui.Hosted, error) {
 		return nil, ErrNoDeal
 	}
 	if s.Sealed {
+		if err := table.SealedPlayable(s.Rules, s.Options); err != nil {
+			return nil, err
+		}
 		sealed.Announce(n.cfg.Host)
 	}
 	var d *dealer.Dealer
