@@ -33,7 +33,7 @@ import (
 func init() {
 	register(command{
 		name:  "host",
-		usage: "host --rules ID [--opt K=V]... [--name NAME] [--pin PIN] [--seats S,S,S,S] [--hands N] [--sealed] [--listen ADDR] [--json] [--record FILE] [--state DIR] [--stand-in D] [--pace D] [--wait D] [--takeover-wait D]",
+		usage: "host --rules ID [--opt K=V]... [--card FILE] [--name NAME] [--pin PIN] [--seats S,S,S,S] [--hands N] [--sealed] [--listen ADDR] [--json] [--record FILE] [--state DIR] [--stand-in D] [--pace D] [--wait D] [--takeover-wait D]",
 		about: "deal a shared table on this device: others join it over the local network",
 		run:   func(args []string, stdout, stderr io.Writer) error { return runHost(args, os.Stdin, stdout, stderr) },
 	})
