@@ -4,6 +4,7 @@ import (
 	"crypto/sha512"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 
 	"filippo.io/edwards25519"
@@ -80,11 +81,8 @@ func twSeed(st *challenger, c []*Point) []byte {
 func twChallenges(seed []byte, k int) []*edwards25519.Scalar {
 	u := make([]*edwards25519.Scalar, k)
 	for j := range u {
-		d := sha512.New()
-		writeBytes(d, seed)
-		writeBytes(d, []byte("u"))
-		writeUint(d, uint64(j))
-		u[j] = scalarOf(d.Sum(nil))
+		d := &challenger{h: sha512.New()}
+		u[j] = &d.str(string(seed)).str("u").uint(uint64(j)).scalar().s
 	}
 	return u
 }
@@ -92,24 +90,11 @@ func twChallenges(seed []byte, k int) []*edwards25519.Scalar {
 // twChallenge returns c, the hash of the seed, the chain ĉ and the
 // commitments t (t₁, t₂, t₃, t₄ₓ, t₄ᵧ, t̂₀…t̂_{k−1}).
 func twChallenge(seed []byte, chain, t []*edwards25519.Point) *edwards25519.Scalar {
-	d := sha512.New()
-	writeBytes(d, seed)
-	writeBytes(d, []byte("c"))
-	for _, p := range chain {
-		writeBytes(d, encode(p))
+	d := (&challenger{h: sha512.New()}).str(string(seed)).str("c")
+	for _, p := range append(slices.Clone(chain), t...) {
+		d.str(string(encode(p)))
 	}
-	for _, p := range t {
-		writeBytes(d, encode(p))
-	}
-	return scalarOf(d.Sum(nil))
-}
-
-func scalarOf(wide []byte) *edwards25519.Scalar {
-	s, err := edwards25519.NewScalar().SetUniformBytes(wide)
-	if err != nil {
-		panic(err)
-	}
-	return s
+	return &d.scalar().s
 }
 
 func rnd() *edwards25519.Scalar { return &randomScalar().s }
@@ -208,12 +193,8 @@ func proveShuffle(st *challenger, key *Point, in, out Deck, pi []int, beta []*Sc
 	return proof
 }
 
-func scalarOne() *edwards25519.Scalar {
-	var b [32]byte
-	b[0] = 1
-	s, _ := edwards25519.NewScalar().SetCanonicalBytes(b[:])
-	return s
-}
+// scalarOne returns the scalar 1.
+func scalarOne() *edwards25519.Scalar { return &NewScalar().SetInt64(1).s }
 
 // twProof is a decoded proof.
 type twProof struct {

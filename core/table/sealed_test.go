@@ -210,13 +210,7 @@ func TestSealedTable(t *testing.T) {
 	if hands > 1 && !waited {
 		t.Error("the next hand did not wait for the person's readiness with every computer player ready")
 	}
-	for _, p := range []*Sealed{dealer, spectator} {
-		select {
-		case <-p.Done():
-		case <-ctx.Done():
-			t.Fatal("a party never saw the end")
-		}
-	}
+	sawTheEnd(ctx, t, dealer, spectator)
 	want := dealer.Record()
 	for _, h := range want.Hands {
 		if !h.Verified {
@@ -258,6 +252,18 @@ func TestSealedTable(t *testing.T) {
 	}
 	if _, err := spectator.Snapshot(ctx, 3); err == nil {
 		t.Error("the spectator was shown player 3")
+	}
+}
+
+// sawTheEnd waits until every party has seen the match's end.
+func sawTheEnd(ctx context.Context, t *testing.T, parties ...*Sealed) {
+	t.Helper()
+	for _, p := range parties {
+		select {
+		case <-p.Done():
+		case <-ctx.Done():
+			t.Fatal("a party never saw the end")
+		}
 	}
 }
 

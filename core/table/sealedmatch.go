@@ -1,6 +1,9 @@
 package table
 
 import (
+	"bytes"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -11,6 +14,22 @@ import (
 	"github.com/fourwinds-mahjong/fourwinds/core/sealedplay"
 	"github.com/fourwinds-mahjong/fourwinds/core/wall"
 )
+
+// DecodeSealedSetup strictly decodes a setup sent in JSON (a setup
+// frame, or a deal note's key holders): no unknown field, nothing after
+// it.
+func DecodeSealedSetup(b []byte) (SealedSetup, error) {
+	var s SealedSetup
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.DisallowUnknownFields()
+	if err := d.Decode(&s); err != nil {
+		return SealedSetup{}, fmt.Errorf("table: bad setup: %w", err)
+	}
+	if d.More() {
+		return SealedSetup{}, errors.New("table: bad setup: data after it")
+	}
+	return s, nil
+}
 
 // SealedSetup is what every party of a sealed match agrees on before its
 // first deal: the dealer's device sends it first (in JSON) to every device

@@ -74,13 +74,7 @@ func TestSealedRecordRulesets(t *testing.T) {
 			if _, err := Autoplay(ctx, device, 3, person, nil); err != nil {
 				t.Fatal(err)
 			}
-			for _, p := range []*Sealed{dealer, spectator} {
-				select {
-				case <-p.Done():
-				case <-ctx.Done():
-					t.Fatal("a party never saw the end")
-				}
-			}
+			sawTheEnd(ctx, t, dealer, spectator)
 			want := dealer.Record()
 			if len(want.History) != 1 || len(want.Game.Header.Walls) != 1 {
 				t.Fatalf("%d hands booked, %d walls written; want 1 of each", len(want.History), len(want.Game.Header.Walls))

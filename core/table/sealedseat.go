@@ -1,9 +1,7 @@
 package table
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -99,14 +97,9 @@ func dealSeating(body []byte) (peers []string, players [4]int, ok bool, err erro
 	if len(body) == 0 {
 		return nil, players, false, nil
 	}
-	var s SealedSetup
-	d := json.NewDecoder(bytes.NewReader(body))
-	d.DisallowUnknownFields()
-	if err := d.Decode(&s); err != nil || d.More() {
-		if err == nil {
-			err = errors.New("data after it")
-		}
-		return nil, players, false, fmt.Errorf("table: the deal's setup: %w", err)
+	s, err := DecodeSealedSetup(body)
+	if err != nil {
+		return nil, players, false, fmt.Errorf("the deal's key holders: %w", err)
 	}
 	return s.Peers, s.Players, true, nil
 }

@@ -1,9 +1,7 @@
 package sealed
 
 import (
-	"bytes"
 	"encoding/binary"
-	"encoding/json"
 	"fmt"
 	"slices"
 
@@ -171,18 +169,4 @@ func noteFrame(term uint64, tableID string, seq uint64, n table.SealedNote) ([]b
 func (f frame) note(from int) (table.SealedNote, bool) {
 	k, ok := notes[f.Kind]
 	return table.SealedNote{Kind: k, Deal: f.Deal, From: from, Body: f.Body}, ok
-}
-
-// decodeSetup decodes a setup strictly: no unknown field, nothing after it.
-func decodeSetup(b []byte) (table.SealedSetup, error) {
-	var s table.SealedSetup
-	d := json.NewDecoder(bytes.NewReader(b))
-	d.DisallowUnknownFields()
-	if err := d.Decode(&s); err != nil {
-		return table.SealedSetup{}, fmt.Errorf("sealed: bad setup: %w", err)
-	}
-	if d.More() {
-		return table.SealedSetup{}, fmt.Errorf("sealed: bad setup: data after it")
-	}
-	return s, nil
 }

@@ -79,18 +79,18 @@ func FuzzParseFrame(f *testing.F) {
 		if err != nil || !bytes.Equal(unframe(t, again), b) {
 			t.Fatalf("frame %+v does not encode back to its bytes: %v", fr, err)
 		}
-		if fr.Kind == kindSetup {
-			_, _ = decodeSetup(fr.Body)
+		if fr.Kind == kindSetup || fr.Kind == kindDeal {
+			_, _ = table.DecodeSealedSetup(fr.Body)
 		}
 	})
 }
 
 // TestSetupRefused: a setup with an unknown field is refused.
 func TestSetupRefused(t *testing.T) {
-	if _, err := decodeSetup([]byte(`{"rules":"hongkong","extra":1}`)); err == nil {
+	if _, err := table.DecodeSealedSetup([]byte(`{"rules":"hongkong","extra":1}`)); err == nil {
 		t.Error("a setup with an unknown field decoded")
 	}
-	if _, err := decodeSetup([]byte(`{"rules":"hongkong"} {}`)); err == nil {
+	if _, err := table.DecodeSealedSetup([]byte(`{"rules":"hongkong"} {}`)); err == nil {
 		t.Error("a setup with data after it decoded")
 	}
 }

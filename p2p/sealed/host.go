@@ -485,7 +485,7 @@ func (x *Host) broadcast(n table.SealedNote) {
 	var holders table.SealedSetup
 	if n.Kind == table.SealedDeal {
 		from = n.Body
-		set, err := decodeSetup(from)
+		set, err := table.DecodeSealedSetup(from)
 		if err == nil {
 			holders.Peers, holders.Players = set.Peers, set.Players
 			n.Body, err = json.Marshal(holders)

@@ -157,7 +157,7 @@ func dial(ctx context.Context, h host.Host, dealer peer.ID, tableID string, term
 	}
 	var set table.SealedSetup
 	if err == nil {
-		set, err = decodeSetup(f.Body)
+		set, err = table.DecodeSealedSetup(f.Body)
 	}
 	if err != nil {
 		_ = s.Reset()
