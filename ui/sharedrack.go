@@ -117,7 +117,11 @@ func (r *RackScreen) refresh() {
 	s.middle.Refresh()
 	v := snap.View
 	if v == nil {
-		r.turn.SetText(words.T("share.waiting_start"))
+		wait := "share.waiting_start"
+		if r.banner.link.late {
+			wait = "share.waiting_next_deal" // the match is under way without this phone
+		}
+		r.turn.SetText(words.T(wait))
 		return
 	}
 	turn := charlestonStep(v)

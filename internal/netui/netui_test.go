@@ -666,7 +666,8 @@ func TestSealedHostLeaves(t *testing.T) {
 // but cut off when the tablet, its table centre, starts the match: the
 // first hand is dealt without it (the tablet's computer plays its seat)
 // and the first phone plays it. Back, the second phone says it waits for
-// the next deal; hand 2 is dealt with its key, both phones play it, and
+// the next deal (its notice, and the rack's line where a dealt hand says
+// whose turn it is); hand 2 is dealt with its key, both phones play it, and
 // both say it was audited.
 func TestSealedPhoneComesLate(t *testing.T) {
 	l, tablet, anne, bea := twoPhonesAtTheCentre(t, time.Hour, true, "Anne", "Bea")
@@ -681,7 +682,9 @@ func TestSealedPhoneComesLate(t *testing.T) {
 		t.Fatal(err)
 	}
 	late := words.T("share.sealed_late")
-	waitUpTo(t, time.Minute, "the second phone waiting for the next deal", func() bool { return slices.Contains(bea.app.Rack().Notices(), late) })
+	waitUpTo(t, time.Minute, "the second phone waiting for the next deal", func() bool {
+		return slices.Contains(bea.app.Rack().Notices(), late) && bea.app.Rack().Turn() == words.T("share.waiting_next_deal")
+	})
 	playTurnsFor(t, 2*time.Minute, handOver, anne)
 	audited := words.T("share.audited")
 	waitUpTo(t, time.Minute, "the first phone at the audited end of hand 1", func() bool {
